@@ -1,0 +1,135 @@
+"""What happened, in the past tense: ``apply`` returns these for the table to show and animate.
+
+Events are for the trusted front end: some (the deal, the passes) hold cards a bot may not see,
+which is why bots and hints get a ``PlayerView`` instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from .cards import CARDS, Card, CardSet, Seat
+from .rules import Moon, PassDirection
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """The cards of one trick in play order from its leader; ``winner`` once all four are in."""
+
+    leader: Seat
+    cards: tuple[Card, ...]
+    winner: Seat | None = None
+    points: int = 0
+
+    def seat_of(self, index: int) -> Seat:
+        """Who played the ``index``-th card of the trick."""
+        return self.leader.offset(index)
+
+    @property
+    def plays(self) -> tuple[tuple[Seat, Card], ...]:
+        return tuple((self.leader.offset(i), card) for i, card in enumerate(self.cards))
+
+    def card_of(self, seat: Seat) -> Card | None:
+        index = (seat - self.leader) & 3
+        return self.cards[index] if index < len(self.cards) else None
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted:
+    hand_number: int
+    dealer: Seat
+    pass_direction: PassDirection
+
+
+@dataclass(frozen=True, slots=True)
+class PassChosen:
+    """A seat confirmed its three cards (which cards stays hidden until the exchange)."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class CardsPassed:
+    """The exchange, once all four have chosen: ``cards[seat]`` is what that seat gave."""
+
+    direction: PassDirection
+    cards: tuple[CardSet, ...]
+
+    def received_by(self, seat: Seat) -> CardSet:
+        return self.cards[seat.offset(-self.direction)]
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed:
+    seat: Seat
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class HeartsBroken:
+    seat: Seat
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class QueenPlayed:
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class TrickTaken:
+    trick_number: int
+    trick: Trick
+
+    @property
+    def winner(self) -> Seat:
+        assert self.trick.winner is not None
+        return self.trick.winner
+
+    @property
+    def points(self) -> int:
+        return self.trick.points
+
+
+@dataclass(frozen=True, slots=True)
+class MoonChoiceNeeded:
+    """The shooter must choose between adding 26 to the others and subtracting 26 from itself."""
+
+    shooter: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class HandScored:
+    hand_number: int
+    points: tuple[int, ...]
+    """Penalty points taken this hand (hearts and the Q♠), before any moon."""
+    scores: tuple[int, ...]
+    """What each seat scores for the hand: the moon and the jack of diamonds applied."""
+    totals: tuple[int, ...]
+    moon_shooter: Seat | None
+    moon: Moon | None
+    jack_taker: Seat | None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOver:
+    winners: tuple[Seat, ...]
+    totals: tuple[int, ...]
+
+
+Event = (
+    HandStarted
+    | PassChosen
+    | CardsPassed
+    | CardPlayed
+    | HeartsBroken
+    | QueenPlayed
+    | TrickTaken
+    | MoonChoiceNeeded
+    | HandScored
+    | MatchOver
+)
+
+# A card played is fully named by seat and card, so those events are built once.
+CARD_PLAYED: Final = tuple(tuple(CardPlayed(seat, card) for card in CARDS) for seat in Seat)

@@ -1,0 +1,361 @@
+"""A match: hands in turn, the pass cycle, the dealer, totals, the moon, the target and the winners.
+
+Chance stays outside: the match waits in ``Phase.DEAL`` for a ``Deal`` move, which a seeded
+dealer (``hearts.deals``) or a test supplies.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Final
+
+from .cards import JACK_OF_DIAMONDS, CardSet, Seat, Suit
+from .errors import IllegalMove
+from .events import Event, HandScored, HandStarted, MatchOver, MoonChoiceNeeded, Trick
+from .hand import NOT_YOUR_TURN, Hand, HandPhase
+from .moves import MOON_OPTIONS, PLAYS, Deal, MoonChoice, Move, Pass, Play
+from .rules import STANDARD, Moon, PassDirection, Rules, Ties
+from .views import Phase, PlayerView
+
+MATCH_IS_OVER: Final = "The match is over"
+DEAL_FIRST: Final = "The cards have not been dealt yet"
+NOT_A_DEAL_NOW: Final = "The cards are already dealt"
+NO_MOON_NOW: Final = "There is no moon to choose for"
+NOT_THE_SHOOTER: Final = "Only the player who shot the moon chooses"
+CHOOSE_THE_MOON: Final = "The moon's score must be chosen first"
+MOON_ADD_OR_SUBTRACT: Final = "Choose to add 26 to the others or subtract 26 from yourself"
+FULL_MOON: Final = 26
+JACK_BONUS: Final = -10
+
+_SEATS: Final = tuple(Seat)
+_SUITS: Final = tuple(Suit)
+
+
+def dealer_for(hand_number: int) -> Seat:
+    """East deals the first hand, so South gets the first card; the deal moves one seat left a hand."""
+    return Seat.EAST.offset(hand_number - 1)
+
+
+class Match:
+    """A whole match under one set of rules; ``apply`` is its only transition."""
+
+    __slots__ = (
+        "_hand",
+        "_moves",
+        "_results",
+        "_shooter",
+        "_totals",
+        "_winners",
+        "hands_before",
+        "rules",
+        "totals_before",
+    )
+
+    def __init__(
+        self,
+        rules: Rules = STANDARD,
+        *,
+        hands_before: int = 0,
+        totals_before: tuple[int, int, int, int] = (0, 0, 0, 0),
+    ) -> None:
+        """A new match, or (for lessons and tests) one that starts after ``hands_before`` hands
+        with the given totals."""
+        if type(hands_before) is not int or hands_before < 0:
+            raise ValueError(f"hands_before is a whole number, not {hands_before!r}")
+        if len(totals_before) != 4 or any(type(total) is not int for total in totals_before):
+            raise ValueError(f"totals_before is four whole numbers, not {totals_before!r}")
+        self.rules = rules
+        self.hands_before = hands_before
+        self.totals_before = tuple(totals_before)
+        self._totals = list(totals_before)
+        self._hand: Hand | None = None
+        self._results: list[HandScored] = []
+        self._moves: list[Move] = []
+        self._shooter: Seat | None = None
+        self._winners: tuple[Seat, ...] = ()
+
+    def copy(self) -> Match:
+        clone = object.__new__(Match)
+        clone.rules = self.rules
+        clone.hands_before = self.hands_before
+        clone.totals_before = self.totals_before
+        clone._totals = self._totals.copy()
+        clone._hand = self._hand.copy() if self._hand else None
+        clone._results = self._results.copy()
+        clone._moves = self._moves.copy()
+        clone._shooter = self._shooter
+        clone._winners = self._winners
+        return clone
+
+    # Queries -------------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        hand = self._hand
+        if hand is not None and hand.phase is HandPhase.PLAYING:
+            return Phase.PLAY
+        if self._winners:
+            return Phase.OVER
+        if self._shooter is not None:
+            return Phase.MOON
+        if hand is None or hand.phase is HandPhase.FINISHED:
+            return Phase.DEAL
+        return Phase.PASS
+
+    @property
+    def hand(self) -> Hand | None:
+        """The current (or last finished) hand; read it, never change it."""
+        return self._hand
+
+    @property
+    def hand_number(self) -> int:
+        return self._hand.number if self._hand else self.hands_before
+
+    @property
+    def to_move(self) -> Seat | None:
+        """Who must act next: the seat to play, the moon shooter; None while dealing, passing or over."""
+        phase = self.phase
+        if phase is Phase.PLAY:
+            assert self._hand is not None
+            return self._hand.to_move
+        if phase is Phase.MOON:
+            return self._shooter
+        return None
+
+    @property
+    def awaiting(self) -> tuple[Seat, ...]:
+        """Every seat whose move the match waits for (all four may pass at once)."""
+        phase = self.phase
+        if phase is Phase.PASS:
+            assert self._hand is not None
+            return self._hand.waiting_to_pass
+        seat = self.to_move
+        return () if seat is None else (seat,)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's running total over the hands scored so far."""
+        return tuple(self._totals)
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self._winners)
+
+    @property
+    def winners(self) -> tuple[Seat, ...]:
+        return self._winners
+
+    @property
+    def results(self) -> tuple[HandScored, ...]:
+        return tuple(self._results)
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """Every move applied so far, deals included: replaying them rebuilds this match."""
+        return tuple(self._moves)
+
+    def points(self) -> tuple[int, ...]:
+        """Penalty points each seat has taken in the current hand."""
+        return tuple(self._hand.points) if self._hand else (0, 0, 0, 0)
+
+    def legal_plays(self) -> CardSet:
+        """The cards the seat to move may play (empty outside the play)."""
+        hand = self._hand
+        if hand is None or self.phase is not Phase.PLAY:
+            return CardSet.from_mask(0)
+        return CardSet.from_mask(hand.legal_mask())
+
+    def legal_moves(self, seat: Seat | None = None) -> list[Move]:
+        """The moves of ``seat`` (default: the seat to move, or the first still to pass) that
+        ``why_illegal`` has nothing against. A deal is chance's move and is never listed."""
+        hand = self._hand
+        if hand is not None and hand.phase is HandPhase.PLAYING:
+            if seat is not None and seat != hand.to_move:
+                return []
+            mask = hand.legal_mask()
+            plays = PLAYS[hand.to_move]
+            moves: list[Move] = []
+            append = moves.append
+            while mask:
+                low = mask & -mask
+                append(plays[low.bit_length() - 1])
+                mask ^= low
+            return moves
+        phase = self.phase
+        if phase is Phase.PASS:
+            assert hand is not None
+            waiting = hand.waiting_to_pass
+            seat = waiting[0] if seat is None else seat
+            if seat not in waiting:
+                return []
+            cards = CardSet.from_mask(hand.hands[seat])
+            return [Pass(seat, CardSet(three)) for three in combinations(cards, 3)]
+        if phase is Phase.MOON:
+            shooter = self._shooter
+            assert shooter is not None
+            if seat is not None and seat != shooter:
+                return []
+            return [MoonChoice(shooter, moon) for moon in MOON_OPTIONS]
+        return []
+
+    def why_illegal(self, move: Move) -> str | None:
+        """Why ``move`` may not be applied now, in the words the table shows; None when it may."""
+        phase = self.phase
+        if phase is Phase.OVER:
+            return MATCH_IS_OVER
+        if phase is Phase.MOON:
+            if not isinstance(move, MoonChoice):
+                return CHOOSE_THE_MOON
+            if move.seat != self._shooter:
+                return NOT_THE_SHOOTER
+            return None if move.moon in MOON_OPTIONS else MOON_ADD_OR_SUBTRACT
+        if isinstance(move, Deal):
+            return None if phase is Phase.DEAL else NOT_A_DEAL_NOW
+        if phase is Phase.DEAL:
+            return DEAL_FIRST
+        hand = self._hand
+        assert hand is not None
+        if isinstance(move, Play):
+            return hand.why_illegal_play(move.seat, move.card)
+        if isinstance(move, Pass):
+            return hand.why_illegal_pass(move.seat, move.cards)
+        return NO_MOON_NOW
+
+    # The transition ------------------------------------------------------------------------
+
+    def apply(self, move: Move) -> list[Event]:
+        """Check ``move`` and carry it out, returning what happened; an illegal move raises
+        ``IllegalMove`` and changes nothing."""
+        hand = self._hand
+        if type(move) is Play and hand is not None and hand.phase is HandPhase.PLAYING:
+            events = hand.play(move.seat, move.card)
+            self._moves.append(move)
+            if len(hand.tricks) == 13:
+                events.extend(self._score_hand(hand))
+            return events
+        reason = self.why_illegal(move)
+        if reason is not None:
+            raise IllegalMove(reason)
+        if isinstance(move, Deal):
+            events = self._deal(move)
+        elif isinstance(move, Pass):
+            assert hand is not None
+            events = hand.choose_pass(move.seat, move.cards)
+        elif isinstance(move, MoonChoice):
+            assert hand is not None
+            self._shooter = None
+            events = self._finish_hand(hand, move.seat, move.moon)
+        else:  # pragma: no cover - why_illegal refuses every other kind
+            raise IllegalMove(NOT_YOUR_TURN)
+        self._moves.append(move)
+        return events
+
+    def _deal(self, deal: Deal) -> list[Event]:
+        number = self.hand_number + 1
+        masks = tuple(hand.mask for hand in deal.hands)
+        hand = Hand(self.rules, number, dealer_for(number), (masks[0], masks[1], masks[2], masks[3]))
+        self._hand = hand
+        return [HandStarted(number, hand.dealer, hand.direction)]
+
+    def _score_hand(self, hand: Hand) -> list[Event]:
+        shooter = next((seat for seat in _SEATS if hand.points[seat] == FULL_MOON), None)
+        if shooter is None:
+            return self._finish_hand(hand, None, None)
+        if self.rules.moon is Moon.SHOOTER_CHOOSES:
+            self._shooter = shooter
+            return [MoonChoiceNeeded(shooter)]
+        return self._finish_hand(hand, shooter, self.rules.moon)
+
+    def _finish_hand(self, hand: Hand, shooter: Seat | None, moon: Moon | None) -> list[Event]:
+        if shooter is None:
+            scores = list(hand.points)
+        elif moon is Moon.SUBTRACT_FROM_SHOOTER:
+            scores = [-FULL_MOON if seat == shooter else 0 for seat in _SEATS]
+        else:
+            scores = [0 if seat == shooter else FULL_MOON for seat in _SEATS]
+        jack_taker = None
+        if self.rules.jack_of_diamonds:
+            jack_taker = next(seat for seat in _SEATS if hand.taken[seat] >> JACK_OF_DIAMONDS & 1)
+            scores[jack_taker] += JACK_BONUS
+        for seat in _SEATS:
+            self._totals[seat] += scores[seat]
+        result = HandScored(
+            hand.number, tuple(hand.points), tuple(scores), tuple(self._totals), shooter, moon,
+            jack_taker,
+        )
+        self._results.append(result)
+        events: list[Event] = [result]
+        winners = self._winners_now()
+        if winners:
+            self._winners = winners
+            events.append(MatchOver(winners, tuple(self._totals)))
+        return events
+
+    def _winners_now(self) -> tuple[Seat, ...]:
+        """Once a total reaches the target: the unique lowest, or every tied lowest under a shared
+        win; nobody yet while the lowest is tied and the table plays on."""
+        totals = self._totals
+        if max(totals) < self.rules.target:
+            return ()
+        lowest = min(totals)
+        leaders = tuple(seat for seat in _SEATS if totals[seat] == lowest)
+        if len(leaders) == 1 or self.rules.ties is Ties.SHARED_WIN:
+            return leaders
+        return ()
+
+    # What a seat may know ------------------------------------------------------------------
+
+    def view_for(self, seat: Seat) -> PlayerView:
+        """Everything ``seat`` may know, and nothing more."""
+        hand = self._hand
+        phase = self.phase
+        if hand is None:
+            upcoming = self.hands_before + 1
+            return PlayerView(
+                seat=seat,
+                rules=self.rules,
+                phase=phase,
+                hand_number=self.hands_before,
+                dealer=dealer_for(upcoming),
+                pass_direction=PassDirection.for_hand(upcoming),
+                hand=CardSet(),
+                passed=None,
+                received=None,
+                has_passed=(False,) * 4,
+                tricks=(),
+                trick=Trick(seat, ()),
+                to_move=None,
+                legal=CardSet(),
+                hearts_broken=False,
+                queen_played=False,
+                voids=(frozenset(),) * 4,
+                points=(0,) * 4,
+                totals=tuple(self._totals),
+            )
+        exchanged = hand.direction is not PassDirection.NONE and all(hand.passed)
+        legal = hand.legal_mask() if phase is Phase.PLAY and hand.to_move == seat else 0
+        return PlayerView(
+            seat=seat,
+            rules=self.rules,
+            phase=phase,
+            hand_number=hand.number,
+            dealer=hand.dealer,
+            pass_direction=hand.direction,
+            hand=CardSet.from_mask(hand.hands[seat]),
+            passed=CardSet.from_mask(hand.passed[seat]) if hand.passed[seat] else None,
+            received=CardSet.from_mask(hand.received[seat]) if exchanged else None,
+            has_passed=tuple(bool(mask) for mask in hand.passed),
+            tricks=tuple(hand.tricks),
+            trick=hand.current_trick,
+            to_move=self.to_move,
+            legal=CardSet.from_mask(legal),
+            hearts_broken=hand.hearts_broken,
+            queen_played=hand.queen_played,
+            voids=tuple(
+                frozenset(suit for suit in _SUITS if voids >> suit & 1) for voids in hand.voids
+            ),
+            points=tuple(hand.points),
+            totals=tuple(self._totals),
+            moon_shooter=self._shooter,
+        )
+

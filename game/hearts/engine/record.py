@@ -1,0 +1,114 @@
+"""The save: a match as its rules, its seed and its moves in text, replayed through the engine.
+
+Because loading replays every move, a save can never hold an illegal state. Anything that is not a
+save of this format and version raises ``InvalidSave`` and nothing else.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final
+
+from .errors import HeartsError, InvalidSave
+from .match import Match
+from .moves import parse_move
+from .rules import Rules
+
+FORMAT: Final = "hearts-match"
+VERSION: Final = 1
+MAX_MOVES: Final = 20_000
+"""Far above any real match (about 60 moves a hand); a bound so a hostile save cannot stall the load."""
+MAX_SEED: Final = 2**64 - 1
+MAX_TOTAL: Final = 1_000_000
+
+
+def to_record(match: Match, *, seed: int | None = None) -> dict[str, Any]:
+    """The match as plain JSON-ready data."""
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": match.rules.to_dict(),
+        "seed": seed,
+        "moves": [move.to_text() for move in match.moves],
+    }
+    if match.hands_before or any(match.totals_before):
+        data["start"] = {"hands_before": match.hands_before, "totals": list(match.totals_before)}
+    return data
+
+
+def dumps(match: Match, *, seed: int | None = None) -> str:
+    """The match as compact JSON text."""
+    return json.dumps(to_record(match, seed=seed), separators=(",", ":"), ensure_ascii=True)
+
+
+def loads(text: str | bytes) -> tuple[Match, int | None]:
+    """The match saved in ``text`` and its seed; ``InvalidSave`` if it is anything else."""
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InvalidSave("a save is UTF-8 text") from None
+    if not isinstance(text, str):
+        raise InvalidSave(f"a save is text, not {type(text).__name__}")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise InvalidSave(f"not JSON: {_excerpt(text)!r}") from None
+    return from_record(data)
+
+
+def from_record(data: Any) -> tuple[Match, int | None]:
+    """The match in ``data`` (as ``to_record`` makes it) and its seed, rebuilt move by move."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise InvalidSave(f"not a saved Hearts match: {_excerpt(data)!r}")
+    version = data.get("version")
+    if type(version) is not int:
+        raise InvalidSave(f"the save has no version number: {version!r}")
+    if version > VERSION:
+        raise InvalidSave(f"the save is from a newer version ({version}) of the game")
+    if version < 1:
+        raise InvalidSave(f"unknown save version {version!r}")
+    unknown = set(data) - {"format", "version", "rules", "seed", "moves", "start"}
+    if unknown:
+        raise InvalidSave(f"unknown fields in the save: {sorted(map(str, unknown))!r}")
+    seed = data.get("seed")
+    if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
+        raise InvalidSave(f"the seed is a whole number from 0 to 2**64-1, not {_excerpt(seed)!r}")
+    moves = data.get("moves")
+    if not isinstance(moves, list) or len(moves) > MAX_MOVES:
+        raise InvalidSave("the save's moves are not a list of a sensible length")
+    try:
+        rules = Rules.from_dict(data.get("rules"))  # type: ignore[arg-type]
+    except HeartsError as error:
+        raise InvalidSave(f"bad table options: {error}") from None
+    hands_before, totals = _start(data.get("start"))
+    match = Match(rules, hands_before=hands_before, totals_before=totals)
+    for number, text in enumerate(moves, start=1):
+        try:
+            match.apply(parse_move(text))
+        except HeartsError as error:
+            raise InvalidSave(f"move {number} ({_excerpt(text)!r}) cannot be replayed: {error}") from None
+    return match, seed
+
+
+def _start(start: Any) -> tuple[int, tuple[int, int, int, int]]:
+    """Where a match that did not begin at zero began (lessons and tests make such matches)."""
+    if start is None:
+        return 0, (0, 0, 0, 0)
+    if not isinstance(start, dict) or set(start) != {"hands_before", "totals"}:
+        raise InvalidSave(f"a bad start in the save: {_excerpt(start)!r}")
+    hands_before, totals = start["hands_before"], start["totals"]
+    if type(hands_before) is not int or not 0 <= hands_before <= MAX_MOVES:
+        raise InvalidSave(f"a bad hand count in the save: {_excerpt(hands_before)!r}")
+    if (
+        not isinstance(totals, list)
+        or len(totals) != 4
+        or any(type(total) is not int or abs(total) > MAX_TOTAL for total in totals)
+    ):
+        raise InvalidSave(f"bad starting totals in the save: {_excerpt(totals)!r}")
+    return hands_before, (totals[0], totals[1], totals[2], totals[3])
+
+
+def _excerpt(value: object, limit: int = 60) -> str:
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,216 @@
+"""Table options as data, and the legality of a play with its reason.
+
+``why_illegal_play`` is the one source of truth for the sentences the table shows; ``legal_play_mask``
+is its fast twin for move generation, and a property test holds the two to each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, replace
+from enum import Enum, IntEnum
+from typing import Any, Final
+
+from .cards import (
+    HEARTS_MASK,
+    PENALTY_MASK,
+    SUIT_MASKS,
+    TWO_OF_CLUBS,
+    Card,
+    Suit,
+)
+from .errors import HeartsError
+
+TARGETS: Final = (50, 100, 150)
+
+
+class InvalidRules(HeartsError, ValueError):
+    """Table options that are not one of the allowed values."""
+
+
+class Moon(Enum):
+    """What shooting the moon does to the scores."""
+
+    ADD_TO_OTHERS = "add"
+    SHOOTER_CHOOSES = "choose"
+    SUBTRACT_FROM_SHOOTER = "subtract"
+
+
+class Ties(Enum):
+    """What happens when the lowest total at the end is shared."""
+
+    PLAY_ON = "play_on"
+    SHARED_WIN = "shared"
+
+
+class PassDirection(IntEnum):
+    """Where the three passed cards go; the value is how many seats on in play order."""
+
+    NONE = 0
+    LEFT = 1
+    ACROSS = 2
+    RIGHT = 3
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+    @classmethod
+    def for_hand(cls, hand_number: int) -> PassDirection:
+        """The cycle by hand number: left, right, across, no pass, and again."""
+        return _PASS_CYCLE[(hand_number - 1) % 4]
+
+
+_PASS_CYCLE: Final = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.NONE)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rules:
+    """The options of one table; the defaults are the standard game."""
+
+    target: int = 100
+    moon: Moon = Moon.ADD_TO_OTHERS
+    jack_of_diamonds: bool = False
+    ties: Ties = Ties.PLAY_ON
+    queen_breaks_hearts: bool = False
+    points_on_first_trick: bool = False
+
+    def __post_init__(self) -> None:
+        if type(self.target) is not int or self.target not in TARGETS:
+            raise InvalidRules(f"the target is one of {TARGETS}, not {self.target!r}")
+        if not isinstance(self.moon, Moon):
+            raise InvalidRules(f"not a moon rule: {self.moon!r}")
+        if not isinstance(self.ties, Ties):
+            raise InvalidRules(f"not a tie rule: {self.ties!r}")
+        for name in ("jack_of_diamonds", "queen_breaks_hearts", "points_on_first_trick"):
+            if type(getattr(self, name)) is not bool:
+                raise InvalidRules(f"{name} is true or false, not {getattr(self, name)!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready data, with the short keys the save format and the bot protocol use."""
+        data = asdict(self)
+        data["moon"] = self.moon.value
+        data["ties"] = self.ties.value
+        data[_QS_KEY] = data.pop("queen_breaks_hearts")
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], *, partial: bool = False) -> Rules:
+        """Rules from ``to_dict`` data; with ``partial`` a missing key keeps its default."""
+        if not isinstance(data, Mapping):
+            raise InvalidRules(f"rules are an object, not {data!r}")
+        known = set(_FIELD_FOR_KEY)
+        unknown = sorted(str(key) for key in data if key not in known)
+        if unknown:
+            raise InvalidRules(f"unknown table options: {', '.join(unknown)}")
+        if not partial and set(data) != known:
+            missing = sorted(known - set(data))
+            raise InvalidRules(f"missing table options: {', '.join(missing)}")
+        values: dict[str, Any] = {}
+        for key, value in data.items():
+            field = _FIELD_FOR_KEY[key]
+            values[field] = value
+            if field in ("moon", "ties"):
+                enum: type[Moon] | type[Ties] = Moon if field == "moon" else Ties
+                try:
+                    values[field] = enum(value)
+                except (ValueError, TypeError):
+                    choices = ", ".join(repr(member.value) for member in enum)
+                    raise InvalidRules(f"{key} is one of {choices}, not {value!r}") from None
+        return cls(**values)
+
+    def with_options(self, **changes: Any) -> Rules:
+        return replace(self, **changes)
+
+
+_QS_KEY: Final = "qs_breaks_hearts"
+_FIELD_FOR_KEY: Final = {
+    "target": "target",
+    "moon": "moon",
+    "jack_of_diamonds": "jack_of_diamonds",
+    "ties": "ties",
+    _QS_KEY: "queen_breaks_hearts",
+    "points_on_first_trick": "points_on_first_trick",
+}
+
+STANDARD: Final = Rules()
+PRESETS: Final[Mapping[str, Rules]] = {
+    "standard": STANDARD,
+    "quick": Rules(target=50),
+    "long": Rules(target=150),
+    "omnibus": Rules(jack_of_diamonds=True),
+    "house": Rules(queen_breaks_hearts=True, points_on_first_trick=True),
+    "moon_choice": Rules(moon=Moon.SHOOTER_CHOOSES),
+}
+
+
+# The sentences the table shows.
+NOT_IN_HAND: Final = "That card is not in your hand"
+LEAD_TWO_OF_CLUBS: Final = "Lead the 2♣"
+HEARTS_NOT_BROKEN: Final = "Hearts are not broken yet"
+NO_POINTS_FIRST_TRICK: Final = "No points on the first trick"
+
+
+def must_follow(suit: Suit) -> str:
+    return f"You must follow {suit.noun}"
+
+
+def why_illegal_play(
+    card: Card,
+    hand: int,
+    led_suit: Suit | None,
+    *,
+    first_trick: bool,
+    hearts_broken: bool,
+    rules: Rules,
+) -> str | None:
+    """Why ``card`` may not be played from ``hand`` (a bit mask) now, or None when it may.
+
+    Leading: the first trick opens with the 2♣; a heart may not lead before hearts are broken
+    unless the hand holds nothing else. Following: follow suit if you can; on the first trick,
+    a void hand discards no heart and no Q♠ while it holds any other card (unless the table
+    allows points on the first trick).
+    """
+    if not hand >> card & 1:
+        return NOT_IN_HAND
+    if led_suit is None:
+        if first_trick:
+            return None if card == TWO_OF_CLUBS else LEAD_TWO_OF_CLUBS
+        if card.suit is Suit.HEARTS and not hearts_broken and hand & ~HEARTS_MASK:
+            return HEARTS_NOT_BROKEN
+        return None
+    if card.suit is not led_suit and hand & SUIT_MASKS[led_suit]:
+        return must_follow(led_suit)
+    if (
+        first_trick
+        and not rules.points_on_first_trick
+        and PENALTY_MASK >> card & 1
+        and hand & ~PENALTY_MASK
+    ):
+        return NO_POINTS_FIRST_TRICK
+    return None
+
+
+def legal_play_mask(
+    hand: int,
+    led_suit: int,
+    first_trick: bool,
+    hearts_broken: bool,
+    points_on_first_trick: bool,
+) -> int:
+    """The cards of ``hand`` that may be played now, as a mask; ``led_suit`` is -1 when leading.
+
+    The same rules as ``why_illegal_play``, in bit operations, for the hot loop.
+    """
+    if led_suit < 0:
+        if first_trick:
+            return hand & (1 << TWO_OF_CLUBS)
+        if hearts_broken:
+            return hand
+        return hand & ~HEARTS_MASK or hand
+    follow = hand & SUIT_MASKS[led_suit]
+    if follow:
+        return follow
+    if first_trick and not points_on_first_trick:
+        return hand & ~PENALTY_MASK or hand
+    return hand

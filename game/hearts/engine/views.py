@@ -1,0 +1,84 @@
+"""What one seat may know: the only thing a bot or a hint ever receives."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .cards import ALL_CARDS_MASK, CardSet, Seat, Suit
+from .events import Trick
+from .rules import PassDirection, Rules
+
+
+class Phase(Enum):
+    """Where the match stands: waiting for a deal, passing, playing, a moon choice, or over."""
+
+    DEAL = "deal"
+    PASS = "pass"
+    PLAY = "play"
+    MOON = "moon"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerView:
+    """One seat's knowledge of the match: its own cards, everything played, and the public scores.
+
+    It never holds another seat's hand, nor the cards another seat passed or received.
+    """
+
+    seat: Seat
+    rules: Rules
+    phase: Phase
+    hand_number: int
+    dealer: Seat
+    pass_direction: PassDirection
+    hand: CardSet
+    """The cards this seat holds now."""
+    passed: CardSet | None
+    """The three cards this seat gave, once it has confirmed them."""
+    received: CardSet | None
+    """The three cards this seat was given, once the exchange is done."""
+    has_passed: tuple[bool, ...]
+    """Per seat: whether it has confirmed its pass (public: the table shows who is ready)."""
+    tricks: tuple[Trick, ...]
+    """This hand's completed tricks, in order."""
+    trick: Trick
+    """The trick in progress (possibly empty)."""
+    to_move: Seat | None
+    legal: CardSet
+    """The cards this seat may play now (empty when it is not its turn to play)."""
+    hearts_broken: bool
+    queen_played: bool
+    voids: tuple[frozenset[Suit], ...]
+    """Per seat: the suits it has shown out of this hand (failed to follow)."""
+    points: tuple[int, ...]
+    """Penalty points each seat has taken this hand."""
+    totals: tuple[int, ...]
+    """Each seat's running total (this hand's score is added once the hand is over)."""
+    moon_shooter: Seat | None = None
+    """Under the shooter-chooses option: who is choosing (and whether it is this seat)."""
+
+    @property
+    def pass_target(self) -> Seat | None:
+        if self.pass_direction is PassDirection.NONE:
+            return None
+        return self.seat.offset(self.pass_direction)
+
+    @property
+    def played(self) -> CardSet:
+        """Every card played this hand, the trick in progress included."""
+        mask = 0
+        for trick in (*self.tricks, self.trick):
+            for card in trick.cards:
+                mask |= 1 << card
+        return CardSet.from_mask(mask)
+
+    @property
+    def unseen(self) -> CardSet:
+        """Cards this seat has not seen played and does not hold: somewhere in the other hands."""
+        return CardSet.from_mask(ALL_CARDS_MASK & ~self.hand.mask & ~self.played.mask)
+
+    @property
+    def is_first_trick(self) -> bool:
+        return not self.tricks

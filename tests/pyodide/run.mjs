@@ -1,0 +1,116 @@
+// Run pytest inside Pyodide (CPython compiled to WebAssembly) under Node, fully offline.
+//
+//   node tests/pyodide/run.mjs [pytest args...]        e.g.  node tests/pyodide/run.mjs -q tests/engine
+//
+// Pyodide comes from node_modules (npm ci); pytest, hypothesis and their dependencies are the
+// pure-Python wheels that ./build.sh test downloads into .cache/pyodide-wheels/.
+// Exits with pytest's exit code.
+import fs from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const WHEELS = path.join(REPO, ".cache/pyodide-wheels");
+
+function fail(message) {
+    console.error(`run.mjs: ${message}`);
+    process.exit(2);
+}
+
+const wheels = fs.existsSync(WHEELS) ? fs.readdirSync(WHEELS).filter((f) => f.endsWith(".whl")) : [];
+if (wheels.length === 0) fail(`no wheels in ${WHEELS}: run ./build.sh test first (it fetches them).`);
+
+let indexURL;
+try {
+    // The directory of the installed npm package holds pyodide.asm.wasm, python_stdlib.zip, ...
+    indexURL = path.dirname(createRequire(import.meta.url).resolve("pyodide/package.json")) + path.sep;
+} catch {
+    fail("the npm package 'pyodide' is not installed: run ./build.sh test (or npm ci) first.");
+}
+const { loadPyodide } = await import(path.join(indexURL, "pyodide.mjs"));
+
+// Everything is loaded from local files; a network fetch would mean Pyodide wants its CDN
+// (e.g. a package that is not in node_modules). Make that fail loudly instead of hanging.
+globalThis.fetch = async (url) => {
+    throw new Error(`run.mjs: network access is disabled (Pyodide tried to fetch ${url})`);
+};
+
+// Write Python's stdout/stderr straight to our file descriptors, byte for byte (pytest's
+// progress dots are not newline-terminated, so Pyodide's default line batching won't do).
+function writer(fd) {
+    return {
+        isatty: Boolean(fd === 1 ? process.stdout.isTTY : process.stderr.isTTY),
+        write(buf) {
+            for (let done = 0; done < buf.length; ) {
+                try {
+                    done += fs.writeSync(fd, buf, done, buf.length - done);
+                } catch (e) {
+                    if (e.code !== "EAGAIN") throw e; // a non-blocking pipe that is full: retry
+                }
+            }
+            return buf.length;
+        },
+    };
+}
+
+const started = Date.now();
+const pyodide = await loadPyodide({
+    indexURL,
+    env: {
+        HOME: "/home/pyodide",
+        // Hypothesis keeps its example database under .hypothesis/ in the working directory,
+        // which here would be the host's repository; keep it in Pyodide's in-memory /tmp.
+        HYPOTHESIS_STORAGE_DIRECTORY: "/tmp/hypothesis",
+        // Pyodide does not see the host's environment; pass CI on so that Hypothesis picks
+        // its "ci" profile (no deadline, derandomized) exactly as the native run does.
+        ...(process.env.CI !== undefined ? { CI: process.env.CI } : {}),
+    },
+});
+pyodide.setStdout(writer(1));
+pyodide.setStderr(writer(2));
+
+// Show the host's directories at the same paths inside Pyodide, so file names in tracebacks
+// and absolute paths on the command line mean the same thing in both: the repository, plus
+// the directory of any absolute test path outside it (handy for throwaway checks).
+const mounts = new Set([REPO]);
+for (const arg of process.argv.slice(2)) {
+    const p = arg.split("::")[0];
+    if (!arg.startsWith("-") && path.isAbsolute(p) && fs.existsSync(p)) {
+        mounts.add(fs.statSync(p).isDirectory() ? p : path.dirname(p));
+    }
+}
+for (const dir of mounts) {
+    if ([...mounts].some((m) => m !== dir && dir.startsWith(m + path.sep))) continue; // already inside one
+    pyodide.FS.mkdirTree(dir);
+    pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: dir }, dir);
+}
+const cwd = process.cwd() === REPO || process.cwd().startsWith(REPO + path.sep) ? process.cwd() : REPO;
+
+const main = pyodide.runPython(`
+def main(version, repo, cwd, wheel_dir, wheels, args, startup):
+    import importlib, os, site, sys, zipfile
+
+    print(f"Pyodide {version}, Python {sys.version.split()[0]}, {sys.platform} "
+          f"(started in {startup:.1f}s)", flush=True)
+    # A wheel is a zip file laid out for site-packages: unpacking it is installing it
+    # (micropip would want the network).
+    site_packages = site.getsitepackages()[0]
+    for wheel in wheels:
+        with zipfile.ZipFile(os.path.join(wheel_dir, wheel)) as zf:
+            zf.extractall(site_packages)
+    importlib.invalidate_caches()
+
+    sys.dont_write_bytecode = True  # no cpython-312 .pyc files in the host's work tree
+    os.chdir(cwd)
+    sys.path.insert(0, os.path.join(repo, "game"))
+
+    import pytest
+    return int(pytest.main([*args, "-p", "no:cacheprovider"]))
+main
+`);
+const code = main(
+    pyodide.version, REPO, cwd, WHEELS, pyodide.toPy(wheels), pyodide.toPy(process.argv.slice(2)),
+    (Date.now() - started) / 1000,
+);
+process.exit(code);
