@@ -14,6 +14,7 @@ from hearts.engine import (
     QueenPlayed,
     Rules,
     Seat,
+    Suit,
     record,
 )
 from hearts.engine.rules import PRESETS, InvalidRules, Moon, Ties
@@ -76,6 +77,17 @@ def test_highest_card_of_the_led_suit_wins_and_leads_next() -> None:
     assert taken.trick.winner is Seat.EAST and taken.points == 1
     assert match.to_move is Seat.EAST
     assert match.points() == (0, 0, 0, 1)
+
+
+def test_showing_out_of_the_led_suit_is_seen_by_all() -> None:
+    match = start(**SOUTH_WINS_FIRST)
+    play(match, *FIRST_TRICK, "3D")
+    assert match.view_for(Seat.NORTH).voids[Seat.WEST] == frozenset()
+    play(match, "2S")  # West has no diamond
+    for seat in Seat:
+        voids = match.view_for(seat).voids
+        assert voids[Seat.WEST] == {Suit.DIAMONDS}
+        assert voids[Seat.SOUTH] == voids[Seat.NORTH] == voids[Seat.EAST] == frozenset()
 
 
 def test_no_heart_lead_before_hearts_are_broken() -> None:

@@ -1,10 +1,11 @@
 // Run pytest inside Pyodide (CPython compiled to WebAssembly) under Node, fully offline.
 //
 //   node tests/pyodide/run.mjs [pytest args...]        e.g.  node tests/pyodide/run.mjs -q tests/engine
+//   node tests/pyodide/run.mjs -m MODULE [args...]     e.g.  node tests/pyodide/run.mjs -m hearts.bench engine
 //
 // Pyodide comes from node_modules (npm ci); pytest, hypothesis and their dependencies are the
 // pure-Python wheels that ./build.sh test downloads into .cache/pyodide-wheels/.
-// Exits with pytest's exit code.
+// Exits with pytest's (or the module's) exit code.
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
@@ -104,6 +105,16 @@ def main(version, repo, cwd, wheel_dir, wheels, args, startup):
     sys.dont_write_bytecode = True  # no cpython-312 .pyc files in the host's work tree
     os.chdir(cwd)
     sys.path.insert(0, os.path.join(repo, "game"))
+
+    if args[:1] == ["-m"]:  # run a module, as python -m does
+        import runpy
+
+        sys.argv = list(args[1:])
+        try:
+            runpy.run_module(sys.argv[0], run_name="__main__", alter_sys=True)
+        except SystemExit as done:
+            return done.code if isinstance(done.code, int) else int(done.code is not None)
+        return 0
 
     import pytest
     return int(pytest.main([*args, "-p", "no:cacheprovider"]))

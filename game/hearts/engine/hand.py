@@ -205,7 +205,10 @@ class Hand:
         if seat != self.to_move or self.phase is not HandPhase.PLAYING:
             raise IllegalMove(self.why_illegal_play(seat, card) or NOT_YOUR_TURN)
         bit = 1 << card
-        if not self.legal_mask() & bit:
+        legal = self._legal
+        if legal < 0:
+            legal = self.legal_mask()
+        if not legal & bit:
             reason = self.why_illegal_play(seat, card)
             assert reason, f"{card!r} is refused by the mask but not by the reason"
             raise IllegalMove(reason)
@@ -219,7 +222,7 @@ class Hand:
         if len(trick) == 1:
             self.led_suit = suit
         elif suit != self.led_suit:
-            self.voids[seat] |= 1 << suit
+            self.voids[seat] |= 1 << self.led_suit
         if bit & HEARTS_MASK and not self.hearts_broken:
             self.hearts_broken = True
             events.append(HeartsBroken(_SEATS[seat], card))

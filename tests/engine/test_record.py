@@ -1,0 +1,85 @@
+"""The save format: what it holds, that it replays, and how it refuses what it is not."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from hearts.deals import deal_for
+from hearts.engine import CardSet, InvalidSave, Match, MoonChoice, Pass, Phase, Rules, Seat, record
+from hearts.engine.rules import Moon
+
+from .scenarios import play, play_out, start
+
+
+def passed_hand_one() -> Match:
+    match = Match(Rules(jack_of_diamonds=True))
+    match.apply(deal_for(11, 1))
+    for seat in (Seat.EAST, Seat.SOUTH, Seat.NORTH, Seat.WEST):
+        match.apply(Pass(seat, CardSet(list(match.view_for(seat).hand)[:3])))
+    return match
+
+
+def test_a_save_holds_format_version_rules_seed_and_moves_as_text() -> None:
+    match = passed_hand_one()
+    data = json.loads(record.dumps(match, seed=11))
+    assert data["format"] == "hearts-match" and data["version"] == 1
+    assert data["rules"]["jack_of_diamonds"] is True and data["seed"] == 11
+    assert data["moves"][0] == deal_for(11, 1).to_text()
+    assert data["moves"][1].startswith("pass E ") and len(data["moves"]) == 5
+    assert "start" not in data
+
+
+def test_loading_replays_to_the_same_match() -> None:
+    match = passed_hand_one()
+    play(match, *[match.legal_plays().notation.split()[0]])
+    text = record.dumps(match, seed=11)
+    loaded, seed = record.loads(text)
+    assert seed == 11
+    assert record.dumps(loaded, seed=seed) == text
+    assert [loaded.view_for(seat) for seat in Seat] == [match.view_for(seat) for seat in Seat]
+    assert loaded.moves == match.moves
+
+
+def test_a_match_that_starts_later_keeps_its_start() -> None:
+    match = start(Rules(moon=Moon.SHOOTER_CHOOSES), south="2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+                  hand_number=8, totals=(10, 0, -5, 99))
+    play_out(match)
+    assert match.phase is Phase.MOON
+    loaded, _ = record.loads(record.dumps(match))
+    assert loaded.phase is Phase.MOON and loaded.totals == (10, 0, -5, 99)
+    assert loaded.hand_number == 8
+    loaded.apply(MoonChoice(Seat.SOUTH, Moon.ADD_TO_OTHERS))
+    assert loaded.totals == (10, 26, 21, 125) and loaded.winners == (Seat.SOUTH,)
+
+
+def test_an_illegal_move_in_a_save_is_refused_with_its_number() -> None:
+    data = json.loads(record.dumps(passed_hand_one()))
+    data["moves"].append("play S AH")  # nobody leads a heart to the first trick
+    with pytest.raises(InvalidSave, match=r"move 6 \('play S AH'\)"):
+        record.loads(json.dumps(data))
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"version": 2}, "newer version"),
+        ({"version": "1"}, "no version"),
+        ({"format": "chess"}, "not a saved Hearts match"),
+        ({"rules": {"target": 100}}, "bad table options"),
+        ({"seed": -1}, "seed"),
+        ({"moves": "deal"}, "moves"),
+        ({"extra": 1}, "unknown fields"),
+        ({"start": {"hands_before": 2}}, "start"),
+    ],
+)
+def test_damage_is_named(change: dict, words: str) -> None:
+    data = json.loads(record.dumps(passed_hand_one())) | change
+    with pytest.raises(InvalidSave, match=words):
+        record.loads(json.dumps(data))
+
+
+def test_text_that_is_not_json_is_quoted() -> None:
+    with pytest.raises(InvalidSave, match="not JSON: '{oops'"):
+        record.loads("{oops")
