@@ -57,7 +57,7 @@ cmd_test() {
     log "pytest (native CPython)"
     "$PY" -m pytest -q "$@"
     log "pytest inside Pyodide (WebAssembly CPython) under Node"
-    node tests/pyodide/run.mjs -q tests/engine
+    node tests/pyodide/run.mjs -q tests
 }
 
 cmd_bench() {

@@ -1,6 +1,7 @@
-"""Benchmarks: ``python -m hearts.bench engine [--json]``.
+"""Benchmarks: ``python -m hearts.bench engine [--json]`` and ``python -m hearts.bench bots [--json]``.
 
 The last line of ``--json`` output is one JSON object, so scripts can read it with ``tail -n 1``.
+One process and no threads, so the same command runs inside Pyodide.
 """
 
 from __future__ import annotations
@@ -9,27 +10,33 @@ import argparse
 import json
 import platform
 import random
+import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
+from .bots import LEVELS, Bot, make_bot
 from .deals import deal_for
-from .engine import CardSet, Match, Pass, Phase, Seat
+from .engine import STANDARD, CardSet, Match, Move, Pass, Phase, PlayerView, Seat
+from .engine.cards import cards_in
+from .tournament import bot_seed, play_hand, start_hand
 
 
 def random_pass(match: Match, seat: Seat, rng: random.Random) -> Pass:
-    hand = match.view_for(seat).hand
-    return Pass(seat, CardSet(rng.sample(list(hand), 3)))
+    hand = match.hand
+    assert hand is not None
+    return Pass(seat, CardSet(rng.sample(list(cards_in(hand.hands[seat])), 3)))
 
 
 def play_out(match: Match, rng: random.Random) -> None:
-    """Random legal plays through the public engine until the hand is over."""
+    """Random legal plays (and a random moon choice, if one comes up) until the hand is scored."""
     choice = rng.choice
     apply = match.apply
     legal_moves = match.legal_moves
-    while match.phase is Phase.PLAY:
-        apply(choice(legal_moves()))
+    while moves := legal_moves():
+        apply(choice(moves))
 
 
 def full_hand(match: Match, seed: int, rng: random.Random) -> None:
@@ -97,16 +104,151 @@ def bench_engine(seconds: float, seed: int) -> dict[str, Any]:
     }
 
 
+def timed_decision(bot: Bot, view: PlayerView) -> tuple[Move, float, float]:
+    """``bot.decide(view)`` taken apart: the move, the seconds it took, and its longest slice (the
+    longest stretch between two yields: what a browser frame would wait for)."""
+    thought = bot.think(view)
+    total = longest = 0.0
+    while True:
+        start = time.perf_counter()
+        try:
+            next(thought)
+        except StopIteration as done:
+            step = time.perf_counter() - start
+            move: Move = done.value
+            return move, total + step, max(longest, step)
+        step = time.perf_counter() - start
+        total += step
+        longest = max(longest, step)
+
+
+@dataclass(slots=True)
+class Timings:
+    """The times of one kind of decision by one level."""
+
+    seconds: list[float] = field(default_factory=list)
+    longest_slice: float = 0.0
+
+    def add(self, seconds: float, longest_slice: float) -> None:
+        self.seconds.append(seconds)
+        self.longest_slice = max(self.longest_slice, longest_slice)
+
+    def to_dict(self) -> dict[str, Any]:
+        times = sorted(seconds * 1000 for seconds in self.seconds)
+        if not times:
+            return {"decisions": 0}
+        p90 = statistics.quantiles(times, n=10, method="inclusive")[8] if len(times) > 1 else times[0]
+        return {
+            "median_ms": round(statistics.median(times), 3),
+            "p90_ms": round(p90, 3),
+            "max_ms": round(times[-1], 3),
+            "max_slice_ms": round(self.longest_slice * 1000, 3),
+            "decisions": len(times),
+        }
+
+
+def available_levels() -> list[str]:
+    """The levels past random whose modules exist (others are being written)."""
+    levels = []
+    for level in LEVELS:
+        if level == "random":
+            continue
+        try:
+            make_bot(level)
+        except (ImportError, AttributeError):
+            continue
+        levels.append(level)
+    return levels
+
+
+def time_hand(level: str, opponents: str, seed: int, index: int, plays: Timings, passes: Timings) -> None:
+    """Deal ``index``, the measured level in seat ``index % 4`` and ``opponents`` in the others."""
+    measured = Seat(index % 4)
+    bots = [
+        make_bot(level if seat == measured else opponents, bot_seed(seed, index, seat, level))
+        for seat in Seat
+    ]
+
+    def decide(seat: Seat, view: PlayerView) -> Move:
+        if seat != measured:
+            return bots[seat].decide(view)
+        move, seconds, longest_slice = timed_decision(bots[seat], view)
+        (passes if view.phase is Phase.PASS else plays).add(seconds, longest_slice)
+        return move
+
+    play_hand(start_hand(STANDARD, seed, index), decide)
+
+
+def bench_bots(levels: Sequence[str], deals: int, seed: int, opponents: str) -> dict[str, Any]:
+    """Each level's thinking time per decision: plays at the top level, passes under ``pass``."""
+    result: dict[str, Any] = {}
+    for level in levels:
+        plays, passes = Timings(), Timings()
+        for index in range(deals):
+            time_hand(level, opponents, seed, index, plays, passes)
+        result[level] = {**plays.to_dict(), "pass": passes.to_dict()}
+    return {
+        **result,
+        "deals": deals,
+        "opponents": opponents,
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "platform": sys.platform,
+    }
+
+
+def _print_bots(result: dict[str, Any], levels: Sequence[str]) -> None:
+    print(f"Thinking time per decision in ms, {result['deals']} deals against {result['opponents']}"
+          f" ({result['implementation']} {result['python']}, {result['platform']})")
+    print(f"{'level':<8} {'kind':<5} {'median':>9} {'p90':>9} {'max':>9} {'max slice':>10} {'count':>6}")
+    for level in levels:
+        for kind, figures in (("play", result[level]), ("pass", result[level]["pass"])):
+            if not figures["decisions"]:
+                continue
+            print(
+                f"{level:<8} {kind:<5} {figures['median_ms']:>9.2f} {figures['p90_ms']:>9.2f}"
+                f" {figures['max_ms']:>9.2f} {figures['max_slice_ms']:>10.2f} {figures['decisions']:>6}"
+            )
+
+
+def _level(text: str) -> str:
+    level = text.strip()
+    if level not in LEVELS:
+        raise argparse.ArgumentTypeError(f"no bot level {level!r}; choose from {', '.join(LEVELS)}")
+    return level
+
+
+def _levels(text: str) -> list[str]:
+    return [_level(part) for part in text.split(",") if part.strip()]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m hearts.bench", description=__doc__)
-    parser.add_argument("target", choices=["engine"], help="what to measure")
+    parser.add_argument("target", choices=["engine", "bots"], help="what to measure")
     parser.add_argument("--json", action="store_true", help="end with one JSON object on a line")
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    parser.add_argument("--seconds", type=float, default=3.0, help="engine: time per measurement")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--deals", type=int, default=10, help="bots: deals per level (default 10)")
+    parser.add_argument(
+        "--levels", type=_levels, default=None,
+        help="bots: comma-separated levels (default: every level past random that exists)",
+    )
+    parser.add_argument(
+        "--opponents", type=_level, default="random",
+        help="bots: the level in the other three seats (default random)",
+    )
     args = parser.parse_args(argv)
-    result = bench_engine(args.seconds, args.seed)
+    if args.target == "bots":
+        levels = available_levels() if args.levels is None else args.levels
+        if not levels:
+            parser.error("no bot level past random exists yet; try --levels random")
+        result = bench_bots(levels, args.deals, args.seed, args.opponents)
+    else:
+        result = bench_engine(args.seconds, args.seed)
     if args.json:
         print(json.dumps(result))
+    elif args.target == "bots":
+        _print_bots(result, levels)
     else:
         for key, value in result.items():
             print(f"{key:>20}: {value}")

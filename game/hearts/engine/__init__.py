@@ -28,7 +28,7 @@ from .events import (
     TrickTaken,
 )
 from .match import Match, dealer_for
-from .moves import Deal, MoonChoice, Move, Pass, Play, parse_move
+from .moves import Deal, MoonChoice, Move, Pass, Play, PlayerMove, parse_move
 from .rules import PRESETS, STANDARD, InvalidRules, Moon, PassDirection, Rules, Ties
 from .views import Phase, PlayerView
 
@@ -65,6 +65,7 @@ __all__ = [
     "PassDirection",
     "Phase",
     "Play",
+    "PlayerMove",
     "PlayerView",
     "QueenPlayed",
     "Rank",

@@ -67,7 +67,9 @@ class MoonChoice:
         return f"moon {self.seat.letter} {self.moon.value}"
 
 
-Move = Deal | Pass | Play | MoonChoice
+PlayerMove = Pass | Play | MoonChoice
+"""A move one seat makes (a deal is chance's)."""
+Move = Deal | PlayerMove
 
 PLAYS: Final = tuple(tuple(Play(seat, card) for card in CARDS) for seat in Seat)
 MOON_OPTIONS: Final = (Moon.ADD_TO_OTHERS, Moon.SUBTRACT_FROM_SHOOTER)

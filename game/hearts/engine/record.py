@@ -20,6 +20,10 @@ MAX_MOVES: Final = 20_000
 """Far above any real match (about 60 moves a hand); a bound so a hostile save cannot stall the load."""
 MAX_SEED: Final = 2**64 - 1
 MAX_TOTAL: Final = 1_000_000
+MAX_CHARS: Final = 4_000_000
+"""About twice the longest possible save (``MAX_MOVES`` deals)."""
+MAX_DEPTH: Final = 16
+"""A save nests three deep; anything far deeper is not one."""
 
 
 def to_record(match: Match, *, seed: int | None = None) -> dict[str, Any]:
@@ -50,11 +54,39 @@ def loads(text: str | bytes) -> tuple[Match, int | None]:
             raise InvalidSave("a save is UTF-8 text") from None
     if not isinstance(text, str):
         raise InvalidSave(f"a save is text, not {type(text).__name__}")
+    if len(text) > MAX_CHARS:
+        raise InvalidSave(f"far too long for a save ({len(text):,} characters)")
+    if _nesting_depth(text) > MAX_DEPTH:
+        # Checked before parsing: a deep enough nest overflows the WebAssembly stack before
+        # Python's recursion limit can stop it, and that would kill the page, not raise.
+        raise InvalidSave(f"not a save: nested more than {MAX_DEPTH} deep: {_excerpt(text)!r}")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
         raise InvalidSave(f"not JSON: {_excerpt(text)!r}") from None
     return from_record(data)
+
+
+def _nesting_depth(text: str) -> int:
+    """How deep the brackets of JSON text nest, brackets inside strings aside."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
 
 
 def from_record(data: Any) -> tuple[Match, int | None]:
@@ -63,31 +95,32 @@ def from_record(data: Any) -> tuple[Match, int | None]:
         raise InvalidSave(f"not a saved Hearts match: {_excerpt(data)!r}")
     version = data.get("version")
     if type(version) is not int:
-        raise InvalidSave(f"the save has no version number: {version!r}")
+        raise InvalidSave(f"the save has no version number: {_excerpt(version)!r}")
     if version > VERSION:
         raise InvalidSave(f"the save is from a newer version ({version}) of the game")
     if version < 1:
         raise InvalidSave(f"unknown save version {version!r}")
     unknown = set(data) - {"format", "version", "rules", "seed", "moves", "start"}
     if unknown:
-        raise InvalidSave(f"unknown fields in the save: {sorted(map(str, unknown))!r}")
+        raise InvalidSave(f"unknown fields in the save: {_excerpt(sorted(map(str, unknown)))}")
     seed = data.get("seed")
     if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
         raise InvalidSave(f"the seed is a whole number from 0 to 2**64-1, not {_excerpt(seed)!r}")
     moves = data.get("moves")
     if not isinstance(moves, list) or len(moves) > MAX_MOVES:
-        raise InvalidSave("the save's moves are not a list of a sensible length")
+        raise InvalidSave(f"the save's moves are not a list of a sensible length: {_excerpt(moves)!r}")
     try:
         rules = Rules.from_dict(data.get("rules"))  # type: ignore[arg-type]
     except HeartsError as error:
-        raise InvalidSave(f"bad table options: {error}") from None
+        raise InvalidSave(f"bad table options: {_excerpt(str(error), 160)}") from None
     hands_before, totals = _start(data.get("start"))
     match = Match(rules, hands_before=hands_before, totals_before=totals)
     for number, text in enumerate(moves, start=1):
         try:
             match.apply(parse_move(text))
         except HeartsError as error:
-            raise InvalidSave(f"move {number} ({_excerpt(text)!r}) cannot be replayed: {error}") from None
+            reason = _excerpt(str(error), 160)
+            raise InvalidSave(f"move {number} ({_excerpt(text)!r}) cannot be replayed: {reason}") from None
     return match, seed
 
 
@@ -110,5 +143,11 @@ def _start(start: Any) -> tuple[int, tuple[int, int, int, int]]:
 
 
 def _excerpt(value: object, limit: int = 60) -> str:
-    text = value if isinstance(value, str) else repr(value)
+    """The start of the text (or repr) of ``value``: enough to recognise it, short enough to show."""
+    if isinstance(value, str):
+        text = value
+    elif isinstance(value, list | dict | tuple):
+        text = repr(value) if len(value) <= limit else f"<{type(value).__name__} of {len(value)} items>"
+    else:
+        text = repr(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,145 @@
+"""The Hard bot: imagines the unseen cards many times over, plays each choice out, keeps the best.
+
+For a play it samples deals that agree with its view (``sampler``), plays every distinct legal card
+followed by a quick policy to the end of the hand (``sim``), and scores the outcome for the match as
+it stands (its own points, and winning or losing when the hand would end the match). The work is a
+fixed number of rollouts, so the same view and seed give the same card, and it yields after each
+sample so the table keeps drawing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator
+from typing import Final
+
+from ..engine.cards import JACK_OF_DIAMONDS, SUIT_MASKS, Card, CardSet, cards_in
+from ..engine.rules import Moon, Ties
+from ..engine.views import PlayerView
+from .base import Bot
+from .sampler import Knowledge
+from .sim import Sim, hand_scores
+
+ROLLOUTS: Final = 1600
+"""Rollouts per decision, shared among the distinct candidate cards."""
+MIN_SAMPLES: Final = 24
+MOON_WORRY: Final = 6
+"""Points one opponent must have taken alone before the rollouts let it play for the moon."""
+MATCH_STAKE: Final = 60.0
+"""How many hand points winning (or losing) the match is worth when this hand would end it."""
+
+
+class HardBot(Bot):
+    level = "hard"
+    rollouts: int = ROLLOUTS
+
+    def think_pass(self, view: PlayerView, rng: random.Random) -> Generator[None, None, CardSet]:
+        from .normal import NormalBot
+
+        return (yield from NormalBot(self.seed).think_pass(view, rng))
+
+    def think_play(self, view: PlayerView, rng: random.Random) -> Generator[None, None, Card]:
+        candidates = distinct_choices(view)
+        if len(candidates) == 1:
+            return candidates[0]
+        knowledge = Knowledge(view)
+        base = sim_from_view(view)
+        me = view.seat
+        base.shooter = moon_threat(view)
+        # While nobody else has taken a point, going for the moon is a second plan worth weighing.
+        plans = [base.shooter]
+        if sum(view.points) == view.points[me]:
+            plans.append(me)
+        samples = max(MIN_SAMPLES, self.rollouts // (len(candidates) * len(plans)))
+        value = [[0.0] * len(candidates) for _ in plans]
+        for _ in range(samples):
+            hands = knowledge.sample(rng)
+            hands[me] = view.hand.mask
+            for plan, shooter in enumerate(plans):
+                for index, card in enumerate(candidates):
+                    sim = base.copy()
+                    sim.hands = hands.copy()
+                    sim.shooter = shooter
+                    sim.play(card)
+                    sim.play_out()
+                    value[plan][index] += outcome_value(view, sim)
+            yield
+        best = max(
+            range(len(candidates)),
+            key=lambda index: (max(values[index] for values in value), -index),
+        )
+        return candidates[best]
+
+
+def moon_threat(view: PlayerView) -> int:
+    """The opponent who has taken every point so far, once that is enough to worry about (else -1)."""
+    taken = sum(view.points)
+    if taken < MOON_WORRY:
+        return -1
+    for seat, points in enumerate(view.points):
+        if points == taken and seat != view.seat:
+            return seat
+    return -1
+
+
+def distinct_choices(view: PlayerView) -> list[Card]:
+    """The legal cards, keeping one of each run of cards that are as good as each other: cards of a
+    suit with nothing between them that anyone else could still play."""
+    legal = view.legal.mask
+    held_or_gone = view.hand.mask | view.played.mask
+    choices: list[Card] = []
+    for suit_mask in SUIT_MASKS:
+        previous = -1
+        for card in cards_in(legal & suit_mask):
+            between = ((1 << card) - 1) & ~((1 << (previous + 1)) - 1)
+            if previous < 0 or between & ~held_or_gone:
+                choices.append(card)
+            previous = card
+    return choices
+
+
+def sim_from_view(view: PlayerView) -> Sim:
+    """The hand as the view sees it; the other seats' cards are filled in per sample."""
+    jack_taker = -1
+    for trick in view.tricks:
+        if JACK_OF_DIAMONDS in trick.cards and trick.winner is not None:
+            jack_taker = trick.winner
+    hands = [0, 0, 0, 0]
+    hands[view.seat] = view.hand.mask
+    return Sim(
+        view.rules,
+        hands,
+        leader=view.trick.leader,
+        trick=list(view.trick.cards),
+        tricks_done=len(view.tricks),
+        hearts_broken=view.hearts_broken,
+        points=list(view.points),
+        jack_taker=jack_taker,
+        played=view.played.mask & ~_mask(view.trick.cards),
+    )
+
+
+def _mask(cards: tuple[Card, ...]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def outcome_value(view: PlayerView, sim: Sim) -> float:
+    """How good a played-out hand is for the view's seat: fewer points, and the match if it ends."""
+    rules = view.rules
+    me = view.seat
+    moon_choice = None
+    if rules.moon is Moon.SHOOTER_CHOOSES and 26 in sim.points:
+        moon_choice = Moon.SUBTRACT_FROM_SHOOTER if sim.points[me] == 26 else Moon.ADD_TO_OTHERS
+    scores = hand_scores(sim.points, sim.jack_taker, rules, moon_choice)
+    value = -float(scores[me])
+    totals = [total + score for total, score in zip(view.totals, scores, strict=True)]
+    if max(totals) >= rules.target:
+        lowest = min(totals)
+        if totals[me] == lowest and (totals.count(lowest) == 1 or rules.ties is Ties.SHARED_WIN):
+            value += MATCH_STAKE
+        elif totals[me] != lowest:
+            value -= MATCH_STAKE
+    return value

@@ -1,0 +1,62 @@
+"""The benchmark command's contract: its last line is one JSON object with the promised keys."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+GAME = pathlib.Path(__file__).resolve().parents[1] / "game"
+
+
+@pytest.mark.native
+def test_engine_bench_ends_with_one_json_object() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "hearts.bench", "engine", "--json", "--seconds", "0.2"],
+        capture_output=True, text=True, check=True, cwd=GAME,
+    )
+    figures = json.loads(result.stdout.strip().splitlines()[-1])
+    assert figures["full_hands_per_s"] > 0
+    assert figures["play_hands_per_s"] > figures["full_hands_per_s"]
+
+
+def test_bench_helpers_play_whole_hands() -> None:
+    import random
+
+    from hearts.bench import full_hand
+    from hearts.engine import Match, Phase
+
+    match = Match()
+    rng = random.Random(4)
+    for _ in range(3):
+        full_hand(match, 4, rng)
+        assert match.phase in (Phase.DEAL, Phase.OVER)
+    assert len(match.results) == 3
+    assert all(sum(result.points) == 26 for result in match.results)
+
+
+@pytest.mark.native
+def test_bots_bench_ends_with_one_json_object() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "hearts.bench", "bots", "--json", "--levels", "random", "--deals", "2"],
+        capture_output=True, text=True, check=True, cwd=GAME,
+    )
+    figures = json.loads(result.stdout.strip().splitlines()[-1])
+    plays = figures["random"]
+    assert plays["decisions"] == 2 * 13
+    assert 0 < plays["median_ms"] <= plays["p90_ms"] <= plays["max_ms"]
+    assert plays["max_slice_ms"] <= plays["max_ms"]
+    assert plays["pass"]["decisions"] == 2  # hands 1 and 2 pass left and right
+    assert {"python", "platform", "implementation"} <= figures.keys()
+
+
+def test_bots_bench_times_only_the_measured_seat() -> None:
+    from hearts.bench import bench_bots
+
+    figures = bench_bots(["random"], deals=4, seed=3, opponents="random")
+    assert figures["random"]["decisions"] == 4 * 13
+    assert figures["random"]["pass"]["decisions"] == 3  # the fourth hand keeps its cards
+    assert figures["deals"] == 4
