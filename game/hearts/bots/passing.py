@@ -1,0 +1,90 @@
+"""Choosing three cards to pass by playing the hand out many times over.
+
+The shortlist comes from ``heuristics.hand_danger``; each choice on it is then tried against the
+same imagined deals (the others' hands, what they pass, the whole play with the quick policy), and
+the one that leaves this seat best off on average is passed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator
+from itertools import combinations
+from typing import Final
+
+from ..engine.cards import ALL_CARDS_MASK, TWO_OF_CLUBS, cards_in
+from ..engine.views import PlayerView
+from .heuristics import hand_danger
+from .sim import Sim
+
+SHORTLIST: Final = 5
+"""How many of the heuristic's best choices are played out."""
+
+
+def shortlist(hand: int, size: int = SHORTLIST) -> list[int]:
+    """The ``size`` three-card choices that leave the safest hand by ``hand_danger`` (as masks)."""
+    cards = [1 << card for card in cards_in(hand)]
+    scored = sorted(
+        (round(hand_danger(hand & ~(a | b | c)), 6), -(a | b | c), a | b | c)
+        for a, b, c in combinations(cards, 3)
+    )
+    return [mask for _, _, mask in scored[:size]]
+
+
+def greedy_pass(hand: int) -> int:
+    """A quick stand-in for another seat's pass: three times, drop the card whose loss makes the
+    hand safest."""
+    passed = 0
+    for _ in range(3):
+        left = hand & ~passed
+        best_bit = 0
+        best_danger = float("inf")
+        for card in cards_in(left):
+            danger = hand_danger(left & ~(1 << card))
+            if danger < best_danger:
+                best_bit, best_danger = 1 << card, danger
+        passed |= best_bit
+    return passed
+
+
+def played_out_pass(
+    view: PlayerView,
+    rng: random.Random,
+    samples: int,
+) -> Generator[None, None, int]:
+    """The shortlisted pass with the best average outcome over ``samples`` imagined deals."""
+    from .hard import outcome_value  # the same scoring as the play decisions
+
+    me = view.seat
+    hand = view.hand.mask
+    options = shortlist(hand)
+    if len(options) == 1:
+        return options[0]
+    offset = int(view.pass_direction)
+    others = [(me + step) & 3 for step in (1, 2, 3)]
+    unseen = list(cards_in(ALL_CARDS_MASK & ~hand))
+    totals = [0.0] * len(options)
+    for _ in range(samples):
+        rng.shuffle(unseen)
+        hands = [0, 0, 0, 0]
+        hands[me] = hand
+        for index, seat in enumerate(others):
+            for card in unseen[13 * index : 13 * index + 13]:
+                hands[seat] |= 1 << card
+        theirs = {seat: greedy_pass(hands[seat]) for seat in others}
+        for index, mine in enumerate(options):
+            passes = dict(theirs)
+            passes[me] = mine
+            after = [hands[seat] & ~passes[seat] for seat in range(4)]
+            for seat in range(4):
+                after[(seat + offset) & 3] |= passes[seat]
+            leader = next(seat for seat in range(4) if after[seat] >> TWO_OF_CLUBS & 1)
+            sim = Sim(
+                view.rules, after, leader=leader, trick=[], tricks_done=0, hearts_broken=False,
+                points=[0, 0, 0, 0], jack_taker=-1, played=0,
+            )
+            sim.play_out()
+            totals[index] += outcome_value(view, sim)
+        yield
+    best = max(range(len(options)), key=lambda index: (totals[index], -index))
+    return options[best]

@@ -1,0 +1,512 @@
+"""Play a bot over standard input and output: ``python -m hearts.bots.stdio --level normal``.
+
+One JSON request per line, one JSON answer per line (flushed at once), so any program can pit its
+bots against ours. A request describes one seat's view of the hand in progress:
+
+- ``seat`` 0-3 in play order (seat + 1 plays next and receives a left pass); ``phase`` ``"pass"``,
+  ``"play"`` or ``"moon"``; ``pass_direction`` ``"left"``, ``"right"``, ``"across"`` or ``"none"``;
+- ``hand``: the cards the seat holds now; ``passed`` and ``received``: its three cards each way,
+  once the exchange is done;
+- ``tricks``: this hand's completed tricks, each ``{"leader": seat, "cards": [...]}`` in play
+  order; ``trick``: the trick in progress, in the same shape;
+- optional ``scores`` (the four totals before this hand) and ``rules`` (``target``, ``moon``
+  ``"add"``/``"choose"``/``"subtract"``, ``jack_of_diamonds``, ``ties``, ``qs_breaks_hearts``,
+  ``points_on_first_trick``); the standard table when absent.
+
+Cards are written as the engine writes them ("QS", "TH"; "10H" and suit symbols are accepted).
+The answer is a card to play (``"QS"``), a list of three cards to pass, or ``"add"`` / ``"subtract"``
+for the moon. A malformed or impossible request gets ``{"error": "..."}`` and the next line is read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, TextIO
+
+from ..engine import (
+    TWO_OF_CLUBS,
+    Card,
+    CardSet,
+    MoonChoice,
+    Pass,
+    PassDirection,
+    Phase,
+    Play,
+    PlayerView,
+    Rules,
+    Seat,
+    Suit,
+    Trick,
+    dealer_for,
+)
+from ..engine.cards import (
+    ALL_CARDS_MASK,
+    HEARTS_MASK,
+    PENALTY_MASK,
+    QUEEN_OF_SPADES,
+    SUIT_MASKS,
+    points_in,
+)
+from ..engine.rules import Moon, legal_play_mask, why_illegal_play
+from . import LEVELS, Bot, make_bot
+
+FIELDS: Final = frozenset(
+    {"seat", "phase", "pass_direction", "hand", "passed", "received", "tricks", "trick", "scores",
+     "rules"}
+)
+DIRECTIONS: Final = {direction.label: direction for direction in PassDirection}
+HAND_NUMBER: Final = {
+    PassDirection.LEFT: 1,
+    PassDirection.RIGHT: 2,
+    PassDirection.ACROSS: 3,
+    PassDirection.NONE: 4,
+}
+"""The first hand of the pass cycle with each direction: a hand number consistent with the request."""
+PHASES: Final = {"pass": Phase.PASS, "play": Phase.PLAY, "moon": Phase.MOON}
+_SEATS: Final = tuple(Seat)
+_QUEEN_BIT: Final = 1 << QUEEN_OF_SPADES
+
+
+# Parsing the fields --------------------------------------------------------------------------------
+
+
+def _show(value: object) -> str:
+    """``repr`` of a bad value, cut short: an error line quotes it, not a whole request."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _seat(value: object, field: str) -> Seat:
+    if type(value) is not int or not 0 <= value <= 3:
+        raise ValueError(f"{field} is a seat number 0 to 3, not {_show(value)}")
+    return _SEATS[value]
+
+
+def _cards(value: object, field: str) -> list[Card]:
+    """A list of cards, each once."""
+    if not isinstance(value, list):
+        raise ValueError(f"{field} is a list of cards, not {_show(value)}")
+    cards: list[Card] = []
+    for item in value:
+        card = Card.parse(item)  # InvalidNotation is a ValueError quoting the bad text
+        if card in cards:
+            raise ValueError(f"{field} holds {card.notation} twice")
+        cards.append(card)
+    return cards
+
+
+def _optional_three(data: Mapping[str, Any], field: str, needed: bool) -> CardSet | None:
+    """``passed`` or ``received``: three cards once the exchange is done, else absent."""
+    value = data.get(field)
+    if not needed:
+        if value not in (None, []):
+            raise ValueError(f"{field} has no cards before or without an exchange")
+        return None
+    if value is None:
+        raise ValueError(f"{field} (three cards) is needed once the exchange is done")
+    cards = _cards(value, field)
+    if len(cards) != 3:
+        raise ValueError(f"{field} is three cards, not {len(cards)}")
+    return CardSet(cards)
+
+
+def _trick(value: object, field: str, complete: bool) -> Trick:
+    if not isinstance(value, dict) or set(value) != {"leader", "cards"}:
+        raise ValueError(f'{field} is an object {{"leader": seat, "cards": [...]}}, not {_show(value)}')
+    leader = _seat(value["leader"], f"{field} leader")
+    cards = _cards(value["cards"], f"{field} cards")
+    if complete and len(cards) != 4:
+        raise ValueError(f"{field} is a completed trick of 4 cards, not {len(cards)}")
+    if not complete and len(cards) > 3:
+        raise ValueError(f"{field} is the trick in progress: 0 to 3 cards, not {len(cards)}")
+    return Trick(leader, tuple(cards))
+
+
+def _scores(value: object) -> tuple[int, ...]:
+    if value is None:
+        return (0, 0, 0, 0)
+    if (
+        not isinstance(value, list)
+        or len(value) != 4
+        or any(type(total) is not int for total in value)
+    ):
+        raise ValueError(f"scores are four whole numbers, not {_show(value)}")
+    return tuple(value)
+
+
+# Checking the hand so far ----------------------------------------------------------------------
+
+
+class _Replay:
+    """Walks the tricks card by card, checking that each play could have happened, and gathers what
+    a view needs: voids, points, hearts broken."""
+
+    def __init__(self, seat: Seat, held: int, rules: Rules, passed: int, passed_to: Seat | None) -> None:
+        self.seat = seat
+        self.rules = rules
+        self.own = held
+        """This seat's cards before the current play: all 13 at first, then fewer."""
+        self.passed = passed
+        self.passed_to = passed_to
+        self.known = [0, 0, 0, 0]
+        """Per seat: cards it is known to hold (the ones this seat passed it), until played."""
+        if passed_to is not None:
+            self.known[passed_to] = passed
+        self.ruled_out = [0, 0, 0, 0]
+        """Per seat: cards it cannot hold any more (it showed out of a suit, led hearts unbroken…)."""
+        self.voids = [0, 0, 0, 0]
+        self.points = [0, 0, 0, 0]
+        self.hearts_broken = False
+        self.played = 0
+        self.tricks_done = 0
+
+    def play_trick(self, number: int, trick: Trick) -> None:
+        led_suit = -1
+        for index, card in enumerate(trick.cards):
+            self._play(number, trick.seat_of(index), card, led_suit)
+            led_suit = trick.cards[0] // 13
+        if len(trick.cards) == 4:
+            self.points[_winner(trick)] += points_in(_mask(trick.cards))
+            self.tricks_done += 1
+
+    def _play(self, number: int, seat: Seat, card: Card, led_suit: int) -> None:
+        where = f"trick {number}: seat {seat.value} played {card.notation}"
+        first_trick = self.tricks_done == 0
+        bit = 1 << card
+        if first_trick and led_suit < 0 and card != TWO_OF_CLUBS:
+            raise ValueError(f"{where}, but the first trick is led with the 2C")
+        if seat == self.seat:
+            reason = why_illegal_play(
+                card,
+                self.own,
+                None if led_suit < 0 else Suit(led_suit),
+                first_trick=first_trick,
+                hearts_broken=self.hearts_broken,
+                rules=self.rules,
+            )
+            if reason is not None:
+                raise ValueError(f"{where}: {reason}")
+            self.own &= ~bit
+        else:
+            if bit & self.passed and seat != self.passed_to:
+                raise ValueError(f"{where}, a card this seat passed to seat {self.passed_to}")
+            if bit & self.ruled_out[seat]:
+                raise ValueError(f"{where}, though it had shown it held no such card")
+            self.known[seat] &= ~bit
+            if led_suit < 0:
+                if bit & HEARTS_MASK and not self.hearts_broken:
+                    self._rule_out(seat, ALL_CARDS_MASK & ~HEARTS_MASK, where)  # it held only hearts
+            elif card // 13 != led_suit:
+                self._rule_out(seat, SUIT_MASKS[led_suit], where)
+                if first_trick and not self.rules.points_on_first_trick and bit & PENALTY_MASK:
+                    self._rule_out(seat, ALL_CARDS_MASK & ~PENALTY_MASK, where)  # only points left
+        if led_suit >= 0 and card // 13 != led_suit:
+            self.voids[seat] |= 1 << led_suit
+        self.played |= bit
+        if bit & HEARTS_MASK or (bit == _QUEEN_BIT and self.rules.queen_breaks_hearts):
+            self.hearts_broken = True
+
+    def _rule_out(self, seat: Seat, cards: int, where: str) -> None:
+        clash = self.known[seat] & cards
+        if clash:
+            held = CardSet.from_mask(clash).notation
+            raise ValueError(f"{where}, which it could not while holding {held} (passed to it)")
+        self.ruled_out[seat] |= cards
+
+
+def view_from_request(data: object) -> PlayerView:
+    """The ``PlayerView`` a request describes; a ValueError says what is malformed or impossible.
+
+    Every card appears at most once across the hand and the tricks; the first trick is led with
+    the 2♣ (by this seat if it holds it, by the seat it passed it to) and every later one by the
+    winner of the one before; this seat's plays were legal from the cards it held, and its cards
+    held and played make 13; no other seat plays a card it had shown it could not hold (a suit it
+    showed out of, a non-heart after leading hearts unbroken) or a card this seat passed elsewhere;
+    in the play phase it is this seat's turn.
+    """
+    if not isinstance(data, dict):
+        raise ValueError(f"a request is a JSON object, not {_show(data)}")
+    unknown = sorted(str(key) for key in data if key not in FIELDS)
+    if unknown:
+        raise ValueError(f"unknown fields: {', '.join(unknown)}")
+    for field in ("seat", "phase", "pass_direction", "hand"):
+        if field not in data:
+            raise ValueError(f"the request needs {field!r}")
+    seat = _seat(data["seat"], "seat")
+    phase = PHASES.get(data["phase"]) if isinstance(data["phase"], str) else None
+    if phase is None:
+        raise ValueError(f'phase is "pass", "play" or "moon", not {_show(data["phase"])}')
+    direction_text = data["pass_direction"]
+    direction = DIRECTIONS.get(direction_text) if isinstance(direction_text, str) else None
+    if direction is None:
+        raise ValueError(f"pass_direction is left, right, across or none, not {_show(direction_text)}")
+    rules = Rules.from_dict(data["rules"] if data.get("rules") is not None else {}, partial=True)
+    totals = _scores(data.get("scores"))
+    hand = CardSet(_cards(data["hand"], "hand"))
+    exchanged = phase is not Phase.PASS and direction is not PassDirection.NONE
+    passed = _optional_three(data, "passed", exchanged)
+    received = _optional_three(data, "received", exchanged)
+    raw_tricks = data.get("tricks", [])
+    if not isinstance(raw_tricks, list) or len(raw_tricks) > 13:
+        raise ValueError(f"tricks is a list of at most 13 tricks, not {_show(raw_tricks)}")
+    tricks = [_trick(raw, f"trick {number}", True) for number, raw in enumerate(raw_tricks, 1)]
+    raw_trick = data.get("trick")
+    trick = None if raw_trick is None else _trick(raw_trick, "trick", False)
+    hand_number = HAND_NUMBER[direction]
+
+    if phase is Phase.PASS:
+        if direction is PassDirection.NONE:
+            raise ValueError("there is no passing in a hand with pass_direction none")
+        if tricks or (trick is not None and trick.cards):
+            raise ValueError("no card is played before the pass")
+        if len(hand) != 13:
+            raise ValueError(f"a hand before the pass holds 13 cards, not {len(hand)}")
+        return PlayerView(
+            seat=seat,
+            rules=rules,
+            phase=Phase.PASS,
+            hand_number=hand_number,
+            dealer=dealer_for(hand_number),
+            pass_direction=direction,
+            totals=totals,
+            hand=hand,
+            passed=None,
+            received=None,
+            has_passed=(False,) * 4,
+            tricks=(),
+            trick=Trick(Seat.SOUTH, ()),  # as the engine shows it before play
+            to_move=None,
+            legal=CardSet(),
+            hearts_broken=False,
+            queen_played=False,
+            voids=(frozenset(),) * 4,
+            points=(0,) * 4,
+        )
+
+    passed_to = seat.offset(direction) if passed is not None else None
+    if trick is None:
+        trick = Trick(_first_leader(seat, hand.mask, passed, passed_to) if not tricks
+                      else _winner(tricks[-1]), ())
+    _check_cards(hand, passed, received, tricks, trick)
+    _check_leaders(seat, hand.mask, passed, passed_to, tricks, trick)
+    own_played = 0
+    for each in (*tricks, trick):
+        for index, card in enumerate(each.cards):
+            if each.seat_of(index) == seat:
+                own_played |= 1 << card
+    held = hand.mask | own_played
+    if held.bit_count() != 13:
+        raise ValueError(
+            f"seat {seat.value} holds {len(hand)} cards and has played {own_played.bit_count()}: "
+            "that does not make 13"
+        )
+    if passed is not None and received is not None:
+        if passed.mask & held:
+            raise ValueError("this seat holds or played a card it passed")
+        if received.mask & ~held:
+            raise ValueError("a received card is neither in the hand nor played by this seat")
+    replay = _Replay(seat, held, rules, passed.mask if passed else 0, passed_to)
+    for number, each in enumerate((*tricks, trick), 1):
+        replay.play_trick(number, each)
+    if phase is Phase.MOON:
+        if rules.moon is not Moon.SHOOTER_CHOOSES:
+            raise ValueError('there is no moon choice unless the rules say moon "choose"')
+        if len(tricks) != 13 or trick.cards:
+            raise ValueError("the moon is chosen once all 13 tricks are played")
+        if replay.points[seat] != 26:
+            raise ValueError(f"seat {seat.value} took {replay.points[seat]} points, not the moon")
+        legal = 0
+    else:
+        if len(tricks) == 13:
+            raise ValueError("all 13 tricks are played: there is no card to play")
+        to_move = trick.leader.offset(len(trick.cards))
+        if to_move != seat:
+            raise ValueError(f"it is seat {to_move.value}'s turn, not seat {seat.value}'s")
+        led_suit = trick.cards[0] // 13 if trick.cards else -1
+        legal = legal_play_mask(
+            hand.mask, led_suit, not tricks, replay.hearts_broken, rules.points_on_first_trick
+        )
+    return PlayerView(
+        seat=seat,
+        rules=rules,
+        phase=phase,
+        hand_number=hand_number,
+        dealer=dealer_for(hand_number),
+        pass_direction=direction,
+        hand=hand,
+        passed=passed,
+        received=received,
+        has_passed=(exchanged,) * 4,
+        tricks=tuple(_completed(each) for each in tricks),
+        trick=trick,
+        to_move=seat,
+        legal=CardSet.from_mask(legal),
+        hearts_broken=replay.hearts_broken,
+        queen_played=bool(replay.played & _QUEEN_BIT),
+        voids=tuple(frozenset(suit for suit in Suit if mask >> suit & 1) for mask in replay.voids),
+        points=tuple(replay.points),
+        totals=totals,
+        moon_shooter=seat if phase is Phase.MOON else None,
+    )
+
+
+def _check_cards(
+    hand: CardSet,
+    passed: CardSet | None,
+    received: CardSet | None,
+    tricks: Sequence[Trick],
+    trick: Trick,
+) -> None:
+    """Each card at most once across the hand and the tricks; passed and received apart."""
+    seen = hand.mask
+    for each in (*tricks, trick):
+        for card in each.cards:
+            if seen >> card & 1:
+                raise ValueError(f"{card.notation} appears twice")
+            seen |= 1 << card
+    if passed is not None and received is not None and passed.mask & received.mask:
+        raise ValueError("a card cannot be both passed and received")
+
+
+def _first_leader(seat: Seat, hand: int, passed: CardSet | None, passed_to: Seat | None) -> Seat:
+    """Who leads the first trick, when no card is played yet and the request does not say."""
+    if hand >> TWO_OF_CLUBS & 1:
+        return seat
+    if passed is not None and passed_to is not None and TWO_OF_CLUBS in passed:
+        return passed_to
+    raise ValueError(f"seat {seat.value} does not hold the 2C: another seat leads the first trick")
+
+
+def _check_leaders(
+    seat: Seat,
+    hand: int,
+    passed: CardSet | None,
+    passed_to: Seat | None,
+    tricks: Sequence[Trick],
+    trick: Trick,
+) -> None:
+    """The first trick is led by the 2♣'s holder (the replay checks the card itself when it is
+    played); every later trick by the winner of the one before."""
+    if not tricks and not trick.cards:
+        if hand >> TWO_OF_CLUBS & 1 and trick.leader != seat:
+            raise ValueError(f"seat {seat.value} holds the 2C, so it leads the first trick")
+        if passed is not None and TWO_OF_CLUBS in passed and trick.leader != passed_to:
+            raise ValueError(f"the 2C was passed to seat {passed_to}, so that seat leads")
+        if trick.leader == seat and not hand >> TWO_OF_CLUBS & 1:
+            raise ValueError(f"seat {seat.value} cannot lead the first trick without the 2C")
+    for number, (before, after) in enumerate(zip(tricks, (*tricks[1:], trick), strict=False), 2):
+        winner = _winner(before)
+        if after.leader != winner:
+            name = "the trick in progress" if after is trick else f"trick {number}"
+            raise ValueError(f"{name} is led by seat {after.leader.value}, not by seat {winner.value}")
+
+
+def _mask(cards: Sequence[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def _winner(trick: Trick) -> Seat:
+    """Who took a completed trick: the highest card of the suit led."""
+    led = SUIT_MASKS[trick.cards[0] // 13]
+    top = max(card for card in trick.cards if (1 << card) & led)
+    return trick.seat_of(trick.cards.index(top))
+
+
+def _completed(trick: Trick) -> Trick:
+    return Trick(trick.leader, trick.cards, _winner(trick), points_in(_mask(trick.cards)))
+
+
+def request_from_view(view: PlayerView) -> dict[str, Any]:
+    """The request that describes ``view`` (the inverse of ``view_from_request``, up to the hand
+    number and the dealer, which a request does not carry)."""
+    phase = {Phase.PASS: "pass", Phase.PLAY: "play", Phase.MOON: "moon"}.get(view.phase)
+    if phase is None:
+        raise ValueError(f"a request is for passing, playing or the moon, not {view.phase.value}")
+
+    def cards(cardset: CardSet | tuple[Card, ...]) -> list[str]:
+        return [card.notation for card in cardset]
+
+    request: dict[str, Any] = {
+        "seat": int(view.seat),
+        "phase": phase,
+        "pass_direction": view.pass_direction.label,
+        "hand": cards(view.hand),
+        "tricks": [{"leader": int(trick.leader), "cards": cards(trick.cards)} for trick in view.tricks],
+        "trick": {"leader": int(view.trick.leader), "cards": cards(view.trick.cards)},
+        "scores": list(view.totals),
+        "rules": view.rules.to_dict(),
+    }
+    if view.passed is not None and view.received is not None:
+        request["passed"] = cards(view.passed)
+        request["received"] = cards(view.received)
+    return request
+
+
+# Answering -------------------------------------------------------------------------------------
+
+
+def answer(bot: Bot, data: object) -> object:
+    """The bot's answer to one request, as JSON-ready data."""
+    view = view_from_request(data)
+    move = bot.decide(view)
+    if isinstance(move, Play):
+        return move.card.notation
+    if isinstance(move, Pass):
+        return [card.notation for card in move.cards]
+    if isinstance(move, MoonChoice):
+        return move.moon.value
+    raise AssertionError(f"unexpected move {move!r}")
+
+
+def respond(bot: Bot, line: str) -> str:
+    """One request line in, one answer line out (without the newline); never raises."""
+    try:
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise ValueError(f"not JSON: {error}") from None
+        return json.dumps(answer(bot, data))
+    except (ValueError, RecursionError) as error:  # a bad request, bad JSON included
+        return json.dumps({"error": str(error) or type(error).__name__})
+    except Exception as error:  # one bad line must not stop the program
+        return json.dumps({"error": f"internal error: {type(error).__name__}: {error}"})
+
+
+def serve(bot: Bot, source: TextIO, sink: TextIO) -> int:
+    """Answer every line of ``source`` on ``sink`` until it ends; the number of lines answered."""
+    count = 0
+    buffer = getattr(source, "buffer", None)
+    while True:
+        raw = buffer.readline() if buffer is not None else source.readline()
+        if not raw:
+            return count
+        line = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
+        sink.write(respond(bot, line) + "\n")
+        sink.flush()
+        count += 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m hearts.bots.stdio",
+        description="A Hearts bot over standard input and output, one JSON request per line.",
+    )
+    parser.add_argument("--level", choices=[level for level in LEVELS], default="normal")
+    parser.add_argument("--seed", type=int, default=0, help="the bot's seed (default 0)")
+    args = parser.parse_args(argv)
+    try:
+        bot = make_bot(args.level, args.seed)
+    except ImportError as error:
+        parser.error(f"the {args.level} bot is not available: {error}")
+    serve(bot, sys.stdin, sys.stdout)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
