@@ -54,7 +54,9 @@ def test_the_simulator_agrees_with_the_engine_to_the_end_of_the_hand() -> None:
             assert sim.to_move == match.to_move
             assert sim.legal() == match.legal_plays().mask
             assert sim.points == list(match.points())
-            assert sim.hearts_broken == match.view_for(observer).hearts_broken
+            view = match.view_for(observer)
+            assert sim.hearts_broken == view.hearts_broken
+            assert sim.voids == [sum(1 << suit for suit in suits) for suits in view.voids]
             card = rng.choice(list(match.legal_plays()))
             sim.play(card)
             events += match.apply(Play.of(hand.to_move, card))

@@ -17,10 +17,11 @@ from ..engine.cards import JACK_OF_DIAMONDS, SUIT_MASKS, Card, CardSet, cards_in
 from ..engine.rules import Moon, Ties
 from ..engine.views import PlayerView
 from .base import Bot
+from .normal import normal_pass
 from .sampler import Knowledge
 from .sim import Sim, hand_scores
 
-ROLLOUTS: Final = 1600
+ROLLOUTS: Final = 3000
 """Rollouts per decision, shared among the distinct candidate cards."""
 MIN_SAMPLES: Final = 24
 MOON_WORRY: Final = 6
@@ -34,9 +35,8 @@ class HardBot(Bot):
     rollouts: int = ROLLOUTS
 
     def think_pass(self, view: PlayerView, rng: random.Random) -> Generator[None, None, CardSet]:
-        from .normal import NormalBot
-
-        return (yield from NormalBot(self.seed).think_pass(view, rng))
+        yield from ()
+        return normal_pass(view)
 
     def think_play(self, view: PlayerView, rng: random.Random) -> Generator[None, None, Card]:
         candidates = distinct_choices(view)
@@ -116,6 +116,7 @@ def sim_from_view(view: PlayerView) -> Sim:
         points=list(view.points),
         jack_taker=jack_taker,
         played=view.played.mask & ~_mask(view.trick.cards),
+        voids=[sum(1 << suit for suit in suits) for suits in view.voids],
     )
 
 

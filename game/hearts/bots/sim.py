@@ -82,6 +82,7 @@ class Sim:
         "to_move",
         "trick_mask",
         "tricks_done",
+        "voids",
     )
 
     def __init__(
@@ -96,8 +97,10 @@ class Sim:
         points: list[int],
         jack_taker: int,
         played: int,
+        voids: list[int] | None = None,
     ) -> None:
         self.hands = hands
+        self.voids = voids if voids is not None else [0, 0, 0, 0]
         self.qs_breaks = rules.queen_breaks_hearts
         self.first_trick_points = rules.points_on_first_trick
         self.leader = leader
@@ -122,6 +125,7 @@ class Sim:
             setattr(clone, name, getattr(self, name))
         clone.hands = self.hands.copy()
         clone.points = self.points.copy()
+        clone.voids = self.voids.copy()
         return clone
 
     @property
@@ -148,9 +152,12 @@ class Sim:
             self.led = card // 13
             self.best = card
             self.best_seat = seat
-        elif card // 13 == self.led and card > self.best:
-            self.best = card
-            self.best_seat = seat
+        elif card // 13 == self.led:
+            if card > self.best:
+                self.best = card
+                self.best_seat = seat
+        else:
+            self.voids[seat] |= 1 << self.led
         if bit & HEARTS_MASK or (bit == QS_BIT and self.qs_breaks):
             self.hearts_broken = True
         self.count += 1
@@ -230,27 +237,58 @@ class Sim:
         return choice
 
     def _lead(self, legal: int, hand: int, queen_out: bool) -> int:
-        """Lead the low card most likely to be beaten: many unseen cards above it in its suit."""
-        options = legal & ~HEARTS_MASK or legal
-        if hand & (QS_BIT | HIGH_SPADES) and options & ~SPADES:
-            options &= ~SPADES  # keep spades back while holding the queen or above her
-        elif queen_out and options & LOW_SPADES:
-            return lowest(options & LOW_SPADES)  # flush the queen out with a spade below her
+        """Lead the low card that costs least: the chance it wins (followers duck when they can)
+        times the points likely to land on it, with a nudge to flush out the Q♠ when it cannot
+        fall on us and to keep spades back when it can."""
+        seat = self.to_move
         unseen = ALL_CARDS_MASK & ~(self.played | hand)
+        voids = self.voids
+        others = ((seat + 1) & 3, (seat + 2) & 3, (seat + 3) & 3)
+        spade_holders = sum(1 for other in others if not voids[other] & 4) or 3
+        queen_share = 1.0 / spade_holders if queen_out else 0.0
+        dump_if_void = 13.0 * queen_share + (1.0 - queen_share) * (1.0 if unseen & HEARTS_MASK else 0.0)
         choice = -1
-        safest = -1000.0
-        for suit_mask in SUIT_MASKS:
-            cards = options & suit_mask
+        cheapest = 1e9
+        for suit in range(4):
+            cards = legal & SUIT_MASKS[suit]
             if not cards:
                 continue
             card = (cards & -cards).bit_length() - 1
-            suit_unseen = unseen & suit_mask
-            higher = (suit_unseen & ~_BELOW[card]).bit_count()
-            safety = higher - 0.5 * (suit_unseen & _BELOW[card]).bit_count()
-            if not higher:
-                safety = -10.0 - (card % 13)  # it would win: the worst kind of lead
-            if safety > safest:
-                choice, safest = card, safety
+            bit = 1 << suit
+            holders = sum(1 for other in others if not voids[other] & bit)
+            suit_unseen = unseen & SUIT_MASKS[suit]
+            lower = (suit_unseen & _BELOW[card]).bit_count()
+            higher = suit_unseen.bit_count() - lower
+            if higher == 0 or holders == 0:
+                win = 1.0
+                void = 1.0
+            else:
+                miss = (holders - 1) / holders
+                win = (1.0 - miss**lower * (1.0 - miss**higher)) ** holders
+                void = miss ** suit_unseen.bit_count()
+            if suit == 3:
+                follow = 1.0
+            elif suit == 2 and card > QUEEN_OF_SPADES:
+                follow = 13.0 * queen_share
+            else:
+                follow = 0.0
+            landed = (1.0 if suit == 3 else 13.0 if card == QUEEN_OF_SPADES else 0.0) + sum(
+                dump_if_void if voids[other] & bit else void * dump_if_void + (1.0 - void) * follow
+                for other in others
+            )
+            cost = win * landed
+            if suit == 2 and not self.played & QS_BIT:
+                if hand & QS_BIT:
+                    cost += 1.5
+                elif queen_out and card < QUEEN_OF_SPADES:
+                    cost += 0.5 if hand & HIGH_SPADES else -1.0
+            if suit == 3:
+                cost += 0.3
+            elif (hand & SUIT_MASKS[suit]).bit_count() <= 2:
+                cost -= 0.2
+            cost += (card % 13) * 0.001
+            if cost < cheapest:
+                choice, cheapest = card, cost
         return choice
 
     def _choose_to_take_all(self, legal: int) -> int:
