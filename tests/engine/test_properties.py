@@ -918,3 +918,45 @@ def test_penalty_points_follow_the_worked_check() -> None:
     five_hearts_and_queen = CardSet.parse("2H 5H 9H JH AH QS 3C JD")
     assert penalty_points(five_hearts_and_queen.mask) == 18 == five_hearts_and_queen.points
 
+
+
+ILLEGAL_TRY_MATCHES: Final = 1000
+"""Matches in which one refused card is tried at every position of the play."""
+
+
+def test_a_refused_card_changes_nothing_in_a_thousand_matches() -> None:
+    """At every position of the play, one random card that is not legal (for the seat to move or
+    for another seat) is refused with the table's reason, and the match is left as it was."""
+    refused = 0
+    for seed in range(ILLEGAL_TRY_MATCHES):
+        rng = random.Random(10_000 + seed)
+        rules = random_rules(rng)
+        match = Match(rules)
+        with match_context(seed, rules):
+            while not match.is_over:
+                phase = match.phase
+                if phase is Phase.DEAL:
+                    match.apply(deal_for(seed, match.hand_number + 1))
+                    continue
+                if phase is Phase.PASS:
+                    seat = rng.choice(match.awaiting)
+                    hand = list(match.view_for(seat).hand)
+                    match.apply(Pass(seat, CardSet(rng.sample(hand, 3))))
+                    continue
+                if phase is Phase.PLAY:
+                    legal = match.legal_moves()
+                    seat = rng.choice(SEATS)
+                    move = Play.of(seat, rng.choice(CARDS))
+                    if move not in legal:
+                        hand = match.hand
+                        assert hand is not None
+                        before = (list(hand.hands), list(hand.trick), match.points(), len(match.moves))
+                        with pytest.raises(IllegalMove) as caught:
+                            match.apply(move)
+                        assert str(caught.value) and str(caught.value) == match.why_illegal(move)
+                        assert (list(hand.hands), list(hand.trick), match.points(),
+                                len(match.moves)) == before
+                        assert match.legal_moves() == legal
+                        refused += 1
+                match.apply(rng.choice(match.legal_moves()))
+    assert refused > ILLEGAL_TRY_MATCHES * 100
