@@ -12,7 +12,7 @@ The choices were tuned in duplicate self-play (each variant against three of the
 from __future__ import annotations
 
 import random
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Final
 
@@ -255,20 +255,27 @@ def moon_stopper(situation: Situation) -> Card | None:
 
 
 def _most_dangerous(situation: Situation, cards: int) -> Card:
+    def danger(card: Card) -> float:
+        value = discard_danger(card, situation.hand, situation.unseen, queen_out=situation.queen_out)
+        if situation.jack_counts and 1 << card == JACK_BIT:
+            value -= 10.0  # worth winning, not giving away
+        return value
+
+    return _best_by(cards, danger)
+
+
+def _best_by(cards: int, score: Callable[[Card], float]) -> Card:
+    """The card of ``cards`` with the highest score; the lowest such card on a tie."""
     best = lowest(cards)
-    best_danger = float("-inf")
+    best_score = float("-inf")
     mask = cards
     while mask:
         bit = mask & -mask
         mask ^= bit
         card = Card(bit.bit_length() - 1)
-        danger = discard_danger(
-            card, situation.hand, situation.unseen, queen_out=situation.queen_out
-        )
-        if situation.jack_counts and bit == JACK_BIT:
-            danger -= 10.0  # worth winning, not giving away
-        if danger > best_danger:
-            best, best_danger = card, danger
+        value = score(card)
+        if value > best_score:
+            best, best_score = card, value
     return best
 
 
@@ -285,17 +292,7 @@ def choose_lead(situation: Situation) -> Card:
             top = highest(hearts)
             if not situation.unseen & above(top):
                 return top  # it wins, and a heart of our own ends the moon
-    best = lowest(legal)
-    best_cost = float("inf")
-    mask = legal
-    while mask:
-        bit = mask & -mask
-        mask ^= bit
-        card = Card(bit.bit_length() - 1)
-        cost = lead_cost(situation, card)
-        if cost < best_cost:
-            best, best_cost = card, cost
-    return best
+    return _best_by(legal, lambda card: -lead_cost(situation, card))
 
 
 def queen_chances(situation: Situation) -> dict[Seat, float]:
