@@ -2,9 +2,10 @@
 
 For a play it samples deals that agree with its view (``sampler``), plays every distinct legal card
 followed by a quick policy to the end of the hand (``sim``), and scores the outcome for the match as
-it stands (its own points, and winning or losing when the hand would end the match). The work is a
-fixed number of rollouts, so the same view and seed give the same card, and it yields after each
-sample so the table keeps drawing.
+it stands (its own points, and winning or losing when the hand would end the match). For a pass it
+plays the heuristic's few best choices out the same way (``passing``). The work is a fixed number of
+rollouts, so the same view and seed give the same move, and it yields after each sample so the table
+keeps drawing.
 """
 
 from __future__ import annotations
@@ -17,13 +18,15 @@ from ..engine.cards import JACK_OF_DIAMONDS, SUIT_MASKS, Card, CardSet, cards_in
 from ..engine.rules import Moon, Ties
 from ..engine.views import PlayerView
 from .base import Bot
-from .normal import normal_pass
+from .passing import played_out_pass
 from .sampler import Knowledge
 from .sim import Sim, hand_scores
 
 ROLLOUTS: Final = 3000
 """Rollouts per decision, shared among the distinct candidate cards."""
 MIN_SAMPLES: Final = 24
+PASS_SAMPLES: Final = 150
+"""Imagined deals on which each shortlisted pass is played out."""
 MOON_WORRY: Final = 6
 """Points one opponent must have taken alone before the rollouts let it play for the moon."""
 MATCH_STAKE: Final = 60.0
@@ -35,8 +38,7 @@ class HardBot(Bot):
     rollouts: int = ROLLOUTS
 
     def think_pass(self, view: PlayerView, rng: random.Random) -> Generator[None, None, CardSet]:
-        yield from ()
-        return normal_pass(view)
+        return CardSet.from_mask((yield from played_out_pass(view, rng, PASS_SAMPLES)))
 
     def think_play(self, view: PlayerView, rng: random.Random) -> Generator[None, None, Card]:
         candidates = distinct_choices(view)

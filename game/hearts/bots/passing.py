@@ -53,7 +53,7 @@ def played_out_pass(
     samples: int,
 ) -> Generator[None, None, int]:
     """The shortlisted pass with the best average outcome over ``samples`` imagined deals."""
-    from .hard import outcome_value  # the same scoring as the play decisions
+    from .hard import outcome_value  # the same scoring as the play decisions (hard imports us)
 
     me = view.seat
     hand = view.hand.mask
