@@ -43,7 +43,7 @@ def test_the_played_out_pass_is_on_the_shortlist_and_repeatable() -> None:
                 next(thought)
                 steps += 1
             except StopIteration as done:
-                assert steps == 20  # it yields once per imagined deal
+                assert steps == 21  # once for the shortlist, then once per imagined deal
                 return int(done.value)
 
     chosen = run(1)
