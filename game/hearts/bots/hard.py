@@ -18,6 +18,7 @@ from ..engine.cards import JACK_OF_DIAMONDS, SUIT_MASKS, Card, CardSet, cards_in
 from ..engine.rules import Moon, Ties
 from ..engine.views import PlayerView
 from .base import Bot
+from .heuristics import mask_of
 from .passing import played_out_pass
 from .sampler import Knowledge
 from .sim import Sim, hand_scores
@@ -117,16 +118,9 @@ def sim_from_view(view: PlayerView) -> Sim:
         hearts_broken=view.hearts_broken,
         points=list(view.points),
         jack_taker=jack_taker,
-        played=view.played.mask & ~_mask(view.trick.cards),
+        played=view.played.mask & ~mask_of(view.trick.cards),
         voids=[sum(1 << suit for suit in suits) for suits in view.voids],
     )
-
-
-def _mask(cards: tuple[Card, ...]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
 
 
 def outcome_value(view: PlayerView, sim: Sim) -> float:

@@ -28,10 +28,6 @@ _BELOW: Final = tuple((1 << card) - 1 for card in range(52))
 """_BELOW[c]: the mask of every card with a lower index (same suit: lower rank)."""
 
 
-def highest(mask: int) -> int:
-    return mask.bit_length() - 1
-
-
 def lowest(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
 

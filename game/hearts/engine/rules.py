@@ -7,7 +7,7 @@ is its fast twin for move generation, and a property test holds the two to each 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from enum import Enum, IntEnum
 from typing import Any, Final
 
@@ -118,9 +118,6 @@ class Rules:
                     choices = ", ".join(repr(member.value) for member in enum)
                     raise InvalidRules(f"{key} is one of {choices}, not {value!r}") from None
         return cls(**values)
-
-    def with_options(self, **changes: Any) -> Rules:
-        return replace(self, **changes)
 
 
 _QS_KEY: Final = "qs_breaks_hearts"
