@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One entry point for everything: ./build.sh test | serve | bench | lint
+# One entry point for everything: ./build.sh test | serve | bench | snapshot | lint
 # Each command installs what it needs (a local .venv, npm packages) by itself.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -45,7 +45,7 @@ ensure_node() {
 cmd_lint() {
     ensure_venv
     log "ruff"
-    "$VENV/bin/ruff" check game tests
+    "$VENV/bin/ruff" check game tests tools
     log "mypy (strict)"
     "$VENV/bin/mypy"
 }
@@ -67,17 +67,21 @@ cmd_bench() {
 
 cmd_serve() {
     ensure_venv
-    cat <<'MSG'
-The table (issue 4) and the web build (issue 5) are still to come.
-Today the engine runs on its own: here is a benchmark of it instead.
-MSG
-    PYTHONPATH=game "$PY" -m hearts.bench engine
+    # Until the web build lands (issue 5) the game opens in a desktop window.
+    log "Hearts in a desktop window (python -m hearts $*)"
+    PYTHONPATH=game "$PY" -m hearts "$@"
+}
+
+cmd_snapshot() {
+    ensure_venv
+    PYTHONPATH=game "$PY" -m hearts.ui.snapshot "$@"
 }
 
 case "${1:-}" in
     test) shift; cmd_test "$@" ;;
     lint) cmd_lint ;;
     bench) shift; cmd_bench "$@" ;;
-    serve) cmd_serve ;;
-    *) echo "usage: ./build.sh test|serve|bench|lint" >&2; exit 2 ;;
+    serve) shift; cmd_serve "$@" ;;
+    snapshot) shift; cmd_snapshot "$@" ;;
+    *) echo "usage: ./build.sh test|serve|bench|snapshot|lint" >&2; exit 2 ;;
 esac

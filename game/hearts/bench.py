@@ -1,4 +1,4 @@
-"""Benchmarks: ``python -m hearts.bench engine [--json]`` and ``python -m hearts.bench bots [--json]``.
+"""Benchmarks: ``python -m hearts.bench engine|bots|ui [--json]``.
 
 The last line of ``--json`` output is one JSON object, so scripts can read it with ``tail -n 1``.
 One process and no threads, so the same command runs inside Pyodide.
@@ -224,11 +224,12 @@ def _levels(text: str) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m hearts.bench", description=__doc__)
-    parser.add_argument("target", choices=["engine", "bots"], help="what to measure")
+    parser.add_argument("target", choices=["engine", "bots", "ui"], help="what to measure")
     parser.add_argument("--json", action="store_true", help="end with one JSON object on a line")
     parser.add_argument("--seconds", type=float, default=3.0, help="engine: time per measurement")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--deals", type=int, default=10, help="bots: deals per level (default 10)")
+    parser.add_argument("--frames", type=int, default=1800, help="ui: frames of play per size (default 1800)")
     parser.add_argument(
         "--levels", type=_levels, default=None,
         help="bots: comma-separated levels (default: every level past random that exists)",
@@ -243,12 +244,19 @@ def main(argv: list[str] | None = None) -> int:
         if not levels:
             parser.error("no bot level past random exists yet; try --levels random")
         result = bench_bots(levels, args.deals, args.seed, args.opponents)
+    elif args.target == "ui":
+        from .ui.bench import bench_ui  # pygame only here: the other benchmarks run without it
+
+        result = bench_ui(args.frames)
     else:
         result = bench_engine(args.seconds, args.seed)
     if args.json:
         print(json.dumps(result))
     elif args.target == "bots":
         _print_bots(result, levels)
+    elif args.target == "ui":
+        for key, value in result.items():
+            print(f"{key:>20}: {value}")
     else:
         for key, value in result.items():
             print(f"{key:>20}: {value}")

@@ -1,0 +1,5 @@
+"""``python -m hearts``: the game in a desktop window."""
+
+from .ui.app import main
+
+main()

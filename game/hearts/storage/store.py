@@ -1,0 +1,392 @@
+"""The match, the settings and the statistics on top of a backend, and what the player is told.
+
+Nothing here raises because of storage: a refused or full backend turns saving off (``saving_off``)
+with a sentence in ``problems``, and the game plays on from memory. A save that cannot be read is
+never thrown away: its text is set aside under ``hearts.damaged.1`` (the newest; at most three are
+kept) before its key is cleared, and the player is told.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, replace
+from typing import Any, Final
+
+from ..engine import InvalidSave, Match, Seat, record
+from .backends import (
+    Backend,
+    FileBackend,
+    LocalStorageBackend,
+    MemoryBackend,
+    StorageError,
+    StorageFull,
+)
+from .settings import Settings
+from .stats import Stats
+
+MATCH_KEY: Final = "hearts.match"
+SETTINGS_KEY: Final = "hearts.settings"
+STATS_KEY: Final = "hearts.stats"
+DAMAGED_PREFIX: Final = "hearts.damaged."
+MAX_DAMAGED: Final = 3
+
+SAVE_FORMAT: Final = "hearts-save"
+SETTINGS_FORMAT: Final = "hearts-settings"
+STATS_FORMAT: Final = "hearts-stats"
+VERSION: Final = 1
+BOT_LEVELS: Final = ("random", "easy", "normal", "hard")
+_MAX_CHARS: Final = record.MAX_CHARS + 10_000
+_MAX_DEPTH: Final = record.MAX_DEPTH + 1
+_PLAYER: Final = Seat.SOUTH
+
+MATCH_DAMAGED: Final = "Your saved match could not be read, so it was set aside. A new match starts."
+MATCH_NEWER: Final = (
+    "Your saved match is from a newer version of Hearts, so it was set aside. A new match starts."
+)
+MATCH_NOT_SET_ASIDE: Final = (
+    "Your saved match could not be read, and there was no room to keep a copy of it. "
+    "A new match starts and will replace it."
+)
+SETTINGS_DAMAGED: Final = "Your settings could not be read, so they were set aside and the defaults are back."
+STATS_DAMAGED: Final = (
+    "Your statistics could not be read, so they were set aside and start again from zero."
+)
+SAVING_BACK_ON: Final = "Saving works again."
+
+
+@dataclass(frozen=True, slots=True)
+class SavedMatch:
+    """A match as the autosave keeps it.
+
+    ``bot_level`` is the level the bots play the hand in progress at (a new difficulty takes
+    effect from the next hand); ``counted`` says the finished match is already in the statistics.
+    """
+
+    match: Match
+    seed: int | None
+    bot_level: str
+    counted: bool = False
+
+
+class Store:
+    """The match, settings and statistics of one player, kept in ``backend``."""
+
+    MATCH_KEY: Final = MATCH_KEY
+    SETTINGS_KEY: Final = SETTINGS_KEY
+    STATS_KEY: Final = STATS_KEY
+    DAMAGED_PREFIX: Final = DAMAGED_PREFIX
+    MAX_DAMAGED: Final = MAX_DAMAGED
+
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
+        self.saving_off = False
+        """True while writes fail; the next write that succeeds turns it off again."""
+        self.problems: list[str] = []
+        """Sentences for the player, oldest first; the UI shows them and calls ``take_problems``."""
+        self._unsaved_settings: Settings | None = None
+        self._unsaved_stats: Stats | None = None
+        self._last_counted: str | None = None
+        self._counted: set[str] = set()
+        # A stand-in for storage that could not be had keeps nothing past this visit, so saving
+        # stays off however well its writes go.
+        self._keeps_nothing = False
+        if isinstance(backend, MemoryBackend) and backend.fallback_reason is not None:
+            self._keeps_nothing = self.saving_off = True
+            self._tell(backend.fallback_reason)
+
+    def take_problems(self) -> list[str]:
+        """The sentences gathered so far, which are then forgotten."""
+        problems, self.problems = self.problems, []
+        return problems
+
+    # Settings and statistics ---------------------------------------------------------------
+
+    def load_settings(self) -> Settings:
+        """The saved settings, or the defaults (a damaged copy is set aside and reported)."""
+        if self._unsaved_settings is not None:
+            return self._unsaved_settings
+        data = self._load_object(SETTINGS_KEY, SETTINGS_FORMAT, SETTINGS_DAMAGED)
+        return Settings() if data is None else Settings.from_dict(data)
+
+    def save_settings(self, settings: Settings) -> bool:
+        """Keep ``settings``; False when they could not be written (they still hold for this visit)."""
+        text = _dumps({"format": SETTINGS_FORMAT, "version": VERSION, **settings.to_dict()})
+        saved = self._write(SETTINGS_KEY, text, "your settings")
+        self._unsaved_settings = None if saved else settings
+        return saved
+
+    def load_stats(self) -> Stats:
+        """The saved statistics, or zeros (a damaged copy is set aside and reported)."""
+        if self._unsaved_stats is not None:
+            return self._unsaved_stats
+        data = self._load_object(STATS_KEY, STATS_FORMAT, STATS_DAMAGED)
+        if data is None:
+            return Stats()
+        last = data.get("last_counted")
+        self._last_counted = last if isinstance(last, str) else None
+        return Stats.from_dict(data)
+
+    def save_stats(self, stats: Stats) -> bool:
+        """Keep ``stats``; False when they could not be written (they still hold for this visit)."""
+        data: dict[str, Any] = {"format": STATS_FORMAT, "version": VERSION, **stats.to_dict()}
+        if self._last_counted is not None:
+            data["last_counted"] = self._last_counted
+        saved = self._write(STATS_KEY, _dumps(data), "your statistics")
+        self._unsaved_stats = None if saved else stats
+        return saved
+
+    # The match -----------------------------------------------------------------------------
+
+    def load_match(self) -> SavedMatch | None:
+        """The autosaved match, or None when there is none or it cannot be read. Never raises.
+
+        A save that cannot be read (damaged, foreign, from another version, or holding a move the
+        rules refuse) is set aside, its key cleared, and the player told; settings and statistics
+        are left alone.
+        """
+        text = self._read(MATCH_KEY)
+        if text is None:
+            return None
+        try:
+            return _parse_saved_match(text)
+        except _NewerSave:
+            self._set_aside(MATCH_KEY, text, MATCH_NEWER, MATCH_NOT_SET_ASIDE)
+        except InvalidSave:
+            self._set_aside(MATCH_KEY, text, MATCH_DAMAGED, MATCH_NOT_SET_ASIDE)
+        except Exception:
+            # Whatever went wrong in the replay, the game must still start; the text is kept.
+            self._set_aside(MATCH_KEY, text, MATCH_DAMAGED, MATCH_NOT_SET_ASIDE)
+        return None
+
+    def save_match(self, saved: SavedMatch) -> bool:
+        """Autosave ``saved`` over the previous save (which stays whole until the new one is in).
+        False when it could not be written; never raises."""
+        data = {
+            "format": SAVE_FORMAT,
+            "version": VERSION,
+            "bot_level": saved.bot_level,
+            "counted": saved.counted,
+            "record": record.to_record(saved.match, seed=saved.seed),
+        }
+        return self._write(MATCH_KEY, _dumps(data), "this match")
+
+    def clear_match(self) -> bool:
+        """Forget the autosaved match (a new match replaces it); False when storage refused."""
+        try:
+            self.backend.remove(MATCH_KEY)
+        except Exception as error:
+            self._failed(error, "this match")
+            return False
+        return True
+
+    def record_finished(self, saved: SavedMatch) -> Stats:
+        """Count a finished match in the statistics once, however often it is called, and mark the
+        save as counted. Returns the statistics. Raises ``ValueError`` if the match is not over."""
+        if not saved.match.is_over:
+            raise ValueError("only a finished match counts in the statistics")
+        stats = self.load_stats()
+        fingerprint = _fingerprint(saved)
+        if saved.counted or fingerprint in self._counted:
+            return stats
+        # The statistics carry the fingerprint of the last match counted and are written before
+        # the save is marked, so a stop between the two writes cannot count the match twice.
+        if self._last_counted != fingerprint:
+            stats = stats.with_match(saved.match, _PLAYER)
+            self._last_counted = fingerprint
+            self.save_stats(stats)
+        self._counted.add(fingerprint)
+        self.save_match(replace(saved, counted=True))
+        return stats
+
+    # Set-aside saves -----------------------------------------------------------------------
+
+    def damaged_saves(self) -> list[str]:
+        """The texts set aside, newest first."""
+        texts = []
+        for number in range(1, MAX_DAMAGED + 1):
+            text = self._read(f"{DAMAGED_PREFIX}{number}")
+            if text is not None:
+                texts.append(text)
+        return texts
+
+    def clear_damaged(self) -> bool:
+        """Forget every text set aside; False when storage refused."""
+        try:
+            for number in range(1, MAX_DAMAGED + 1):
+                self.backend.remove(f"{DAMAGED_PREFIX}{number}")
+        except Exception as error:
+            self._failed(error, "your progress")
+            return False
+        return True
+
+    # Inside --------------------------------------------------------------------------------
+
+    def _tell(self, sentence: str) -> None:
+        if sentence not in self.problems:
+            self.problems.append(sentence)
+
+    def _read(self, key: str) -> str | None:
+        try:
+            return self.backend.get(key)
+        except Exception as error:
+            self._failed(error, "this match")
+            return None
+
+    def _write(self, key: str, text: str, what: str) -> bool:
+        try:
+            self.backend.set(key, text)
+        except Exception as error:
+            self._failed(error, what)
+            return False
+        if self.saving_off and not self._keeps_nothing:
+            self.saving_off = False
+            self._tell(SAVING_BACK_ON)
+        return True
+
+    def _failed(self, error: Exception, what: str) -> None:
+        """Turn saving off, telling the player once (not at every autosave) until it works again."""
+        if not self.saving_off:
+            self.saving_off = True
+            self._tell(self._failure_sentence(error, what))
+
+    def _failure_sentence(self, error: Exception, what: str) -> str:
+        backend = self.backend
+        browser, folder = isinstance(backend, LocalStorageBackend), isinstance(backend, FileBackend)
+        if isinstance(error, StorageFull):
+            if browser:
+                cause = "The browser's storage for this page is full"
+            else:
+                cause = "The disk is full" if folder else "Storage is full"
+            return f"{cause}, so {what} will not be saved."
+        if not isinstance(error, StorageError):
+            cause = "Storage is not working"
+        elif browser:
+            cause = "The browser is refusing storage"
+        elif isinstance(backend, FileBackend):
+            cause = f"The game cannot write to {backend.directory}"
+        else:
+            cause = "Storage is refusing to work"
+        # Refused storage refuses everything; the match is what the player stands to lose.
+        return f"{cause}, so this match will not be saved."
+
+    def _load_object(self, key: str, format_name: str, damaged: str) -> dict[str, Any] | None:
+        """The JSON object under ``key`` if it is one of ours; None when absent or damaged."""
+        text = self._read(key)
+        if text is None:
+            return None
+        try:
+            data = _loads(text)
+        except InvalidSave:
+            data = None
+        if (
+            isinstance(data, dict)
+            and data.get("format") == format_name
+            and type(data.get("version")) is int
+            and data["version"] >= 1
+        ):
+            # A newer version's file is read as far as this version understands it.
+            return data
+        self._set_aside(key, text, damaged, damaged)
+        return None
+
+    def _set_aside(self, key: str, text: str, told: str, not_kept: str) -> None:
+        """Move ``text`` to ``hearts.damaged.1``, older ones one place on (the oldest dropped), then
+        clear ``key``. If that fails, ``key`` is left as it is and the player told so."""
+        backend = self.backend
+        try:
+            older = [backend.get(f"{DAMAGED_PREFIX}{number}") for number in range(1, MAX_DAMAGED)]
+            # Each step overwrites a copy already made one place on, so nothing but the oldest
+            # is lost if it stops half-way.
+            for number in range(MAX_DAMAGED, 1, -1):
+                previous = older[number - 2]
+                if previous is None:
+                    backend.remove(f"{DAMAGED_PREFIX}{number}")
+                else:
+                    backend.set(f"{DAMAGED_PREFIX}{number}", previous)
+            backend.set(f"{DAMAGED_PREFIX}1", text)
+        except StorageFull:
+            self._tell(not_kept)
+            return
+        except Exception as error:
+            self._failed(error, "your progress")
+            self._tell(not_kept)
+            return
+        try:
+            backend.remove(key)
+        except Exception as error:
+            self._failed(error, "your progress")
+        self._tell(told)
+
+
+class _NewerSave(InvalidSave):
+    """A save written by a newer version of the game."""
+
+
+def _dumps(data: dict[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=True)
+
+
+def _loads(text: str) -> Any:
+    """JSON text, refused (``InvalidSave``) when too long or too deeply nested to be ours."""
+    if not isinstance(text, str) or len(text) > _MAX_CHARS:
+        raise InvalidSave("not text of a sensible length")
+    if _nesting_depth(text) > _MAX_DEPTH:
+        # Checked before parsing: a deep enough nest can overflow the WebAssembly stack before
+        # Python's recursion limit stops it.
+        raise InvalidSave("nested far too deep")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise InvalidSave(f"not JSON: {text[:40]!r}") from None
+
+
+def _nesting_depth(text: str) -> int:
+    """How deep JSON brackets nest, ignoring any inside strings."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def _parse_saved_match(text: str) -> SavedMatch:
+    data = _loads(text)
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise InvalidSave("not a saved Hearts match")
+    version = data.get("version")
+    if type(version) is not int or version < 1:
+        raise InvalidSave(f"unknown save version {version!r}")
+    if version > VERSION:
+        raise _NewerSave(f"a save from a newer version ({version})")
+    bot_level, counted = data.get("bot_level"), data.get("counted")
+    if not isinstance(bot_level, str) or bot_level not in BOT_LEVELS:
+        raise InvalidSave(f"no bot level {bot_level!r}")
+    if type(counted) is not bool:
+        raise InvalidSave(f"counted is true or false, not {counted!r}")
+    engine_record = data.get("record")
+    if isinstance(engine_record, dict):
+        engine_version = engine_record.get("version")
+        if type(engine_version) is int and engine_version > record.VERSION:
+            raise _NewerSave(f"a match record from a newer version ({engine_version})")
+    match, seed = record.from_record(engine_record)
+    return SavedMatch(match, seed, bot_level, counted and match.is_over)
+
+
+def _fingerprint(saved: SavedMatch) -> str:
+    """A short name for one match: its record hashed."""
+    text = record.dumps(saved.match, seed=saved.seed)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]

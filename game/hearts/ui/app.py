@@ -1,0 +1,239 @@
+"""The loop: read events → intents → the top scene → update → draw only when something changed.
+
+Written for pygbag from the first line: one ``asyncio.sleep(0)`` per frame, no threads, no blocking I/O.
+Tests drive ``frame`` by hand with real pygame events and a made-up ``dt``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import time
+
+import pygame
+
+from ..storage import Store, default_backend
+from . import theme
+from .intents import Back, Quit, Resize, Tap, intent_of
+from .render.cards import CardPainter
+from .render.fonts import Fonts
+from .render.text import draw_text
+from .scenes.base import Context, Exit, Pop, Push, Replace, Reset, Scene, Transition
+
+MAX_SCALE = 2.0
+"""Render at device pixels on dense screens, but no more than this many per CSS pixel."""
+NOTICE_SECONDS = 6.0
+
+
+def browser_size() -> tuple[tuple[int, int], float]:
+    """Under pygbag: the page's size in device pixels (capped) and the pixels per CSS pixel."""
+    import platform  # pygbag's module of JavaScript objects
+
+    window = platform.window  # type: ignore[attr-defined]
+    ratio = min(MAX_SCALE, max(1.0, float(window.devicePixelRatio or 1)))
+    return (round(float(window.innerWidth) * ratio), round(float(window.innerHeight) * ratio)), ratio
+
+
+class App:
+    """The game: a stack of scenes over one window."""
+
+    def __init__(
+        self,
+        size: tuple[int, int] = (1280, 720),
+        *,
+        store: Store | None = None,
+        scale: float = 1.0,
+        resizable: bool = True,
+    ) -> None:
+        pygame.init()
+        pygame.display.set_caption("Hearts")
+        self.resizable = resizable
+        self.screen = self._open(size)
+        self.store = store if store is not None else Store(default_backend())
+        fonts = Fonts()
+        settings = self.store.load_settings()
+        stats = self.store.load_stats()
+        self.ctx = Context(
+            store=self.store,
+            fonts=fonts,
+            painter=CardPainter(fonts),
+            settings=settings,
+            stats=stats,
+            size=self.screen.get_size(),
+            scale=scale,
+        )
+        self.ctx.notices.extend(self.store.take_problems())
+        self.stack: list[Scene] = []
+        self.running = True
+        self.frames_drawn = 0
+        self._notice: str | None = None
+        self._notice_left = 0.0
+        self._notice_rect: pygame.Rect | None = None
+        from .scenes.menu import MenuScene
+
+        self.stack.append(MenuScene.start(self.ctx))
+
+    def _open(self, size: tuple[int, int]) -> pygame.Surface:
+        flags = pygame.RESIZABLE if self.resizable else 0
+        return pygame.display.set_mode(size, flags)
+
+    @property
+    def scene(self) -> Scene:
+        return self.stack[-1]
+
+    # One frame -------------------------------------------------------------------------------
+
+    def frame(self, dt: float, events: list[pygame.event.Event] | None = None) -> bool:
+        """Handle ``events`` (default: the pygame queue), advance by ``dt`` seconds, draw if needed.
+
+        Returns whether the frame was drawn."""
+        if events is None:
+            events = pygame.event.get()
+        for event in events:
+            intent = intent_of(event, self.screen.get_size())
+            if intent is None:
+                continue
+            if isinstance(intent, Quit):
+                self.running = False
+                continue
+            if isinstance(intent, Resize):
+                self.resize(intent.size)
+                continue
+            if self._notice is not None and isinstance(intent, Tap | Back) and self._hits_notice(intent):
+                self._dismiss_notice()
+                continue
+            self._apply(self.scene.handle(intent))
+        self._apply(self.scene.update(dt))
+        self._tick_notice(dt)
+        if self.is_dirty:
+            self.draw()
+            return True
+        return False
+
+    def _hits_notice(self, intent: Tap | Back) -> bool:
+        if isinstance(intent, Back):
+            return False
+        return self._notice_rect is not None and self._notice_rect.collidepoint(intent.pos)
+
+    @property
+    def is_dirty(self) -> bool:
+        return any(scene.dirty for scene in self.stack) or (
+            self._notice_rect is None and self._notice is not None
+        )
+
+    def resize(self, size: tuple[int, int]) -> None:
+        size = (max(1, size[0]), max(1, size[1]))
+        if size != self.screen.get_size():
+            self.screen = self._open(size)
+        self.ctx.size = self.screen.get_size()
+        for scene in self.stack:
+            scene.resize(self.ctx.size)
+        self._notice_rect = None
+
+    def draw(self) -> None:
+        first = 0
+        for index, scene in enumerate(self.stack):
+            if not scene.is_overlay:
+                first = index
+        for scene in self.stack[first:]:
+            scene.draw(self.screen)
+            scene.dirty = False
+        self._draw_notice()
+        self.frames_drawn += 1
+        pygame.display.flip()
+
+    def _apply(self, transition: Transition | None) -> None:
+        if transition is None:
+            return
+        while transition is not None:
+            if isinstance(transition, Push):
+                self.stack.append(transition.scene)
+                transition = None
+            elif isinstance(transition, Pop):
+                if len(self.stack) > 1:
+                    self.stack.pop()
+                transition = self.scene.resume(transition.result)
+                self.scene.dirty = True
+            elif isinstance(transition, Replace):
+                self.stack[-1] = transition.scene
+                self.scene.dirty = True
+                transition = None
+            elif isinstance(transition, Reset):
+                self.stack = [transition.scene]
+                transition = None
+            elif isinstance(transition, Exit):
+                self.running = False
+                transition = None
+        self.scene.dirty = True
+
+    # Notices (saving problems and the like) ---------------------------------------------------
+
+    def _tick_notice(self, dt: float) -> None:
+        if self._notice is None and self.ctx.notices:
+            self._notice = self.ctx.notices.pop(0)
+            self._notice_left = NOTICE_SECONDS
+            self._notice_rect = None
+        elif self._notice is not None:
+            self._notice_left -= dt
+            if self._notice_left <= 0:
+                self._dismiss_notice()
+
+    def _dismiss_notice(self) -> None:
+        self._notice = None
+        self._notice_rect = None
+        for scene in self.stack:
+            scene.dirty = True
+
+    def _draw_notice(self) -> None:
+        if self._notice is None:
+            return
+        from .layout import metrics_for
+
+        metrics = metrics_for(self.ctx.size, self.ctx.scale)
+        width, _ = self.ctx.size
+        rect = pygame.Rect(0, 0, min(width - metrics.px(16), metrics.px(560)), metrics.tap + metrics.px(16))
+        rect.midtop = (width // 2, metrics.px(8))
+        pygame.draw.rect(self.screen, theme.PANEL_SOLID, rect, border_radius=metrics.px(10))
+        draw_text(
+            self.screen,
+            self.ctx.fonts,
+            self._notice,
+            rect.inflate(-metrics.px(16), -metrics.px(8)),
+            metrics.text(14),
+            theme.TEXT,
+        )
+        self._notice_rect = rect
+
+    # The loop ---------------------------------------------------------------------------------
+
+    async def run(self) -> None:
+        clock = time.perf_counter()
+        while self.running:
+            now = time.perf_counter()
+            dt = min(0.1, now - clock)
+            clock = now
+            if sys.platform == "emscripten":
+                size, scale = browser_size()
+                if size != self.ctx.size or scale != self.ctx.scale:
+                    self.ctx.scale = scale
+                    self.resize(size)
+            self.frame(dt)
+            await asyncio.sleep(0 if self.scene.is_animating or sys.platform == "emscripten" else 1 / 60)
+        pygame.quit()
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m hearts``: the game in a desktop window."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m hearts", description="Hearts against three bots.")
+    parser.add_argument("--size", default=os.environ.get("HEARTS_SIZE", "1280x720"), help="window size, WxH")
+    parser.add_argument("--scale", type=float, default=1.0, help="pixels per CSS pixel (a dense screen: 2)")
+    args = parser.parse_args(argv)
+    width, _, height = args.size.partition("x")
+    size = (int(width), int(height))
+    if sys.platform == "emscripten":
+        size, args.scale = browser_size()
+    app = App(size, scale=args.scale)
+    asyncio.run(app.run())

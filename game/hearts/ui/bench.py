@@ -1,0 +1,118 @@
+"""``python -m hearts.bench ui``: how long the table takes per frame, and how often it redraws idle.
+
+The real app plays real matches at normal pace (the hint plays for you, through real tap events) with a
+clock stepped 1/60 s per frame, so the figures are the work per frame, not the wait for the display.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import time
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+
+from ..bots.hints import suggest_pass, suggest_play
+from ..engine import Phase
+from ..storage import MemoryBackend, Settings, Store
+from .app import App
+from .scenes.dialog import Dialog
+from .scenes.table import TableScene
+
+FRAME = 1 / 60
+
+
+def _tap(pos: tuple[int, int]) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
+
+
+def _player_taps(app: App) -> list[pygame.event.Event]:
+    """The taps a player following the hint makes now (none while the table is busy)."""
+    scene = app.scene
+    if isinstance(scene, Dialog):
+        return [_tap(scene.buttons[0].rect.center)]
+    if not isinstance(scene, TableScene) or scene.motion.is_busy or not scene.session.is_human_turn:
+        return []
+    view = scene.session.view
+    cards = scene.hand_cards()
+    hand = scene.layout.hand
+    if view.phase is Phase.PASS:
+        chosen = suggest_pass(view)
+        taps = []
+        raised: set[int] = set()
+        for card in chosen:
+            index = cards.index(card)
+            taps.append(_tap(hand.visible_part(len(cards), index, frozenset(raised)).center))
+            raised.add(index)
+        return [*taps, _tap(scene.layout.action.center)]
+    if view.phase is Phase.PLAY:
+        index = cards.index(suggest_play(view))
+        return [_tap(hand.visible_part(len(cards), index).center)]
+    return []
+
+
+def _new_app(size: tuple[int, int]) -> App:
+    backend = MemoryBackend()
+    Store(backend).save_settings(Settings())
+    app = App(size, store=Store(backend), resizable=False)
+    app.frame(FRAME)
+    for button in getattr(app.scene, "buttons", []):
+        if button.key == "new":
+            app.frame(FRAME, [_tap(button.rect.center)])
+    assert isinstance(app.scene, TableScene)
+    return app
+
+
+def frame_times(size: tuple[int, int], frames: int) -> tuple[list[float], list[float]]:
+    """Milliseconds per frame over ``frames`` frames of play (bots, animations and your taps): every
+    frame, and the frames that redrew."""
+    app = _new_app(size)
+    times = []
+    drawn = []
+    for _ in range(frames):
+        events = _player_taps(app)
+        start = time.perf_counter()
+        did_draw = app.frame(FRAME, events)
+        spent = (time.perf_counter() - start) * 1000
+        times.append(spent)
+        if did_draw:
+            drawn.append(spent)
+    return times, drawn
+
+
+def idle_redraws(size: tuple[int, int], seconds: float) -> float:
+    """Redraws per second while the table waits for you and nothing moves."""
+    app = _new_app(size)
+    for _ in range(20000):
+        scene = app.scene
+        if isinstance(scene, TableScene) and not scene.is_animating and scene.session.is_human_turn:
+            break
+        app.frame(FRAME, [])
+    drawn = app.frames_drawn
+    frames = round(seconds / FRAME)
+    for _ in range(frames):
+        app.frame(FRAME, [])
+    return (app.frames_drawn - drawn) / seconds
+
+
+def _summary(times: list[float]) -> dict[str, float]:
+    ordered = sorted(times)
+    return {
+        "median_ms": round(statistics.median(ordered), 3),
+        "p95_ms": round(ordered[int(len(ordered) * 0.95)], 3),
+        "max_ms": round(ordered[-1], 3),
+        "frames": len(ordered),
+    }
+
+
+def bench_ui(frames: int = 1800, idle_seconds: float = 10.0) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for size in ((390, 844), (1920, 1080)):
+        every, drawn = frame_times(size, frames)
+        result[f"{size[0]}x{size[1]}"] = {**_summary(every), "drawn": _summary(drawn)}
+    result["idle_redraws_per_s"] = round(idle_redraws((390, 844), idle_seconds), 3)
+    return result

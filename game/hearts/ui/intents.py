@@ -1,0 +1,117 @@
+"""One table from mouse, touch and key events to what the player means.
+
+A touch arrives from SDL twice, as a finger event and as a mouse event marked ``touch``; only the finger
+counts, so one tap is one intent. A press turns into a tap on the way down, which keeps the table quick
+to answer; the release is ignored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+import pygame
+
+
+@dataclass(frozen=True, slots=True)
+class Tap:
+    """A click or a touch at a window position (pixels)."""
+
+    pos: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Hover:
+    pos: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """Move the keyboard focus by ``delta`` (-1 back, +1 on)."""
+
+    delta: int
+
+
+@dataclass(frozen=True, slots=True)
+class Jump:
+    """Move the keyboard focus to the first (``to_end`` False) or last item."""
+
+    to_end: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Confirm:
+    """Enter or Space: act on the focused item."""
+
+
+@dataclass(frozen=True, slots=True)
+class Back:
+    """Escape (or the browser's back gesture): close what is open."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class LastTrick:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class FastForward:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Resize:
+    size: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Quit:
+    pass
+
+
+Intent = Tap | Hover | Step | Jump | Confirm | Back | Hint | LastTrick | FastForward | Resize | Quit
+
+_KEYS: Final[dict[int, Intent]] = {
+    pygame.K_LEFT: Step(-1),
+    pygame.K_UP: Step(-1),
+    pygame.K_RIGHT: Step(1),
+    pygame.K_DOWN: Step(1),
+    pygame.K_HOME: Jump(False),
+    pygame.K_END: Jump(True),
+    pygame.K_RETURN: Confirm(),
+    pygame.K_KP_ENTER: Confirm(),
+    pygame.K_SPACE: Confirm(),
+    pygame.K_ESCAPE: Back(),
+    pygame.K_AC_BACK: Back(),
+    pygame.K_h: Hint(),
+    pygame.K_l: LastTrick(),
+    pygame.K_f: FastForward(),
+}
+
+
+def intent_of(event: pygame.event.Event, window_size: tuple[int, int]) -> Intent | None:
+    """What ``event`` means, or None when it means nothing to the game."""
+    kind = event.type
+    if kind == pygame.MOUSEBUTTONDOWN:
+        if getattr(event, "touch", False) or event.button != 1:
+            return None
+        return Tap((int(event.pos[0]), int(event.pos[1])))
+    if kind == pygame.FINGERDOWN:
+        width, height = window_size
+        return Tap((int(event.x * width), int(event.y * height)))
+    if kind == pygame.MOUSEMOTION:
+        if getattr(event, "touch", False):
+            return None
+        return Hover((int(event.pos[0]), int(event.pos[1])))
+    if kind == pygame.KEYDOWN:
+        return _KEYS.get(event.key)
+    if kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+        return Resize((int(getattr(event, "w", window_size[0])), int(getattr(event, "h", window_size[1]))))
+    if kind == pygame.QUIT:
+        return Quit()
+    return None

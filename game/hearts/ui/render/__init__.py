@@ -1,0 +1,1 @@
+"""Drawing helpers for the table: fonts, text, cards and icons, each cached and drawn at any size."""

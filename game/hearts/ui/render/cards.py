@@ -1,0 +1,620 @@
+"""Card faces, the back, the "cannot play" overlay and the shadow, drawn with vectors at any size.
+
+Nothing is a scaled bitmap: suit symbols and crowns are polygons and circles drawn four times too large and
+shrunk once (antialiasing), letters come from the TTF at the size asked for. Everything is cached (LRU,
+bounded by count and by bytes), so a card costs its drawing once per size.
+
+Two layouts, chosen by width:
+
+- compact (narrower than ``CLASSIC_MIN_WIDTH``): a jumbo corner index that stays readable when only the
+  left 40 % of the card shows, and one big suit symbol (a small framed crest on court cards) in the middle;
+- classic: a smaller index and the traditional pip layout; court cards get a framed, double-ended design.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+import pygame
+
+from hearts.engine.cards import Card, Rank, Suit
+from hearts.ui import theme
+from hearts.ui.render.fonts import Fonts, LruCache, surface_bytes
+
+SUPERSAMPLE: Final = 4
+CLASSIC_MIN_WIDTH: Final = 110
+MIN_SIZE: Final = 8
+
+Point = tuple[float, float]
+
+
+# --- Vector shapes in a unit box (x right, y down, 0..1) -----------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """Polygons and circles in a unit box; ``draw`` scales them into a square of pixels."""
+
+    polygons: tuple[tuple[Point, ...], ...] = ()
+    circles: tuple[tuple[Point, float], ...] = ()
+
+    def draw(self, surface: pygame.Surface, colour: theme.Colour, x: float, y: float, size: float) -> None:
+        for polygon in self.polygons:
+            pygame.draw.polygon(surface, colour, [(x + px * size, y + py * size) for px, py in polygon])
+        for (cx, cy), radius in self.circles:
+            pygame.draw.circle(surface, colour, (x + cx * size, y + cy * size), radius * size)
+
+
+def _quad(p0: Point, control: Point, p1: Point, steps: int = 12) -> list[Point]:
+    """Points along a quadratic Bézier curve, without its first point."""
+    points = []
+    for i in range(1, steps + 1):
+        t = i / steps
+        a, b, c = (1 - t) ** 2, 2 * (1 - t) * t, t * t
+        points.append((a * p0[0] + b * control[0] + c * p1[0], a * p0[1] + b * control[1] + c * p1[1]))
+    return points
+
+
+def _heart_outline(steps: int = 120) -> list[Point]:
+    """The classic parametric heart, point down, fitted to the unit box (as wide as it is tall)."""
+    raw = []
+    for i in range(steps):
+        t = 2 * math.pi * i / steps
+        raw.append((16 * math.sin(t) ** 3, -(13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t)
+                                               - math.cos(4 * t))))
+    xs, ys = [p[0] for p in raw], [p[1] for p in raw]
+    left, top = min(xs), min(ys)
+    span_x, span_y = max(xs) - left, max(ys) - top
+    return [((x - left) / span_x, (y - top) / span_y) for x, y in raw]
+
+
+def _fit(points: Sequence[Point], box: tuple[float, float, float, float]) -> tuple[Point, ...]:
+    """Unit-box points moved into ``box`` = (left, top, width, height)."""
+    left, top, width, height = box
+    return tuple((left + x * width, top + y * height) for x, y in points)
+
+
+def _stem(top_y: float, half_base: float) -> tuple[Point, ...]:
+    """The flared foot of a spade or a club: concave sides from a narrow neck to a wide base."""
+    neck, base = 0.035, 1.0
+    left = _quad((0.5 - neck, top_y), (0.5 - neck * 0.6, base - 0.06), (0.5 - half_base, base))
+    right = _quad((0.5 + half_base, base), (0.5 + neck * 0.6, base - 0.06), (0.5 + neck, top_y))
+    return ((0.5 - neck, top_y), *left, *right)
+
+
+def _make_suits() -> dict[Suit, Shape]:
+    heart = _heart_outline()
+    hearts = Shape(polygons=(_fit(heart, (0.0, 0.06, 1.0, 0.9)),))
+    # A spade is a heart upside down, a little narrower, on a flared stem.
+    spade_body = [(x, 1 - y) for x, y in heart]
+    spades = Shape(polygons=(_fit(spade_body, (0.06, 0.0, 0.88, 0.8)), _stem(0.55, 0.2)))
+    # A diamond with gently concave sides.
+    top, right, bottom, left = (0.5, 0.0), (0.9, 0.5), (0.5, 1.0), (0.1, 0.5)
+    pull = 0.07
+    diamond = (
+        top, *_quad(top, (0.7 - pull, 0.25 - pull * 0.3), right),
+        *_quad(right, (0.7 - pull, 0.75 + pull * 0.3), bottom),
+        *_quad(bottom, (0.3 + pull, 0.75 + pull * 0.3), left),
+        *_quad(left, (0.3 + pull, 0.25 - pull * 0.3), top),
+    )
+    diamonds = Shape(polygons=(diamond,))
+    # A club: three round leaves, a filled heart between them and a flared stem.
+    radius = 0.215
+    leaves = (((0.5, 0.235), radius), ((0.265, 0.56), radius), ((0.735, 0.56), radius))
+    middle = ((0.5, 0.3), (0.3, 0.56), (0.5, 0.72), (0.7, 0.56))
+    clubs = Shape(polygons=(middle, _stem(0.6, 0.2)), circles=leaves)
+    return {Suit.CLUBS: clubs, Suit.DIAMONDS: diamonds, Suit.SPADES: spades, Suit.HEARTS: hearts}
+
+
+SUIT_SHAPES: Final = _make_suits()
+
+
+def _crown_polygon(rank: Rank) -> tuple[tuple[Point, ...], tuple[Point, ...]]:
+    """A crown in a unit box (width 1, height 1): its outline and the points where it wears a jewel."""
+    tips: tuple[Point, ...]
+    outline: tuple[Point, ...]
+    if rank == Rank.KING:  # three tall points
+        tips = ((0.06, 0.18), (0.5, 0.02), (0.94, 0.18))
+        outline = ((0.0, 1.0), (0.0, 0.72), tips[0], (0.28, 0.52), tips[1], (0.72, 0.52), tips[2],
+                   (1.0, 0.72), (1.0, 1.0))
+    elif rank == Rank.QUEEN:  # a tiara: five smaller points
+        tips = ((0.06, 0.3), (0.28, 0.16), (0.5, 0.06), (0.72, 0.16), (0.94, 0.3))
+        outline = ((0.0, 1.0), (0.02, 0.72), tips[0], (0.17, 0.56), tips[1], (0.39, 0.5), tips[2],
+                   (0.61, 0.5), tips[3], (0.83, 0.56), tips[4], (0.98, 0.72), (1.0, 1.0))
+    else:  # a jack's cap: a band with low rounded battlements
+        tips = ((0.14, 0.44), (0.5, 0.36), (0.86, 0.44))
+        outline = ((0.0, 1.0), (0.0, 0.62), (0.08, 0.5), (0.2, 0.5), (0.3, 0.62), (0.42, 0.44),
+                   (0.58, 0.44), (0.7, 0.62), (0.8, 0.5), (0.92, 0.5), (1.0, 0.62), (1.0, 1.0))
+    return outline, tips
+
+
+# --- Antialiasing by supersampling ---------------------------------------------------------------------
+
+
+def supersampled(
+    size: tuple[int, int], background: theme.Colour, draw: Callable[[pygame.Surface, int], None],
+    factor: int = SUPERSAMPLE,
+) -> pygame.Surface:
+    """Call ``draw(big, factor)`` on a surface ``factor`` times larger, then shrink it to ``size``.
+
+    The big surface starts as ``background`` with alpha 0 (the colour of the edges, so they do not
+    darken when averaged).
+    """
+    width, height = max(1, size[0]), max(1, size[1])
+    big = pygame.Surface((width * factor, height * factor), pygame.SRCALPHA)
+    big.fill((*background[:3], 0))
+    draw(big, factor)
+    return pygame.transform.smoothscale(big, (width, height))
+
+
+def _rotated(surface: pygame.Surface) -> pygame.Surface:
+    """Turned half a turn: exact, pixel for pixel."""
+    return pygame.transform.flip(surface, True, True)
+
+
+# --- The painter ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FaceLayout:
+    """Where things go on a face of one size (pixels)."""
+
+    width: int
+    height: int
+    radius: int
+    border: int
+    compact: bool
+    margin_x: int
+    margin_y: int
+    cap: int  # height of the index's rank letters
+    index_pip: int  # size of the index's suit symbol
+    index_width: int  # width of the index column
+
+    @property
+    def index_rect(self) -> pygame.Rect:
+        """The top-left index (the bottom-right one is this, turned half a turn)."""
+        height = round(self.cap * 1.12) + max(1, round(self.cap * 0.14)) + self.index_pip
+        return pygame.Rect(self.margin_x, self.margin_y, self.index_width, height)
+
+
+class CardPainter:
+    """Draws cards at any size; every surface it returns is cached and shared, so treat it as read-only."""
+
+    def __init__(self, fonts: Fonts, *, max_faces: int = 160, max_face_bytes: int = 40 * 1024 * 1024) -> None:
+        self.fonts = fonts
+        self._faces: LruCache[tuple[int, int, int, bool], pygame.Surface] = LruCache(
+            max_faces, max_weight=max_face_bytes, weigh=surface_bytes
+        )
+        self._blanks: LruCache[tuple[int, int], pygame.Surface] = LruCache(6)
+        self._backs: LruCache[tuple[int, int], pygame.Surface] = LruCache(6)
+        self._dims: LruCache[tuple[int, int], pygame.Surface] = LruCache(6)
+        self._shadows: LruCache[tuple[int, int], pygame.Surface] = LruCache(6)
+        self._pips: LruCache[tuple[Suit, int, tuple[int, ...]], pygame.Surface] = LruCache(96)
+        self._indices: LruCache[tuple[Rank, Suit, int, int, int, tuple[int, ...]], pygame.Surface] = LruCache(
+            128
+        )
+        self._glyphs: LruCache[tuple[str, int, tuple[int, ...]], pygame.Surface] = LruCache(128)
+        self._cap_ratio: float | None = None
+
+    # -- public API --
+
+    def face(self, card: Card, width: int, height: int, *, four_colour: bool = False) -> pygame.Surface:
+        """The face of ``card`` at ``width`` x ``height`` (SRCALPHA, rounded corners, thin border)."""
+        width, height = max(MIN_SIZE, int(width)), max(MIN_SIZE, int(height))
+        # The colour only changes for diamonds and clubs, so the other suits share their cache entries.
+        four = four_colour and theme.suit_colour(card.suit) != theme.suit_colour(card.suit, four_colour=True)
+        key = (int(card), width, height, four)
+        surface = self._faces.get(key)
+        if surface is None:
+            surface = self._faces.put(key, self._draw_face(card, width, height, four))
+        return surface
+
+    def back(self, width: int, height: int) -> pygame.Surface:
+        """The back of every card: a deep red lattice inside a white margin."""
+        width, height = max(MIN_SIZE, int(width)), max(MIN_SIZE, int(height))
+        surface = self._backs.get((width, height))
+        if surface is None:
+            surface = self._backs.put((width, height), self._draw_back(width, height))
+        return surface
+
+    def dim(self, width: int, height: int) -> pygame.Surface:
+        """An overlay for cards that cannot be played now: greyed and hatched (so not by colour alone)."""
+        width, height = max(MIN_SIZE, int(width)), max(MIN_SIZE, int(height))
+        surface = self._dims.get((width, height))
+        if surface is None:
+            surface = self._dims.put((width, height), self._draw_dim(width, height))
+        return surface
+
+    def shadow(self, width: int, height: int) -> pygame.Surface:
+        """A soft shadow for a card of this size; it is larger than the card: blit it at ``shadow_rect``."""
+        width, height = max(MIN_SIZE, int(width)), max(MIN_SIZE, int(height))
+        surface = self._shadows.get((width, height))
+        if surface is None:
+            surface = self._shadows.put((width, height), self._draw_shadow(width, height))
+        return surface
+
+    @staticmethod
+    def shadow_spread(width: int) -> int:
+        """How far the shadow reaches past each edge of a card ``width`` wide."""
+        return max(2, round(width * 0.07))
+
+    @staticmethod
+    def shadow_rect(card_rect: pygame.Rect) -> pygame.Rect:
+        """Where to blit ``shadow(card_rect.size)`` for a card drawn at ``card_rect``: a little below it."""
+        spread = CardPainter.shadow_spread(card_rect.width)
+        drop = max(1, round(card_rect.width * 0.03))
+        return pygame.Rect(
+            card_rect.x - spread, card_rect.y - spread + drop, card_rect.width + 2 * spread,
+            card_rect.height + 2 * spread,
+        )
+
+    def layout(self, width: int, height: int) -> FaceLayout:
+        """The geometry of a face of this size."""
+        width, height = max(MIN_SIZE, int(width)), max(MIN_SIZE, int(height))
+        compact = width < CLASSIC_MIN_WIDTH
+        if compact:
+            cap = max(5, round(min(height * 0.16, width * 0.235)))
+        else:
+            cap = max(5, round(min(height * 0.105, width * 0.15)))
+        index_pip = max(4, round(cap * 0.9))
+        ten = self._glyph_run("10", cap, theme.TEXT_DARK)
+        return FaceLayout(
+            width=width, height=height, radius=max(3, round(width * 0.065)),
+            border=max(1, round(width / 110)),
+            compact=compact, margin_x=max(2, round(width * 0.04)), margin_y=max(2, round(height * 0.035)),
+            cap=cap, index_pip=index_pip, index_width=max(ten.get_width(), index_pip),
+        )
+
+    @property
+    def cached_faces(self) -> int:
+        return len(self._faces)
+
+    def clear(self) -> None:
+        """Forget every cached surface (e.g. after the window's scale changed a lot)."""
+        for cache in (self._faces, self._blanks, self._backs, self._dims, self._shadows, self._pips,
+                      self._indices, self._glyphs):
+            cache.clear()
+
+    # -- pieces --
+
+    def pip(self, suit: Suit, size: int, colour: theme.Colour) -> pygame.Surface:
+        """A suit symbol in a ``size`` x ``size`` square, antialiased, on a transparent background."""
+        size = max(2, int(size))
+        key = (suit, size, tuple(colour))
+        surface = self._pips.get(key)
+        if surface is None:
+            shape = SUIT_SHAPES[suit]
+            surface = self._pips.put(key, supersampled(
+                (size, size), colour, lambda big, k: shape.draw(big, (*colour[:3], 255), 0, 0, size * k)
+            ))
+        return surface
+
+    def _ratio(self) -> float:
+        """Cap height over font size for the bold face (measured once)."""
+        if self._cap_ratio is None:
+            probe = self.fonts.get(200, bold=True).render("0", True, (0, 0, 0))
+            self._cap_ratio = probe.get_bounding_rect().height / 200
+        return self._cap_ratio
+
+    def _glyph_run(self, text: str, cap: int, colour: theme.Colour) -> pygame.Surface:
+        """``text`` in bold with its digits' ink ``cap`` pixels tall, cropped to the ink, letters set tight.
+
+        Letters that reach below the baseline (J, Q) are drawn a little smaller so that no index is taller
+        than ``1.12 * cap``.
+        """
+        key = (text, cap, tuple(colour))
+        cached = self._glyphs.get(key)
+        if cached is not None:
+            return cached
+        px = max(4, round(cap / self._ratio()))
+        pieces: list[pygame.Surface] = []
+        for char in text:
+            image = self.fonts.get(px, bold=True).render(char, True, colour[:3])
+            ink = image.get_bounding_rect()
+            if ink.height > cap * 1.12:
+                smaller = max(4, round(px * cap * 1.12 / ink.height))
+                image = self.fonts.get(smaller, bold=True).render(char, True, colour[:3])
+                ink = image.get_bounding_rect()
+            pieces.append(image.subsurface(ink).copy())
+        gap = max(0, round(cap * 0.02)) - (1 if len(pieces) > 1 else 0)
+        width = sum(piece.get_width() for piece in pieces) + gap * (len(pieces) - 1)
+        height = max(piece.get_height() for piece in pieces)
+        run = pygame.Surface((max(1, width), max(1, height)), pygame.SRCALPHA)
+        run.fill((*colour[:3], 0))
+        x = 0
+        for piece in pieces:
+            run.blit(piece, (x, 0))
+            x += piece.get_width() + gap
+        return self._glyphs.put(key, run)
+
+    def _index(self, rank: Rank, suit: Suit, layout: FaceLayout, colour: theme.Colour) -> pygame.Surface:
+        """The corner index: the rank above the suit, centred in one column."""
+        key = (rank, suit, layout.cap, layout.index_pip, layout.index_width, tuple(colour))
+        cached = self._indices.get(key)
+        if cached is not None:
+            return cached
+        area = layout.index_rect
+        surface = pygame.Surface(area.size, pygame.SRCALPHA)
+        surface.fill((*colour[:3], 0))
+        label = "10" if rank == Rank.TEN else rank.letter
+        run = self._glyph_run(label, layout.cap, colour)
+        surface.blit(run, run.get_rect(midtop=(area.width // 2, 0)))
+        pip = self.pip(suit, layout.index_pip, colour)
+        surface.blit(pip, pip.get_rect(midbottom=(area.width // 2, area.height)))
+        return self._indices.put(key, surface)
+
+    # -- whole surfaces --
+
+    def _blank(self, width: int, height: int) -> pygame.Surface:
+        """The empty face: white, rounded, with a thin border."""
+        cached = self._blanks.get((width, height))
+        if cached is not None:
+            return cached
+        layout = self.layout(width, height)
+
+        def draw(big: pygame.Surface, k: int) -> None:
+            outer = big.get_rect()
+            pygame.draw.rect(big, theme.CARD_BORDER, outer, border_radius=layout.radius * k)
+            inner = outer.inflate(-2 * layout.border * k, -2 * layout.border * k)
+            inner_radius = max(1, (layout.radius - layout.border) * k)
+            pygame.draw.rect(big, theme.CARD_FACE, inner, border_radius=inner_radius)
+
+        return self._blanks.put((width, height), supersampled((width, height), theme.CARD_BORDER, draw, 2))
+
+    def _draw_face(self, card: Card, width: int, height: int, four_colour: bool) -> pygame.Surface:
+        layout = self.layout(width, height)
+        colour = theme.suit_colour(card.suit, four_colour=four_colour)
+        surface = self._blank(width, height).copy()
+        index = self._index(card.rank, card.suit, layout, colour)
+        surface.blit(index, layout.index_rect)
+        bottom = index.get_rect(bottomright=(width - layout.margin_x, height - layout.margin_y))
+        surface.blit(_rotated(index), bottom)
+        if card.rank >= Rank.JACK and card.rank != Rank.ACE:
+            self._draw_court(surface, card, layout, colour)
+        elif layout.compact or card.rank == Rank.ACE:
+            self._draw_centre_pip(surface, card, layout, colour)
+        else:
+            self._draw_pips(surface, card, layout, colour)
+        return surface
+
+    def _draw_centre_pip(
+        self, surface: pygame.Surface, card: Card, layout: FaceLayout, colour: theme.Colour
+    ) -> None:
+        scale = 0.56 if card.rank == Rank.ACE and not layout.compact else 0.44
+        size = round(min(layout.width * scale, layout.height * 0.34))
+        pip = self.pip(card.suit, size, colour)
+        surface.blit(pip, pip.get_rect(center=(layout.width / 2, layout.height / 2)))
+
+    def _draw_pips(
+        self, surface: pygame.Surface, card: Card, layout: FaceLayout, colour: theme.Colour
+    ) -> None:
+        width, height = layout.width, layout.height
+        size = round(min(width * 0.158, height * 0.113))
+        pip = self.pip(card.suit, size, colour)
+        upside_down = _rotated(pip)
+        left, right = width * 0.35, width * 0.65
+        top, bottom = height * 0.19, height * 0.81
+        for column, row in PIP_LAYOUTS[card.rank]:
+            x = left + (right - left) * column
+            y = top + (bottom - top) * row
+            image = upside_down if row > 0.5 else pip
+            surface.blit(image, image.get_rect(center=(round(x), round(y))))
+
+    def _draw_court(
+        self, surface: pygame.Surface, card: Card, layout: FaceLayout, colour: theme.Colour
+    ) -> None:
+        width, height = layout.width, layout.height
+        if layout.compact:
+            frame = pygame.Rect(0, 0, round(width * 0.34), round(height * 0.62))
+        else:
+            frame = pygame.Rect(0, 0, round(width * 0.5), round(height * 0.86))
+        frame.center = (width // 2, height // 2)
+        line = max(1, round(width / 90))
+
+        def draw_frame(big: pygame.Surface, k: int) -> None:
+            rect = big.get_rect()
+            radius = max(1, round(frame.width * 0.08)) * k
+            pygame.draw.rect(big, colour, rect, border_radius=radius)
+            inner = rect.inflate(-2 * line * k, -2 * line * k)
+            pygame.draw.rect(big, theme.COURT_TINT, inner, border_radius=max(1, radius - line * k))
+            if not layout.compact:  # a hairline inside, and a band across the middle
+                gap = max(2, round(frame.width * 0.05)) * k
+                hair = inner.inflate(-2 * gap, -2 * gap)
+                pygame.draw.rect(big, colour, hair, width=max(1, k), border_radius=max(1, radius - gap))
+
+        surface.blit(supersampled(frame.size, theme.COURT_TINT, draw_frame, 3), frame)
+        if layout.compact:
+            self._draw_crest(surface, card, frame, colour, compact=True)
+            return
+        half = pygame.Rect(frame.x, frame.y, frame.width, frame.height // 2)
+        top_half = pygame.Surface(half.size, pygame.SRCALPHA)
+        top_half.fill((*theme.COURT_TINT, 0))
+        self._draw_crest(top_half, card, top_half.get_rect(), colour, compact=False)
+        surface.blit(top_half, half)
+        surface.blit(_rotated(top_half), top_half.get_rect(bottomleft=frame.bottomleft))
+        # The seam between the two halves.
+        seam = pygame.Rect(0, 0, round(frame.width * 0.7), max(1, line))
+        seam.center = frame.center
+        pygame.draw.rect(surface, colour, seam)
+
+    def _draw_crest(
+        self, surface: pygame.Surface, card: Card, area: pygame.Rect, colour: theme.Colour, *, compact: bool
+    ) -> None:
+        """Crown, letter and suit inside ``area``: stacked when compact, else crown over "K♠"."""
+        if compact:
+            crown_w = round(area.width * 0.72)
+            crown_h = round(crown_w * 0.56)
+            cap = max(5, round(min(area.height * 0.24, area.width * 0.6)))
+            pip_size = max(4, round(cap * 0.9))
+            gap = max(1, round(area.height * 0.05))
+            total = crown_h + gap + cap + gap + pip_size
+            y = area.centery - total // 2
+            crown = self._crown(card.rank, crown_w, crown_h, colour)
+            surface.blit(crown, crown.get_rect(midtop=(area.centerx, y)))
+            letter = self._glyph_run(card.rank.letter, cap, colour)
+            surface.blit(letter, letter.get_rect(midtop=(area.centerx, y + crown_h + gap)))
+            pip = self.pip(card.suit, pip_size, colour)
+            surface.blit(pip, pip.get_rect(midtop=(area.centerx, y + crown_h + 2 * gap + cap)))
+            return
+        crown_w = round(area.width * 0.62)
+        crown_h = round(crown_w * 0.56)
+        cap = round(area.height * 0.28)
+        pip_size = round(cap * 0.85)
+        gap = max(1, round(area.height * 0.05))
+        total = crown_h + gap + cap
+        y = area.y + (area.height - total) // 2 + round(area.height * 0.02)
+        crown = self._crown(card.rank, crown_w, crown_h, colour)
+        surface.blit(crown, crown.get_rect(midtop=(area.centerx, y)))
+        letter = self._glyph_run(card.rank.letter, cap, colour)
+        pip = self.pip(card.suit, pip_size, colour)
+        space = max(1, round(cap * 0.12))
+        row_w = letter.get_width() + space + pip.get_width()
+        x = area.centerx - row_w // 2
+        baseline = y + crown_h + gap + cap
+        surface.blit(letter, (x, baseline - cap))
+        surface.blit(pip, pip.get_rect(bottomleft=(x + letter.get_width() + space, baseline)))
+
+    def _crown(self, rank: Rank, width: int, height: int, jewel: theme.Colour) -> pygame.Surface:
+        outline, tips = _crown_polygon(rank)
+        width, height = max(2, width), max(2, height)
+
+        def draw(big: pygame.Surface, k: int) -> None:
+            w, h = width * k, height * k
+            pad = max(1.0, w * 0.06)
+            scale_x, scale_y = (w - 2 * pad), (h - 2 * pad)
+            points = [(pad + x * scale_x, pad + y * scale_y) for x, y in outline]
+            stroke = max(1, round(w * 0.035))
+            pygame.draw.polygon(big, theme.COURT_GOLD, points)
+            pygame.draw.polygon(big, theme.COURT_GOLD_DARK, points, width=stroke)
+            ball = max(1.5, w * 0.055)
+            for x, y in tips:
+                centre = (pad + x * scale_x, pad + y * scale_y)
+                pygame.draw.circle(big, theme.COURT_GOLD_DARK, centre, ball + stroke * 0.6)
+                pygame.draw.circle(big, theme.COURT_GOLD, centre, ball)
+            band_h = max(1, round(0.2 * scale_y))
+            band = pygame.Rect(round(pad), round(pad + 0.8 * scale_y), round(scale_x), band_h)
+            pygame.draw.rect(big, theme.COURT_GOLD_DARK, band)
+            for x in (0.25, 0.5, 0.75):
+                pygame.draw.circle(big, jewel[:3], (pad + x * scale_x, band.centery), band.height * 0.32)
+
+        return supersampled((width, height), theme.COURT_GOLD, draw)
+
+    def _draw_back(self, width: int, height: int) -> pygame.Surface:
+        radius = max(3, round(width * 0.065))
+        border = max(1, round(width / 110))
+
+        def draw(big: pygame.Surface, k: int) -> None:
+            outer = big.get_rect()
+            pygame.draw.rect(big, theme.CARD_BORDER, outer, border_radius=radius * k)
+            face = outer.inflate(-2 * border * k, -2 * border * k)
+            pygame.draw.rect(big, theme.CARD_BACK_MARGIN, face, border_radius=max(1, (radius - border) * k))
+            margin = max(2, round(width * 0.07)) * k
+            panel = outer.inflate(-2 * margin, -2 * margin)
+            inner_radius = max(1, round(radius * 0.6)) * k
+            pygame.draw.rect(big, theme.CARD_BACK, panel, border_radius=inner_radius)
+            pattern = pygame.Surface(panel.size, pygame.SRCALPHA)
+            pattern.fill((*theme.CARD_BACK_LINE, 0))
+            _lattice(pattern, max(4, round(width * 0.16)) * k, max(1, round(width / 80 * k)))
+            mask = pygame.Surface(panel.size, pygame.SRCALPHA)
+            mask.fill((255, 255, 255, 0))
+            pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=inner_radius)
+            pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+            big.blit(pattern, panel)
+            frame = panel.inflate(-2 * max(1, round(width * 0.03)) * k, -2 * max(1, round(width * 0.03)) * k)
+            pygame.draw.rect(big, theme.CARD_BACK_MARGIN, frame, width=max(1, round(width / 90 * k)),
+                             border_radius=max(1, inner_radius // 2))
+            # A medallion in the middle: a heart on a cream oval ringed in the back's colour.
+            medal = pygame.Rect(0, 0, round(width * 0.36) * k, round(width * 0.36) * k)
+            medal.center = outer.center
+            pygame.draw.ellipse(big, theme.CARD_BACK_MARGIN, medal)
+            ring, disc = medal.width // 7, medal.width // 4
+            pygame.draw.ellipse(big, theme.CARD_BACK, medal.inflate(-ring, -ring))
+            pygame.draw.ellipse(big, theme.CARD_BACK_MARGIN, medal.inflate(-disc, -disc))
+            heart = round(medal.width * 0.42)
+            left, top = medal.centerx - heart / 2, medal.centery - heart / 2
+            SUIT_SHAPES[Suit.HEARTS].draw(big, theme.CARD_BACK, left, top, heart)
+
+        return supersampled((width, height), theme.CARD_BORDER, draw, 2)
+
+    def _draw_dim(self, width: int, height: int) -> pygame.Surface:
+        radius = max(3, round(width * 0.065))
+
+        def draw(big: pygame.Surface, k: int) -> None:
+            rect = big.get_rect()
+            pygame.draw.rect(big, theme.DIM, rect, border_radius=radius * k)
+            hatch = pygame.Surface(rect.size, pygame.SRCALPHA)
+            hatch.fill((*theme.DIM_HATCH[:3], 0))
+            step = max(5, round(width * 0.11)) * k
+            stroke = max(1, round(width / 60 * k))
+            for x in range(-rect.height, rect.width + step, step):
+                pygame.draw.line(hatch, theme.DIM_HATCH, (x, rect.height), (x + rect.height, 0), stroke)
+            mask = pygame.Surface(rect.size, pygame.SRCALPHA)
+            mask.fill((255, 255, 255, 0))
+            pygame.draw.rect(mask, (255, 255, 255, 255), rect, border_radius=radius * k)
+            hatch.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+            big.blit(hatch, (0, 0))
+
+        return supersampled((width, height), theme.DIM, draw, 2)
+
+    def _draw_shadow(self, width: int, height: int) -> pygame.Surface:
+        spread = self.shadow_spread(width)
+        size = (width + 2 * spread, height + 2 * spread)
+        shrink = max(1, spread // 2)
+        small = pygame.Surface((max(1, size[0] // shrink), max(1, size[1] // shrink)), pygame.SRCALPHA)
+        small.fill((*theme.SHADOW[:3], 0))
+        body = pygame.Rect(0, 0, max(1, width // shrink), max(1, height // shrink))
+        body.center = small.get_rect().center
+        pygame.draw.rect(small, theme.SHADOW, body, border_radius=max(1, round(width * 0.065 / shrink)))
+        blurred = pygame.transform.smoothscale(small, size)
+        if hasattr(pygame.transform, "gaussian_blur"):
+            blurred = pygame.transform.gaussian_blur(blurred, max(1, spread // 2))
+        return blurred
+
+
+def _lattice(surface: pygame.Surface, step: int, stroke: int) -> None:
+    """The back's pattern: diagonal lines both ways, centred, with a small diamond where they cross."""
+    width, height = surface.get_size()
+    cx, cy = width / 2, height / 2
+    colour = (*theme.CARD_BACK_LINE, 255)
+    reach = width + height
+    for n in range(-(reach // step) - 1, reach // step + 2):
+        # y - cy = (x - cx) + n * step  and  y - cy = -(x - cx) + n * step
+        offset = n * step
+        left, right = cx - reach, cx + reach
+        pygame.draw.line(surface, colour, (left, cy - reach + offset), (right, cy + reach + offset), stroke)
+        pygame.draw.line(surface, colour, (left, cy + reach + offset), (right, cy - reach + offset), stroke)
+    jewel = max(stroke * 1.8, step * 0.16)
+    inner = jewel * 0.5
+    dark = (*theme.CARD_BACK_DARK, 255)
+    half = step / 2
+    rows = int(height / half) // 2 + 2
+    columns = int(width / step) // 2 + 2
+    for j in range(-rows, rows + 1):
+        y = cy + j * half
+        for i in range(-columns * 2, columns * 2 + 1):
+            if (i - j) % 2:
+                continue
+            x = cx + i * half
+            for ink, r in ((colour, jewel), (dark, inner)):
+                pygame.draw.polygon(surface, ink, [(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
+
+
+# Pip positions as (column, row): column 0 left, 0.5 middle, 1 right; row 0 top to 1 bottom.
+_TOP, _BOTTOM = 0.0, 1.0
+_FOUR = ((0.0, _TOP), (1.0, _TOP), (0.0, _BOTTOM), (1.0, _BOTTOM))
+_SIX = (*_FOUR, (0.0, 0.5), (1.0, 0.5))
+_EIGHT_SIDE = tuple((column, row) for column in (0.0, 1.0) for row in (0.0, 1 / 3, 2 / 3, 1.0))
+PIP_LAYOUTS: Final[dict[Rank, tuple[tuple[float, float], ...]]] = {
+    Rank.TWO: ((0.5, _TOP), (0.5, _BOTTOM)),
+    Rank.THREE: ((0.5, _TOP), (0.5, 0.5), (0.5, _BOTTOM)),
+    Rank.FOUR: _FOUR,
+    Rank.FIVE: (*_FOUR, (0.5, 0.5)),
+    Rank.SIX: _SIX,
+    Rank.SEVEN: (*_SIX, (0.5, 0.25)),
+    Rank.EIGHT: (*_SIX, (0.5, 0.25), (0.5, 0.75)),
+    Rank.NINE: (*_EIGHT_SIDE, (0.5, 0.5)),
+    Rank.TEN: (*_EIGHT_SIDE, (0.5, 1 / 6), (0.5, 5 / 6)),
+}

@@ -1,0 +1,99 @@
+"""What every scene shares: the context it reads, the transitions it returns, the base class."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from ...storage import Settings, Stats, Store
+from ..intents import Intent
+from ..render.cards import CardPainter
+from ..render.fonts import Fonts
+from ..session import Session
+
+
+@dataclass(slots=True)
+class Context:
+    """The app's shared things, handed to every scene."""
+
+    store: Store
+    fonts: Fonts
+    painter: CardPainter
+    settings: Settings
+    stats: Stats
+    size: tuple[int, int]
+    scale: float = 1.0
+    session: Session | None = None
+    notices: list[str] = field(default_factory=list)
+    """Sentences for the player that are not tied to one screen (saving problems)."""
+
+    def save_settings(self, settings: Settings) -> None:
+        self.settings = settings
+        self.store.save_settings(settings)
+        self.notices.extend(self.store.take_problems())
+
+
+@dataclass(frozen=True, slots=True)
+class Push:
+    scene: Scene
+
+
+@dataclass(frozen=True, slots=True)
+class Pop:
+    """Close this scene; ``result`` goes to the scene beneath (its ``resume``)."""
+
+    result: object = None
+
+
+@dataclass(frozen=True, slots=True)
+class Replace:
+    scene: Scene
+
+
+@dataclass(frozen=True, slots=True)
+class Reset:
+    """Clear the stack and show ``scene`` alone (back to the menu, a new match)."""
+
+    scene: Scene
+
+
+@dataclass(frozen=True, slots=True)
+class Exit:
+    pass
+
+
+Transition = Push | Pop | Replace | Reset | Exit
+
+
+class Scene:
+    """A screen. ``dirty`` asks the app to redraw; ``is_overlay`` scenes draw over the one beneath."""
+
+    is_overlay = False
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.dirty = True
+        self.resize(ctx.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay the scene out for a window of ``size`` (called on start and whenever it changes)."""
+        self.dirty = True
+
+    def handle(self, intent: Intent) -> Transition | None:
+        return None
+
+    def update(self, dt: float) -> Transition | None:
+        return None
+
+    def resume(self, result: object) -> Transition | None:
+        """The scene above closed with ``result``."""
+        self.dirty = True
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        raise NotImplementedError
+
+    @property
+    def is_animating(self) -> bool:
+        return False

@@ -1,0 +1,129 @@
+"""A dialog over the table: a title, a body (lines, a score table, or a drawing), and buttons."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from .. import theme
+from ..intents import Back, Confirm, Hover, Intent, Jump, Step, Tap
+from ..layout import DialogLayout, dialog_layout
+from ..render.icons import draw_icon
+from ..render.text import draw_text, wrap
+from ..widgets import Button, draw_button, draw_panel
+from .base import Context, Pop, Scene, Transition
+
+BodyDrawer = Callable[[pygame.Surface, pygame.Rect, DialogLayout], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    key: str
+    label: str
+    primary: bool = False
+
+
+class Dialog(Scene):
+    """A modal panel; closing it (× or Escape) answers ``close_result`` when it may be closed."""
+
+    is_overlay = True
+
+    def __init__(
+        self,
+        ctx: Context,
+        title: str,
+        choices: Sequence[Choice],
+        *,
+        lines: Sequence[str] = (),
+        body: BodyDrawer | None = None,
+        closable: bool = True,
+        close_result: object = None,
+        wide: bool = False,
+        name: str = "dialog",
+    ) -> None:
+        self.title = title
+        self.choices = tuple(choices)
+        self.lines = tuple(lines)
+        self.body = body
+        self.closable = closable
+        self.close_result = close_result
+        self.wide = wide
+        self.name = name
+        self.focus: int | None = None
+        super().__init__(ctx)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.layout = dialog_layout(size, self.ctx.scale, len(self.choices), wide=self.wide)
+        self.buttons = [
+            Button(choice.key, rect, label=choice.label, primary=choice.primary)
+            for choice, rect in zip(self.choices, self.layout.buttons, strict=True)
+        ]
+        self.dirty = True
+
+    def handle(self, intent: Intent) -> Transition | None:
+        if isinstance(intent, Tap):
+            for button in self.buttons:
+                if button.hit(intent.pos):
+                    return Pop(button.key)
+            if self.closable and self.layout.close.collidepoint(intent.pos):
+                return Pop(self.close_result)
+            return None
+        if isinstance(intent, Back):
+            return Pop(self.close_result) if self.closable else None
+        if isinstance(intent, Step) and self.buttons:
+            self.focus = 0 if self.focus is None else (self.focus + intent.delta) % len(self.buttons)
+            self.dirty = True
+        elif isinstance(intent, Jump) and self.buttons:
+            self.focus = len(self.buttons) - 1 if intent.to_end else 0
+            self.dirty = True
+        elif isinstance(intent, Confirm) and self.buttons:
+            return Pop(self.buttons[self.focus if self.focus is not None else 0].key)
+        elif isinstance(intent, Hover):
+            return None
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout = self.layout
+        metrics = layout.metrics
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill(theme.SCRIM)
+        surface.blit(shade, (0, 0))
+        draw_panel(surface, layout.panel, metrics.px(16), theme.PANEL)
+        draw_text(surface, self.ctx.fonts, self.title, layout.title, metrics.text(22), theme.TITLE, bold=True)
+        if self.closable:
+            draw_icon(surface, "close", layout.close.inflate(-metrics.px(18), -metrics.px(18)), theme.TEXT)
+        if self.body is not None:
+            self.body(surface, layout.body, layout)
+        elif self.lines:
+            draw_lines(surface, self.ctx, self.lines, layout.body, metrics.text(16))
+        for index, button in enumerate(self.buttons):
+            draw_button(
+                surface, self.ctx.fonts, button, metrics.unit, metrics.text(12), focused=index == self.focus
+            )
+
+
+def draw_lines(
+    surface: pygame.Surface, ctx: Context, lines: Sequence[str], rect: pygame.Rect, px: int
+) -> pygame.Rect:
+    """Paragraphs, wrapped and stacked from the top of ``rect``; returns the area used."""
+    top = rect.top
+    line_height = round(px * 1.35)
+    for paragraph in lines:
+        for line in wrap(ctx.fonts, paragraph, px, rect.width) or [""]:
+            if top + line_height > rect.bottom:
+                return pygame.Rect(rect.left, rect.top, rect.width, top - rect.top)
+            draw_text(
+                surface,
+                ctx.fonts,
+                line,
+                pygame.Rect(rect.left, top, rect.width, line_height),
+                px,
+                theme.TEXT,
+                align="left",
+                wrap=False,
+            )
+            top += line_height
+        top += line_height // 3
+    return pygame.Rect(rect.left, rect.top, rect.width, top - rect.top)

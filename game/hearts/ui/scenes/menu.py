@@ -1,0 +1,164 @@
+"""The main menu: continue or start a match, learn, options, rules, statistics."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..intents import Back, Confirm, Intent, Jump, Step, Tap
+from ..layout import metrics_for
+from ..render.text import draw_text
+from ..session import Session
+from ..widgets import Button, draw_button
+from .base import Context, Push, Reset, Scene, Transition
+from .dialog import Choice, Dialog
+
+
+class MenuScene(Scene):
+    @classmethod
+    def start(cls, ctx: Context) -> MenuScene:
+        """The menu, with the saved match (if any) ready to continue."""
+        if ctx.session is None:
+            saved = ctx.store.load_match()
+            ctx.notices.extend(ctx.store.take_problems())
+            if saved is not None and not saved.match.is_over:
+                ctx.session = Session(
+                    saved.match, saved.seed if saved.seed is not None else 0, saved.bot_level
+                )
+        return cls(ctx)
+
+    def __init__(self, ctx: Context) -> None:
+        self.focus: int | None = None
+        self.note = ""
+        super().__init__(ctx)
+
+    @property
+    def can_continue(self) -> bool:
+        session = self.ctx.session
+        return session is not None and not session.match.is_over
+
+    def resize(self, size: tuple[int, int]) -> None:
+        metrics = metrics_for(size, self.ctx.scale)
+        self.metrics = metrics
+        width, height = size
+        entries = [
+            ("continue", "Continue match"),
+            ("new", "New match"),
+            ("learn", "Learn to play"),
+            ("options", "Options"),
+            ("rules", "How to play"),
+            ("stats", "Statistics"),
+        ]
+        if not self.can_continue:
+            entries = entries[1:]
+        gap = metrics.px(10)
+        button_width = min(width - 2 * metrics.px(24), metrics.px(340))
+        total = len(entries) * metrics.tap + (len(entries) - 1) * gap
+        self.title_rect = pygame.Rect(0, 0, width, max(metrics.px(90), min(height // 4, metrics.px(160))))
+        top = max(self.title_rect.bottom, (height - total) // 2)
+        top = min(top, height - total - metrics.px(40))
+        top = max(top, self.title_rect.bottom)
+        self.buttons = []
+        for index, (key, label) in enumerate(entries):
+            rect = pygame.Rect(0, top + index * (metrics.tap + gap), button_width, metrics.tap)
+            rect.centerx = width // 2
+            self.buttons.append(Button(key, rect, label=label, primary=index == 0))
+        self.note_rect = pygame.Rect(
+            metrics.px(12),
+            self.buttons[-1].rect.bottom + gap,
+            width - metrics.px(24),
+            max(metrics.px(36), height - self.buttons[-1].rect.bottom - 2 * gap),
+        )
+        self.dirty = True
+
+    def handle(self, intent: Intent) -> Transition | None:
+        if isinstance(intent, Tap):
+            for button in self.buttons:
+                if button.hit(intent.pos):
+                    return self._press(button.key)
+            return None
+        if isinstance(intent, Step):
+            count = len(self.buttons)
+            self.focus = (
+                (0 if intent.delta > 0 else count - 1)
+                if self.focus is None
+                else ((self.focus + intent.delta) % count)
+            )
+        elif isinstance(intent, Jump):
+            self.focus = len(self.buttons) - 1 if intent.to_end else 0
+        elif isinstance(intent, Confirm):
+            return self._press(self.buttons[self.focus or 0].key)
+        elif isinstance(intent, Back):
+            return None
+        self.dirty = True
+        return None
+
+    def _press(self, key: str) -> Transition | None:
+        from .table_dialogs import new_table
+
+        self.dirty = True
+        if key == "continue" and self.ctx.session is not None:
+            from .table import TableScene
+
+            return Reset(TableScene(self.ctx, self.ctx.session))
+        if key == "new":
+            if self.can_continue:
+                return Push(
+                    Dialog(
+                        self.ctx,
+                        "Start a new match?",
+                        [Choice("start_new", "Start a new match", primary=True), Choice("keep", "Keep it")],
+                        lines=["Your match in progress ends here and does not count in your statistics."],
+                        close_result="keep",
+                        name="confirm_new",
+                    )
+                )
+            return Reset(new_table(self.ctx))
+        if key == "learn":
+            self.note = "The guided lesson is on its way. For now, “How to play” explains the rules."
+            return None
+        if key == "options":
+            from .options import OptionsScene
+
+            return Push(OptionsScene(self.ctx))
+        if key == "rules":
+            from .howto import HowToScene
+
+            return Push(HowToScene(self.ctx))
+        if key == "stats":
+            from .stats import StatsScene
+
+            return Push(StatsScene(self.ctx))
+        return None
+
+    def resume(self, result: object) -> Transition | None:
+        from .table_dialogs import new_table
+
+        self.resize(self.ctx.size)
+        if result == "start_new":
+            return Reset(new_table(self.ctx))
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        metrics = self.metrics
+        surface.blit(theme.felt(surface.get_size()), (0, 0))
+        title = self.title_rect
+        draw_text(
+            surface,
+            self.ctx.fonts,
+            "Hearts",
+            title.inflate(0, -title.height // 3),
+            metrics.text(56),
+            theme.TITLE,
+            bold=True,
+        )
+        sub = pygame.Rect(0, title.bottom - metrics.px(34), title.width, metrics.px(28))
+        draw_text(
+            surface, self.ctx.fonts, "against three computer players", sub, metrics.text(15), theme.TEXT_MUTED
+        )
+        for index, button in enumerate(self.buttons):
+            draw_button(
+                surface, self.ctx.fonts, button, metrics.unit, metrics.text(12), focused=index == self.focus
+            )
+        if self.note:
+            draw_text(surface, self.ctx.fonts, self.note, self.note_rect, metrics.text(14), theme.TEXT_MUTED)

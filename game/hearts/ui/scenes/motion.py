@@ -1,0 +1,123 @@
+"""The table's animation queue: each step shows a snapshot of the hand while cards fly.
+
+A step carries the human's view to show as the base, what to show in the centre instead of the view's
+trick, which cards to leave out (they are in the air) and the flights. Spots are named, not measured,
+so a window that changes shape mid-flight lays the flight out anew.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+import pygame
+
+from ...engine import Card, PlayerView, Seat, Trick
+from ..tween import Tween, ease_in_out_cubic, ease_out_cubic
+
+
+@dataclass(frozen=True, slots=True)
+class Anchor:
+    """A seat's place: its panel for a bot, the hand for the human."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """A seat's place in the trick."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Fixed:
+    rect: pygame.Rect
+
+
+Spot = Anchor | Slot | Fixed
+
+
+@dataclass(frozen=True, slots=True)
+class Flight:
+    """One card (or a back, ``card`` None) moving from ``start`` to ``end`` over part of its step."""
+
+    card: Card | None
+    start: Spot
+    end: Spot
+    begin: float = 0.0
+    """When in the step it leaves (0–1)."""
+    length: float = 1.0
+    """How much of the step it takes."""
+
+    def progress(self, t: float) -> float:
+        if self.length <= 0:
+            return 1.0
+        return min(1.0, max(0.0, (t - self.begin) / self.length))
+
+
+@dataclass(slots=True)
+class Step:
+    kind: str
+    """``deal``, ``exchange``, ``play``, ``hold`` or ``collect``."""
+    tween: Tween
+    base: PlayerView
+    trick: Trick | None = None
+    hidden: frozenset[Card] = frozenset()
+    flights: tuple[Flight, ...] = ()
+    skippable: bool = False
+    """A tap on the trick skips it (the trick's pause and collection)."""
+    dealer: Seat | None = None
+
+    @property
+    def t(self) -> float:
+        return self.tween.value
+
+
+@dataclass(slots=True)
+class Motion:
+    """The queue of steps; the table shows the head, or the live view when it is empty."""
+
+    steps: deque[Step] = field(default_factory=deque)
+
+    @property
+    def current(self) -> Step | None:
+        return self.steps[0] if self.steps else None
+
+    @property
+    def is_busy(self) -> bool:
+        return bool(self.steps)
+
+    def add(self, step: Step) -> None:
+        self.steps.append(step)
+
+    def advance(self, dt: float) -> bool:
+        """Move time on; returns whether a step finished."""
+        finished = False
+        while self.steps and dt >= 0:
+            step = self.steps[0]
+            step.tween.advance(dt)
+            if not step.tween.is_done:
+                break
+            dt = step.tween.elapsed - (step.tween.delay + step.tween.duration)
+            self.steps.popleft()
+            finished = True
+            if dt <= 0:
+                break
+        return finished
+
+    def skip_trick(self) -> bool:
+        """Drop the pause and collection of the trick at the head, if that is what is showing."""
+        skipped = False
+        while self.steps and self.steps[0].skippable:
+            self.steps.popleft()
+            skipped = True
+        return skipped
+
+    def finish_all(self) -> None:
+        self.steps.clear()
+
+
+def step(kind: str, seconds: float, base: PlayerView, **fields: object) -> Step:
+    easing = ease_out_cubic if kind in ("play", "collect") else ease_in_out_cubic
+    return Step(kind=kind, tween=Tween(max(0.0, seconds), easing=easing), base=base, **fields)  # type: ignore[arg-type]

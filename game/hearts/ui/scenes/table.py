@@ -1,0 +1,575 @@
+"""The table: your hand, the three bots, the trick, and everything you can tap.
+
+The engine moves on at once; the table shows each move as a short animation (``motion``) and lets the
+next bot play only when the last move has been shown. The live view is only drawn when no step is showing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ...bots.hints import suggest_pass, suggest_play
+from ...engine import (
+    CardPlayed,
+    CardSet,
+    CardsPassed,
+    Event,
+    HandScored,
+    HandStarted,
+    IllegalMove,
+    MatchOver,
+    Moon,
+    MoonChoiceNeeded,
+    PassDirection,
+    Phase,
+    PlayerView,
+    Seat,
+    Trick,
+    TrickTaken,
+)
+from ...engine.cards import Card
+from ...storage import SavedMatch
+from ..intents import Back, Confirm, FastForward, Hint, Hover, Intent, Jump, LastTrick, Step, Tap
+from ..layout import TableLayout, table_layout
+from ..session import HUMAN, Session
+from ..widgets import Button
+from .base import Context, Push, Scene, Transition
+from .motion import Anchor, Fixed, Flight, Motion, Slot, step
+from .motion import Step as MotionStep
+from .table_draw import TableDrawer
+
+SEAT_NAMES = {Seat.SOUTH: "You", Seat.WEST: "West", Seat.NORTH: "North", Seat.EAST: "East"}
+DIRECTION_WORDS = {PassDirection.LEFT: "left", PassDirection.RIGHT: "right", PassDirection.ACROSS: "across"}
+PACE = {"relaxed": 1.5, "normal": 1.0, "quick": 0.55}
+THINK_SLICE = 0.008
+"""Seconds a bot may think per frame (half a 60 Hz frame)."""
+
+# Step lengths at normal pace, in seconds.
+DEAL_TIME = 0.9
+EXCHANGE_TIME = 0.7
+PLAY_TIME = 0.3
+HOLD_TIME = 0.75
+COLLECT_TIME = 0.35
+BOT_PAUSE = 0.3
+"""The least time between two bot cards, so a play can be followed by eye."""
+
+
+class TableScene(Scene):
+    def __init__(self, ctx: Context, session: Session) -> None:
+        self.session = session
+        self.motion = Motion()
+        self.selected: set[Card] = set()
+        """Cards chosen for the pass (up to three)."""
+        self.raised: Card | None = None
+        """Under tap-then-confirm, the card the first tap lifted; also the card a hint points at."""
+        self.focus: int | None = None
+        """Keyboard focus: an index into the hand, or ``len(hand)`` for the action button."""
+        self.reason: str | None = None
+        """Why the last try was refused: shown until the next move or choice."""
+        self.note: str | None = None
+        """A passing remark (a hint's suggestion), shown until the next move."""
+        self.fast = False
+        self.bot_wait = 0.0
+        self.after_motion: list[Callable[[], Transition | None]] = []
+        self.hover: tuple[int, int] | None = None
+        super().__init__(ctx)
+        self.drawer = TableDrawer(ctx, self)
+        self.session.on_change = self._autosave
+
+    # Layout ---------------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.layout: TableLayout = table_layout(size, self.ctx.scale)
+        self.dirty = True
+
+    # What is showing ------------------------------------------------------------------------
+
+    @property
+    def shown(self) -> PlayerView:
+        current = self.motion.current
+        return current.base if current is not None else self.session.view
+
+    def hand_cards(self) -> list[Card]:
+        """The human's cards as laid out, left to right (hidden ones are in the air)."""
+        current = self.motion.current
+        hidden = current.hidden if current is not None else frozenset()
+        return [card for card in self.shown.hand if card not in hidden]
+
+    def dealt_cards(self) -> frozenset[Card] | None:
+        """While dealing, the cards that have arrived so far (None when not dealing)."""
+        current = self.motion.current
+        if current is None or current.kind != "deal":
+            return None
+        cards = list(self.shown.hand)
+        count = min(13, int(current.t * 13.999))
+        # They arrive in dealing order, which is not the sorted order.
+        order = sorted(cards, key=lambda card: (card * 7919 + self.shown.hand_number * 104729) % 52)
+        return frozenset(order[:count])
+
+    def raised_indexes(self, cards: list[Card]) -> frozenset[int]:
+        up: set[Card] = set(self.selected)
+        view = self.shown
+        if view.passed is not None and view.phase is Phase.PASS:
+            up |= set(view.passed)
+        if self.raised is not None:
+            up.add(self.raised)
+        return frozenset(index for index, card in enumerate(cards) if card in up)
+
+    def card_rects(self) -> list[tuple[Card, pygame.Rect]]:
+        """Each card to draw and where, in drawing order."""
+        cards = self.hand_cards()
+        rects = self.layout.hand.rects(len(cards), self.raised_indexes(cards))
+        pairs = list(zip(cards, rects, strict=True))
+        dealt = self.dealt_cards()
+        if dealt is not None:
+            pairs = [(card, rect) for card, rect in pairs if card in dealt]
+        return pairs
+
+    @property
+    def is_animating(self) -> bool:
+        return self.motion.is_busy or self.session.bot_to_move is not None
+
+    def buttons(self) -> list[Button]:
+        layout = self.layout
+        view = self.session.view
+        action = self._action()
+        buttons = [
+            Button("menu", layout.buttons["menu"], icon="menu", label="Menu"),
+            Button("hint", layout.buttons["hint"], icon="hint", label="Hint", enabled=self._can_hint()),
+            Button(
+                "last", layout.buttons["last"], icon="last", label="Last trick", enabled=bool(view.tricks)
+            ),
+            Button("fast", layout.buttons["fast"], icon="fast", label="Fast-forward", selected=self.fast),
+        ]
+        if action is not None:
+            label, enabled = action
+            buttons.append(Button("action", layout.action, label=label, enabled=enabled, primary=enabled))
+        return buttons
+
+    def _action(self) -> tuple[str, bool] | None:
+        """The big button's label and whether it can be pressed now (None: no button)."""
+        view = self.session.view
+        if self.motion.is_busy:
+            return None
+        if view.phase is Phase.PASS and view.passed is None:
+            return f"Pass {DIRECTION_WORDS[view.pass_direction]}", len(self.selected) == 3
+        if (
+            view.phase is Phase.PLAY
+            and view.to_move == HUMAN
+            and self.ctx.settings.confirm_taps
+            and self.raised is not None
+        ):
+            return "Play", True
+        return None
+
+    def _can_hint(self) -> bool:
+        view = self.session.view
+        if self.motion.is_busy:
+            return False
+        return (view.phase is Phase.PASS and view.passed is None) or (
+            view.phase is Phase.PLAY and view.to_move == HUMAN
+        )
+
+    # Input ----------------------------------------------------------------------------------
+
+    def handle(self, intent: Intent) -> Transition | None:
+        if isinstance(intent, Hover):
+            if self.hover != intent.pos:
+                self.hover = intent.pos
+            return None
+        self.dirty = True
+        if isinstance(intent, Tap):
+            return self._tap(intent.pos)
+        if isinstance(intent, Back):
+            return self._open_menu()
+        if isinstance(intent, Hint):
+            self._hint()
+        elif isinstance(intent, LastTrick):
+            return self._last_trick()
+        elif isinstance(intent, FastForward):
+            self._toggle_fast()
+        elif isinstance(intent, Step):
+            self._move_focus(intent.delta)
+        elif isinstance(intent, Jump):
+            count = len(self.hand_cards())
+            self.focus = count - 1 if intent.to_end and count else 0
+        elif isinstance(intent, Confirm):
+            return self._confirm()
+        return None
+
+    def _tap(self, pos: tuple[int, int]) -> Transition | None:
+        for button in self.buttons():
+            if button.rect.collidepoint(pos):
+                if not button.enabled:
+                    return None
+                return self._press(button.key)
+        current = self.motion.current
+        if current is not None:
+            if current.skippable and self.layout.trick_area.collidepoint(pos):
+                self.motion.skip_trick()
+                return self._drain_after_motion()
+            return None  # a tap during an animation never plays a card
+        cards = self.hand_cards()
+        index = self.layout.hand.hit(len(cards), pos, self.raised_indexes(cards))
+        if index is None:
+            return None
+        self.focus = None
+        return self._choose(cards[index])
+
+    def _press(self, key: str) -> Transition | None:
+        if key == "menu":
+            return self._open_menu()
+        if key == "hint":
+            self._hint()
+        elif key == "last":
+            return self._last_trick()
+        elif key == "fast":
+            self._toggle_fast()
+        elif key == "action":
+            return self._act()
+        return None
+
+    def _move_focus(self, delta: int) -> None:
+        count = len(self.hand_cards())
+        stops = count + (1 if self._action() is not None else 0)
+        if not stops:
+            return
+        self.focus = (0 if delta > 0 else stops - 1) if self.focus is None else (self.focus + delta) % stops
+
+    def _confirm(self) -> Transition | None:
+        cards = self.hand_cards()
+        action = self._action()
+        if self.focus is None:
+            if action is not None and action[1]:
+                return self._act()
+            self.focus = 0
+            return None
+        if self.focus >= len(cards):
+            return self._act() if action is not None and action[1] else None
+        if self.motion.is_busy:
+            return None
+        return self._choose(cards[self.focus])
+
+    def _choose(self, card: Card) -> Transition | None:
+        """The player picked ``card`` (tap, click or Enter)."""
+        view = self.session.view
+        if view.phase is Phase.PASS and view.passed is None:
+            if card in self.selected:
+                self.selected.discard(card)
+            elif len(self.selected) < 3:
+                self.selected.add(card)
+            else:
+                self._say("You have chosen three cards. Tap one of them to put it back.", reason=True)
+                return None
+            self.reason = self.note = None
+            return None
+        if view.phase is not Phase.PLAY or view.to_move != HUMAN:
+            self._say(self._waiting_words(), reason=True)
+            return None
+        if card not in view.legal:
+            reason = self.session.match.why_illegal(_play(card))
+            self._say(reason or "You cannot play that card now.", reason=True)
+            return None
+        if self.ctx.settings.confirm_taps and self.raised != card:
+            self.raised = card
+            self._say(f"Tap {card} again, or press Play.", reason=False)
+            return None
+        return self._play(card)
+
+    def _act(self) -> Transition | None:
+        view = self.session.view
+        if view.phase is Phase.PASS and view.passed is None and len(self.selected) == 3:
+            cards = CardSet(self.selected)
+            self.selected.clear()
+            self.focus = None
+            events = self.session.pass_cards(cards)
+            return self._show(events)
+        if view.phase is Phase.PLAY and self.raised is not None:
+            return self._play(self.raised)
+        return None
+
+    def _play(self, card: Card) -> Transition | None:
+        before = self.session.view
+        cards = self.hand_cards()
+        rects = self.layout.hand.rects(len(cards), self.raised_indexes(cards))
+        start = rects[cards.index(card)] if card in cards else None
+        try:
+            events = self.session.play(card)
+        except IllegalMove as error:
+            self._say(str(error), reason=True)
+            return None
+        self.raised = None
+        self.focus = None if self.focus is None else max(0, min(self.focus, len(cards) - 2))
+        return self._show(events, before=before, human_start=start)
+
+    def _hint(self) -> None:
+        if not self._can_hint():
+            return
+        view = self.session.view
+        if view.phase is Phase.PASS:
+            self.selected = set(suggest_pass(view))
+            shown = " ".join(str(card) for card in sorted(self.selected))
+            self._say(f"Suggested: pass {shown}. Change them if you like.", reason=False)
+        else:
+            card = suggest_play(view)
+            self.raised = card
+            cards = self.hand_cards()
+            self.focus = cards.index(card) if card in cards else None
+            self._say(f"Suggested: {card}.", reason=False)
+
+    def _toggle_fast(self) -> None:
+        self.fast = not self.fast
+        if self.fast:
+            self.motion.skip_trick()
+
+    def _open_menu(self) -> Transition | None:
+        from .table_dialogs import pause_menu
+
+        return Push(pause_menu(self.ctx))
+
+    def _last_trick(self) -> Transition | None:
+        from .table_dialogs import last_trick_dialog
+
+        view = self.session.view
+        if not view.tricks:
+            self._say("No trick has been completed yet this hand.", reason=True)
+            return None
+        return Push(last_trick_dialog(self.ctx, view.tricks[-1], len(view.tricks)))
+
+    def resume(self, result: object) -> Transition | None:
+        from .table_dialogs import handle_dialog_result
+
+        self.dirty = True
+        return handle_dialog_result(self, result)
+
+    # Time -----------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> Transition | None:
+        pace = self._pace()
+        if self.motion.is_busy:
+            self.dirty = True
+            if self.motion.advance(dt / max(pace, 1e-6) if pace else 1e9) and not self.motion.is_busy:
+                return self._drain_after_motion()
+            return None
+        transition = self._drain_after_motion()
+        if transition is not None:
+            return transition
+        session = self.session
+        if session.needs_deal:
+            return self._deal()
+        seat = session.bot_to_move
+        if seat is None:
+            if self.fast and session.is_human_turn:
+                self.fast = False
+                self.dirty = True
+            return None
+        self.bot_wait += dt
+        move = session.think(THINK_SLICE)
+        pause = 0.0 if self.fast else BOT_PAUSE * pace
+        if session.phase is Phase.PASS and not session.is_human_turn:
+            pause = 0.0
+        if move is None or (self.bot_wait < pause and session.phase is not Phase.PASS):
+            return None
+        self.bot_wait = 0.0
+        before = session.view
+        events = session.apply_bot_move()
+        return self._show(events, before=before)
+
+    def _pace(self) -> float:
+        if self.fast:
+            return 0.12
+        return PACE.get(self.ctx.settings.pace, 1.0)
+
+    def _drain_after_motion(self) -> Transition | None:
+        while self.after_motion and not self.motion.is_busy:
+            transition = self.after_motion.pop(0)()
+            if transition is not None:
+                return transition
+        return None
+
+    def _deal(self) -> Transition | None:
+        events = self.session.deal(self.ctx.settings.difficulty)
+        self.selected.clear()
+        self.raised = None
+        return self._show(events)
+
+    # Turning events into motion -------------------------------------------------------------
+
+    def _show(
+        self,
+        events: list[Event],
+        *,
+        before: PlayerView | None = None,
+        human_start: pygame.Rect | None = None,
+    ) -> Transition | None:
+        from .table_dialogs import hand_result_dialog, match_result_dialog, moon_dialog
+
+        after = self.session.view
+        self.reason = self.note = None
+        reduced = self.ctx.settings.reduced_motion
+        motion_time = 0.0 if reduced else 1.0
+        for event in events:
+            if isinstance(event, HandStarted):
+                self.motion.add(step("deal", DEAL_TIME * motion_time, after, dealer=event.dealer))
+            elif isinstance(event, CardsPassed):
+                self.motion.add(self._exchange_step(event, after, motion_time))
+            elif isinstance(event, CardPlayed):
+                base = before if before is not None else after
+                start = Fixed(human_start) if event.seat is HUMAN and human_start else Anchor(event.seat)
+                self.motion.add(
+                    step(
+                        "play",
+                        PLAY_TIME * motion_time,
+                        base,
+                        hidden=frozenset({event.card}),
+                        flights=(Flight(event.card, start, Slot(event.seat)),),
+                    )
+                )
+            elif isinstance(event, TrickTaken):
+                trick = event.trick
+                self.motion.add(step("hold", HOLD_TIME, after, trick=trick, skippable=True))
+                flights = tuple(Flight(card, Slot(seat), Anchor(event.winner)) for seat, card in trick.plays)
+                self.motion.add(
+                    step(
+                        "collect",
+                        COLLECT_TIME * motion_time,
+                        after,
+                        trick=_empty(event.winner),
+                        flights=flights,
+                        skippable=True,
+                    )
+                )
+            elif isinstance(event, MoonChoiceNeeded) and event.shooter is HUMAN:
+                self.after_motion.append(lambda: Push(moon_dialog(self.ctx)))
+            elif isinstance(event, HandScored):
+                scored = event
+                over = any(isinstance(other, MatchOver) for other in events)
+                self.after_motion.append(
+                    lambda scored=scored, over=over: Push(hand_result_dialog(self, scored, over))
+                )
+            elif isinstance(event, MatchOver):
+                self._record_finished()
+                self.after_motion.append(lambda over=event: Push(match_result_dialog(self, over)))
+        self.dirty = True
+        if not self.motion.is_busy:
+            return self._drain_after_motion()
+        return None
+
+    def _exchange_step(self, event: CardsPassed, after: PlayerView, motion_time: float) -> MotionStep:
+        direction = event.direction
+        flights: list[Flight] = []
+        cards = self.hand_cards()
+        before_rects = dict(
+            zip(cards, self.layout.hand.rects(len(cards), self.raised_indexes(cards)), strict=True)
+        )
+        received = event.received_by(HUMAN)
+        for seat in Seat:
+            target = seat.offset(direction)
+            for index, card in enumerate(event.cards[seat]):
+                begin = 0.1 * index
+                if seat is HUMAN:
+                    start = Fixed(before_rects[card]) if card in before_rects else Anchor(HUMAN)
+                    flights.append(Flight(card, start, Anchor(target), begin, 0.7))
+                elif target is HUMAN:
+                    flights.append(Flight(card, Anchor(seat), Anchor(HUMAN), begin, 0.7))
+                else:
+                    flights.append(Flight(None, Anchor(seat), Anchor(target), begin, 0.7))
+        return step(
+            "exchange", EXCHANGE_TIME * motion_time, after, hidden=frozenset(received), flights=tuple(flights)
+        )
+
+    # Saving ---------------------------------------------------------------------------------
+
+    def _saved(self, *, counted: bool = False) -> SavedMatch:
+        session = self.session
+        return SavedMatch(session.match, session.seed, session.bot_level, counted)
+
+    def _autosave(self, session: Session) -> None:
+        if session.match.is_over:
+            return  # the finished match is saved once its statistics are counted
+        self.ctx.store.save_match(self._saved())
+        self.ctx.notices.extend(self.ctx.store.take_problems())
+
+    def _record_finished(self) -> None:
+        self.ctx.stats = self.ctx.store.record_finished(self._saved())
+        self.ctx.notices.extend(self.ctx.store.take_problems())
+
+    # Words ----------------------------------------------------------------------------------
+
+    def _say(self, text: str, *, reason: bool) -> None:
+        if reason:
+            self.reason = text
+        else:
+            self.reason = None
+            self.note = text
+        self.dirty = True
+
+    @property
+    def message(self) -> str:
+        return self.reason or self.note or self._prompt()
+
+    @property
+    def message_is_reason(self) -> bool:
+        return self.reason is not None
+
+    def _waiting_words(self) -> str:
+        seat = self.session.bot_to_move
+        if seat is None:
+            return "Wait a moment."
+        return f"Wait for {SEAT_NAMES[seat]} to play."
+
+    def _prompt(self) -> str:
+        """The message for the player when nothing has gone wrong."""
+        view = self.session.view
+        if view.phase is Phase.PASS:
+            if view.passed is not None:
+                text = "Waiting for the others to choose their cards."
+            else:
+                left = 3 - len(self.selected)
+                direction = DIRECTION_WORDS[view.pass_direction]
+                target = SEAT_NAMES[view.seat.offset(view.pass_direction)]
+                text = (
+                    f"Choose {left} more card{'s' if left != 1 else ''} to pass {direction} to {target}."
+                    if left
+                    else f"Press “Pass {direction}” to give these three to {target}."
+                )
+        elif view.phase is Phase.PLAY and view.to_move == HUMAN:
+            if not view.tricks and not view.trick.cards:
+                text = "Your lead: the 2♣ starts the hand."
+                if view.pass_direction is PassDirection.NONE and view.hand_number:
+                    text = "No passing this hand. " + text
+            elif not view.trick.cards:
+                text = "Your lead."
+            else:
+                text = f"Your turn: follow {view.trick.cards[0].suit.name.lower()} if you can."
+            if view.received and not self._has_played(view):
+                text += " New cards are marked."
+        elif view.phase is Phase.PLAY and view.pass_direction is PassDirection.NONE and not view.tricks:
+            text = "No passing this hand."
+        else:
+            text = ""
+        return text
+
+    @staticmethod
+    def _has_played(view: PlayerView) -> bool:
+        return any(trick.card_of(HUMAN) is not None for trick in (*view.tricks, view.trick))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.drawer.draw(surface)
+
+
+def _empty(leader: Seat) -> Trick:
+    return Trick(leader, ())
+
+
+def _play(card: Card) -> object:
+    from ...engine import Play
+
+    return Play.of(HUMAN, card)
+
+
+def human_shot_moon_default() -> Moon:
+    """An unanswered moon question counts as adding 26 to the others."""
+    return Moon.ADD_TO_OTHERS

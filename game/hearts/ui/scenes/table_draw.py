@@ -1,0 +1,270 @@
+"""Drawing the table from what the table scene shows: seats, marks, trick, flights, hand, controls."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...engine import Phase, PlayerView, Seat, Trick
+from ...engine.cards import Card
+from .. import theme
+from ..layout import TableLayout
+from ..render.text import draw_text, fit_size
+from ..tween import lerp
+from ..widgets import draw_button, draw_focus, draw_panel
+from .base import Context
+from .motion import Anchor, Fixed, Flight, Slot, Spot
+
+if TYPE_CHECKING:
+    from .table import TableScene
+
+NAMES = {Seat.SOUTH: "You", Seat.WEST: "West", Seat.NORTH: "North", Seat.EAST: "East"}
+
+
+def moon_threat(view: PlayerView) -> Seat | None:
+    """The seat that has taken every point played so far this hand, once there are some."""
+    taken = sum(view.points)
+    if taken <= 0:
+        return None
+    for seat in Seat:
+        if view.points[seat] == taken:
+            return seat
+    return None
+
+
+class TableDrawer:
+    def __init__(self, ctx: Context, scene: TableScene) -> None:
+        self.ctx = ctx
+        self.scene = scene
+        self._background: pygame.Surface | None = None
+
+    @property
+    def layout(self) -> TableLayout:
+        return self.scene.layout
+
+    def draw(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        view = scene.shown
+        self._draw_background(surface)
+        self._draw_marks(surface, view)
+        for seat in Seat:
+            self._draw_seat(surface, view, seat)
+        current = scene.motion.current
+        trick = current.trick if current is not None and current.trick is not None else view.trick
+        hidden = current.hidden if current is not None else frozenset()
+        self._draw_trick(surface, trick, hidden)
+        self._draw_hand(surface, view)
+        if current is not None:
+            self._draw_flights(surface, current.flights, current.t)
+            if current.kind == "deal" and current.dealer is not None:
+                self._draw_dealing(surface, current.dealer, current.t)
+        self._draw_message(surface)
+        focus = scene.focus
+        count = len(scene.hand_cards())
+        for button in scene.buttons():
+            draw_button(
+                surface,
+                self.ctx.fonts,
+                button,
+                self.layout.metrics.unit,
+                self.layout.metrics.text(12),
+                focused=button.key == "action" and focus is not None and focus >= count,
+            )
+
+    # Pieces ---------------------------------------------------------------------------------
+
+    def _draw_background(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        if self._background is None or self._background.get_size() != size:
+            self._background = theme.felt(size)
+        surface.blit(self._background, (0, 0))
+
+    def _draw_marks(self, surface: pygame.Surface, view: PlayerView) -> None:
+        metrics = self.layout.metrics
+        marks = []
+        if view.hearts_broken:
+            marks.append(("Hearts broken", theme.BADGE_HEARTS_BROKEN))
+        if view.queen_played:
+            marks.append(("Q♠ played", theme.BADGE_QUEEN_PLAYED))
+        if not marks:
+            return
+        area = self.layout.marks
+        px = metrics.text(13)
+        height = min(area.height // 2 - metrics.px(2), px + metrics.px(10))
+        top = area.top
+        for text, (fill, ink) in marks:
+            width = min(area.width, self.ctx.fonts.size(text, px, bold=True)[0] + metrics.px(16))
+            chip = pygame.Rect(0, top, width, height)
+            if self.layout.is_portrait:
+                chip.right = area.right
+            else:
+                chip.left = area.left
+            draw_panel(surface, chip, height // 2, fill)
+            size = fit_size(self.ctx.fonts, text, chip.width - metrics.px(8), px, metrics.text(12), bold=True)
+            draw_text(surface, self.ctx.fonts, text, chip, size, ink, bold=True)
+            top += height + metrics.px(4)
+
+    def _draw_seat(self, surface: pygame.Surface, view: PlayerView, seat: Seat) -> None:
+        place = self.layout.seats[seat]
+        rect = place.panel
+        metrics = self.layout.metrics
+        to_move = view.to_move == seat and view.phase is Phase.PLAY
+        draw_panel(surface, rect, metrics.px(10), theme.PANEL_SOLID if to_move else theme.PANEL)
+        if to_move:
+            pygame.draw.rect(
+                surface, theme.FOCUS_RING, rect, width=max(2, metrics.px(2)), border_radius=metrics.px(10)
+            )
+        inner = rect.inflate(-metrics.px(10), -metrics.px(6))
+        px = metrics.text(15)
+        points, total = view.points[seat], view.totals[seat]
+        name = NAMES[seat]
+        one_line = rect.height < 2 * px + metrics.px(10)
+        if one_line:
+            draw_text(
+                surface, self.ctx.fonts, f"{name}  {points} · {total}", inner, px, theme.TEXT, bold=True
+            )
+        else:
+            top = pygame.Rect(inner.left, inner.top, inner.width, inner.height // 2)
+            bottom = pygame.Rect(inner.left, top.bottom, inner.width, inner.height - top.height)
+            draw_text(surface, self.ctx.fonts, name, top, px, theme.TEXT, bold=True)
+            long = f"{points} this hand · {total}"
+            words = long if self.ctx.fonts.size(long, px)[0] <= inner.width else f"{points} · {total}"
+            size = fit_size(self.ctx.fonts, words, inner.width, px, metrics.text(12))
+            draw_text(surface, self.ctx.fonts, words, bottom, size, theme.TEXT_MUTED)
+        chip = max(metrics.text(12) + metrics.px(6), metrics.px(20))
+        if view.dealer == seat and view.phase is not Phase.DEAL:
+            dealer = pygame.Rect(0, 0, chip, chip)
+            dealer.center = (rect.right - metrics.px(2), rect.top + metrics.px(2))
+            pygame.draw.circle(surface, theme.BADGE_DEALER[0], dealer.center, chip // 2)
+            draw_text(
+                surface, self.ctx.fonts, "D", dealer, metrics.text(12), theme.BADGE_DEALER[1], bold=True
+            )
+        if view.phase is Phase.PASS and view.has_passed[seat]:
+            ready = pygame.Rect(0, 0, chip, chip)
+            ready.center = (rect.left + metrics.px(2), rect.top + metrics.px(2))
+            pygame.draw.circle(surface, theme.SCORE_GOOD, ready.center, chip // 2)
+            draw_text(surface, self.ctx.fonts, "✓", ready, metrics.text(12), theme.TEXT_DARK, bold=True)
+        if moon_threat(view) == seat:
+            text = "Moon threat"
+            px_badge = metrics.text(12)
+            badge = pygame.Rect(
+                0,
+                0,
+                self.ctx.fonts.size(text, px_badge, bold=True)[0] + metrics.px(12),
+                px_badge + metrics.px(8),
+            )
+            badge.centerx = rect.centerx
+            badge.top = rect.bottom + metrics.px(3)
+            if badge.bottom > self.layout.size[1] or (seat is Seat.SOUTH and not self.layout.is_portrait):
+                badge.bottom = rect.top - metrics.px(3)
+            draw_panel(surface, badge, badge.height // 2, theme.BADGE_MOON[0])
+            draw_text(surface, self.ctx.fonts, text, badge, px_badge, theme.BADGE_MOON[1], bold=True)
+
+    def _draw_trick(self, surface: pygame.Surface, trick: Trick, hidden: frozenset[Card]) -> None:
+        width, height = self.layout.trick_card
+        four = self.ctx.settings.four_colour
+        for seat, card in trick.plays:
+            if card in hidden:
+                continue
+            slot = self.layout.seats[seat].trick_slot
+            surface.blit(self.ctx.painter.shadow(width, height), self.ctx.painter.shadow_rect(slot))
+            surface.blit(self.ctx.painter.face(card, width, height, four_colour=four), slot.topleft)
+
+    def _draw_hand(self, surface: pygame.Surface, view: PlayerView) -> None:
+        scene = self.scene
+        metrics = self.layout.metrics
+        width, height = self.layout.hand.card
+        four = self.ctx.settings.four_colour
+        playing = view.phase is Phase.PLAY and view.to_move == view.seat and scene.motion.current is None
+        received = view.received if view.received is not None and not scene._has_played(view) else None
+        cards = scene.card_rects()
+        for index, (card, rect) in enumerate(cards):
+            surface.blit(self.ctx.painter.shadow(width, height), self.ctx.painter.shadow_rect(rect))
+            surface.blit(self.ctx.painter.face(card, width, height, four_colour=four), rect.topleft)
+            if playing and card not in view.legal:
+                surface.blit(self.ctx.painter.dim(width, height), rect.topleft)
+            if received is not None and card in received:
+                tag = pygame.Rect(0, 0, metrics.px(14), metrics.px(14))
+                visible = self.layout.hand.visible_part(
+                    len(cards), index, scene.raised_indexes(scene.hand_cards())
+                )
+                tag.topright = (visible.right - metrics.px(3), rect.top + metrics.px(3))
+                pygame.draw.circle(surface, theme.RECEIVED, tag.center, tag.width // 2)
+                pygame.draw.circle(
+                    surface, theme.TEXT_DARK, tag.center, tag.width // 2, max(1, metrics.px(2))
+                )
+            if card == scene.raised or card in scene.selected:
+                pygame.draw.rect(
+                    surface,
+                    theme.SELECTED,
+                    rect,
+                    width=max(2, metrics.px(3)),
+                    border_radius=max(3, width // 12),
+                )
+            if scene.focus == index:
+                draw_focus(surface, rect, metrics.unit)
+
+    def _spot_rect(self, spot: Spot, size: tuple[int, int]) -> pygame.Rect:
+        if isinstance(spot, Fixed):
+            return spot.rect
+        if isinstance(spot, Slot):
+            return self.layout.seats[spot.seat].trick_slot
+        assert isinstance(spot, Anchor)
+        if spot.seat is not Seat.SOUTH:
+            size = (round(size[0] * 0.6), round(size[1] * 0.6))  # small, over the seat's panel
+        rect = pygame.Rect(0, 0, *size)
+        rect.center = self.layout.seats[spot.seat].anchor
+        return rect
+
+    def _draw_flights(self, surface: pygame.Surface, flights: tuple[Flight, ...], t: float) -> None:
+        size = self.layout.trick_card
+        four = self.ctx.settings.four_colour
+        for flight in flights:
+            progress = flight.progress(t)
+            start = self._spot_rect(flight.start, size)
+            end = self._spot_rect(flight.end, size)
+            width = round(lerp(start.width, end.width, progress))
+            height = round(lerp(start.height, end.height, progress))
+            x = lerp(start.centerx, end.centerx, progress)
+            y = lerp(start.centery, end.centery, progress)
+            if width < 4 or height < 4:
+                continue
+            image = (
+                self.ctx.painter.back(width, height)
+                if flight.card is None
+                else self.ctx.painter.face(flight.card, width, height, four_colour=four)
+            )
+            surface.blit(image, (round(x - width / 2), round(y - height / 2)))
+
+    def _draw_dealing(self, surface: pygame.Surface, dealer: Seat, t: float) -> None:
+        """Backs flying from the dealer to each seat in turn, starting at the dealer's left."""
+        width, height = self.layout.trick_card
+        dealt = t * 52
+        index = int(dealt)
+        if index >= 52:
+            return
+        seat = Seat((dealer.next + index) & 3)
+        progress = dealt - index
+        start = self._spot_rect(Anchor(dealer), (width, height))
+        end = self._spot_rect(Anchor(seat), (width, height))
+        x = lerp(start.centerx, end.centerx, progress)
+        y = lerp(start.centery, end.centery, progress)
+        image = self.ctx.painter.back(width, height)
+        surface.blit(image, (round(x - width / 2), round(y - height / 2)))
+
+    def _draw_message(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        if not scene.message:
+            return
+        metrics = self.layout.metrics
+        rect = self.layout.message
+        colour = theme.ERROR if scene.message_is_reason else theme.MESSAGE
+        px = metrics.text(15)
+        lines_fit = rect.height // max(1, self.ctx.fonts.line_height(px))
+        size = (
+            px
+            if lines_fit >= 2
+            else fit_size(self.ctx.fonts, scene.message, rect.width, px, metrics.text(12))
+        )
+        draw_text(surface, self.ctx.fonts, scene.message, rect, size, colour, bold=scene.message_is_reason)

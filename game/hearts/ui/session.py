@@ -1,0 +1,143 @@
+"""One match against three bots: the engine, the deals, the bots' thinking and the autosave.
+
+No drawing here and no clock of its own: the table asks the bots to think for a slice of time per frame
+and decides when their moves are shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..bots import Bot, Thinking, make_bot
+from ..deals import deal_for, new_seed
+from ..engine import (
+    Card,
+    CardSet,
+    Deal,
+    Event,
+    Match,
+    Moon,
+    MoonChoice,
+    Pass,
+    Phase,
+    Play,
+    PlayerMove,
+    PlayerView,
+    Rules,
+    Seat,
+)
+
+HUMAN = Seat.SOUTH
+BOT_SEATS = (Seat.WEST, Seat.NORTH, Seat.EAST)
+
+
+class Session:
+    """The human in the South seat against three bots of one level (changed only between hands)."""
+
+    def __init__(
+        self,
+        match: Match,
+        seed: int,
+        bot_level: str,
+        *,
+        on_change: Callable[[Session], None] | None = None,
+    ) -> None:
+        self.match = match
+        self.seed = seed
+        self.bot_level = bot_level
+        self.on_change = on_change
+        self._bots: dict[Seat, Bot] = {}
+        self._thinking: Thinking | None = None
+        self._thinking_for: tuple[Seat, int] | None = None
+
+    @classmethod
+    def new(cls, rules: Rules, bot_level: str, seed: int | None = None) -> Session:
+        return cls(Match(rules), new_seed() if seed is None else seed, bot_level)
+
+    # What the table asks -------------------------------------------------------------------
+
+    @property
+    def view(self) -> PlayerView:
+        return self.match.view_for(HUMAN)
+
+    @property
+    def phase(self) -> Phase:
+        return self.match.phase
+
+    @property
+    def needs_deal(self) -> bool:
+        return self.match.phase is Phase.DEAL
+
+    @property
+    def is_human_turn(self) -> bool:
+        return HUMAN in self.match.awaiting
+
+    @property
+    def bot_to_move(self) -> Seat | None:
+        """The bot whose move the match waits for (during passing, the first still choosing)."""
+        for seat in self.match.awaiting:
+            if seat is not HUMAN:
+                return seat
+        return None
+
+    # Moves -----------------------------------------------------------------------------------
+
+    def deal(self, bot_level: str | None = None) -> list[Event]:
+        """Deal the next hand; a new difficulty takes effect here, between hands."""
+        if bot_level is not None and bot_level != self.bot_level:
+            self.bot_level = bot_level
+            self._bots.clear()
+        return self._apply(deal_for(self.seed, self.match.hand_number + 1))
+
+    def play(self, card: Card) -> list[Event]:
+        """The human plays ``card``; an illegal card raises ``IllegalMove`` and changes nothing."""
+        return self._apply(Play.of(HUMAN, card))
+
+    def pass_cards(self, cards: CardSet) -> list[Event]:
+        return self._apply(Pass(HUMAN, cards))
+
+    def choose_moon(self, moon: Moon) -> list[Event]:
+        return self._apply(MoonChoice(HUMAN, moon))
+
+    def think(self, seconds: float) -> PlayerMove | None:
+        """Let the bot to move think for about ``seconds``; its move once decided (not yet applied)."""
+        seat = self.bot_to_move
+        if seat is None:
+            return None
+        key = (seat, len(self.match.moves))
+        if self._thinking is None or self._thinking_for != key:
+            self._thinking = Thinking(self._bot(seat), self.match.view_for(seat))
+            self._thinking_for = key
+        return self._thinking.advance(seconds)
+
+    def apply_bot_move(self) -> list[Event]:
+        """Carry out the move the bot to move has decided (``think`` returned it)."""
+        seat = self.bot_to_move
+        thinking = self._thinking
+        if (
+            seat is None
+            or thinking is None
+            or thinking.move is None
+            or self._thinking_for
+            != (
+                seat,
+                len(self.match.moves),
+            )
+        ):
+            raise RuntimeError("no bot move is ready")
+        move = thinking.move
+        self._thinking = None
+        return self._apply(move)
+
+    def _bot(self, seat: Seat) -> Bot:
+        bot = self._bots.get(seat)
+        if bot is None:
+            # Each seat's bot is seeded from the match, so a reloaded match plays on identically.
+            bot = self._bots[seat] = make_bot(self.bot_level, seed=self.seed * 4 + seat)
+        return bot
+
+    def _apply(self, move: Deal | PlayerMove) -> list[Event]:
+        events = self.match.apply(move)
+        if self.on_change is not None:
+            self.on_change(self)
+        return events

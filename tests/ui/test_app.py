@@ -1,0 +1,257 @@
+"""The whole app, driven by real events: matches by touch, mouse and keyboard; resizes; reloads."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from hearts.bots.hints import suggest_play
+from hearts.engine import Phase, Play, Rules, Seat
+from hearts.storage import MemoryBackend, Settings, Store
+from hearts.ui.scenes.dialog import Dialog
+from hearts.ui.scenes.menu import MenuScene
+from hearts.ui.scenes.table import TableScene
+
+from .driver import Driver
+
+QUICK = Settings(pace="quick", table=Rules(target=50))
+
+
+def start_match(driver: Driver) -> None:
+    assert isinstance(driver.scene, MenuScene)
+    driver.click(driver.button_spot("new"))
+    assert isinstance(driver.scene, TableScene)
+
+
+def human_plays(driver: Driver) -> list[Play]:
+    return [
+        move
+        for move in driver.table.session.match.moves
+        if isinstance(move, Play) and move.seat is Seat.SOUTH
+    ]
+
+
+def test_a_whole_match_by_touch_in_portrait() -> None:
+    driver = Driver((390, 844), settings=QUICK)
+    start_match(driver)
+    played = driver.play_match_by_taps(driver.touch)
+    match = driver.table.session.match
+    assert match.is_over and match.winners
+    assert played == len(human_plays(driver)) == 13 * len(match.results)
+    stats = Store(driver.backend).load_stats()
+    assert stats.matches_played == 1 and stats.hands_played == len(match.results)
+
+
+def test_a_whole_match_by_mouse_in_landscape_with_tap_then_confirm() -> None:
+    driver = Driver((1280, 720), settings=Settings(pace="quick", confirm_taps=True, table=Rules(target=50)))
+    start_match(driver)
+    played = driver.play_match_by_taps(driver.click, confirm_taps=True)
+    match = driver.table.session.match
+    assert match.is_over
+    assert played == len(human_plays(driver))
+
+
+def test_a_whole_match_by_keyboard_alone() -> None:
+    driver = Driver((1024, 768), settings=QUICK)
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_RETURN)  # the menu's first entry: New match
+    assert isinstance(driver.scene, TableScene)
+    for _ in range(5000):
+        driver.settle()
+        scene = driver.scene
+        if isinstance(scene, Dialog):
+            if scene.name == "match_result":
+                break
+            driver.key(pygame.K_RETURN)
+            continue
+        table = driver.table
+        view = table.session.view
+        wanted = (
+            sorted(table.hand_cards().index(card) for card in _hint_pass(view))
+            if view.phase is Phase.PASS
+            else [table.hand_cards().index(suggest_play(view))]
+        )
+        for index in wanted:
+            driver.key(pygame.K_HOME)
+            for _ in range(index):
+                driver.key(pygame.K_RIGHT)
+            assert table.focus == index
+            driver.key(pygame.K_RETURN)
+        if view.phase is Phase.PASS:
+            driver.key(pygame.K_END)
+            driver.key(pygame.K_RIGHT)  # past the last card: the Pass button
+            driver.key(pygame.K_RETURN)
+            assert table.session.view.passed is not None
+    assert driver.table.session.match.is_over
+
+
+def _hint_pass(view):  # type: ignore[no-untyped-def]
+    from hearts.bots.hints import suggest_pass
+
+    return suggest_pass(view)
+
+
+def play_to_human_turn_mid_trick(driver: Driver) -> None:
+    """Play on until it is the human's turn with cards already in the trick, a few tricks in."""
+    for _ in range(2000):
+        driver.settle()
+        view = driver.table.session.view
+        if view.phase is Phase.PLAY and len(view.tricks) >= 2 and view.trick.cards:
+            return
+        driver.play_match_by_taps(driver.click, hands=None) if False else _one_action(driver)
+    raise AssertionError("never reached a mid-trick turn")
+
+
+def _one_action(driver: Driver) -> None:
+    scene = driver.scene
+    if isinstance(scene, Dialog):
+        driver.click(scene.buttons[0].rect.center)
+        return
+    view = driver.table.session.view
+    if view.phase is Phase.PASS:
+        for card in _hint_pass(view):
+            driver.click(driver.card_spot(card))
+        driver.click(driver.button_spot("action"))
+    else:
+        driver.click(driver.card_spot(suggest_play(view)))
+
+
+def test_a_double_tap_plays_one_card_and_taps_during_animation_play_none() -> None:
+    driver = Driver((390, 844), settings=QUICK)
+    start_match(driver)
+    play_to_human_turn_mid_trick(driver)
+    table = driver.table
+    before = len(human_plays(driver))
+    card = suggest_play(table.session.view)
+    spot = driver.card_spot(card)
+    others = [c for c in table.hand_cards() if c != card]
+    # Two taps in one frame (a double tap), then taps on other cards while the card flies.
+    driver.post(
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=1, touch=False),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=1, touch=False),
+    )
+    assert len(human_plays(driver)) == before + 1
+    assert table.motion.is_busy
+    for other in others[:3]:
+        cards = table.hand_cards()
+        if other in cards:
+            driver.click(table.layout.hand.visible_part(len(cards), cards.index(other)).center)
+    assert len(human_plays(driver)) == before + 1
+    driver.settle()
+    assert len(human_plays(driver)) == before + 1
+
+
+def test_an_illegal_card_shows_the_reason_and_changes_nothing() -> None:
+    driver = Driver((390, 844), settings=QUICK)
+    start_match(driver)
+    for _ in range(200):
+        play_to_human_turn_mid_trick(driver)
+        view = driver.table.session.view
+        illegal = [card for card in view.hand if card not in view.legal]
+        if illegal:
+            break
+        _one_action(driver)
+    else:
+        raise AssertionError("no position with an illegal card came up")
+    match = driver.table.session.match
+    moves = match.moves
+    driver.click(driver.card_spot(illegal[0]))
+    assert match.moves == moves
+    assert driver.table.message == match.why_illegal(Play.of(Seat.SOUTH, illegal[0]))
+    assert driver.table.message_is_reason
+
+
+def test_a_resize_from_portrait_to_landscape_mid_trick_lays_out_again_and_plays_on() -> None:
+    driver = Driver((390, 844), settings=QUICK)
+    start_match(driver)
+    play_to_human_turn_mid_trick(driver)
+    assert driver.table.layout.is_portrait
+    driver.resize((1280, 720))
+    assert driver.app.screen.get_size() == (1280, 720)
+    assert not driver.table.layout.is_portrait
+    before = len(human_plays(driver))
+    card = suggest_play(driver.table.session.view)
+    driver.click(driver.card_spot(card))
+    assert human_plays(driver)[-1] == Play.of(Seat.SOUTH, card) and len(human_plays(driver)) == before + 1
+
+
+def test_a_reload_mid_hand_continues_the_same_match() -> None:
+    driver = Driver((390, 844), settings=QUICK)
+    start_match(driver)
+    play_to_human_turn_mid_trick(driver)
+    moves = driver.table.session.match.moves
+    # A new app over the same storage: the page was reloaded.
+    again = Driver((390, 844), backend=driver.backend)
+    assert isinstance(again.scene, MenuScene)
+    again.click(again.button_spot("continue"))
+    assert again.table.session.match.moves == moves
+    again.settle()
+    card = suggest_play(again.table.session.view)
+    again.click(again.card_spot(card))
+    assert again.table.session.match.moves[: len(moves)] == moves
+    assert again.table.session.match.moves[len(moves)] == Play.of(Seat.SOUTH, card)
+
+
+def test_a_damaged_save_is_reported_set_aside_and_spares_settings_and_statistics() -> None:
+    backend = MemoryBackend()
+    store = Store(backend)
+    store.save_settings(Settings(four_colour=True, difficulty="easy"))
+    stats_before = backend.get("hearts.stats")
+    backend.set("hearts.match", '{"format": "hearts-save", "version": 1, "record": {"moves": ["play S ZZ"]}}')
+    driver = Driver((390, 844), backend=backend)
+    assert isinstance(driver.scene, MenuScene)
+    assert not driver.scene.can_continue
+    assert driver.app.ctx.settings.four_colour and driver.app.ctx.settings.difficulty == "easy"
+    assert backend.get("hearts.stats") == stats_before
+    assert Store(backend).damaged_saves() == [
+        '{"format": "hearts-save", "version": 1, "record": {"moves": ["play S ZZ"]}}'
+    ]
+    assert driver.app._notice is not None and "set aside" in driver.app._notice
+    start_match(driver)
+    driver.settle()
+    assert driver.table.session.view.phase is Phase.PASS
+
+
+@pytest.mark.parametrize("size", [(320, 568), (568, 320), (3840, 2160)])
+def test_the_table_draws_at_the_extremes(size: tuple[int, int]) -> None:
+    driver = Driver(size, settings=QUICK)
+    start_match(driver)
+    driver.settle()
+    assert driver.step() or True
+    assert driver.app.frames_drawn > 0
+
+
+@pytest.mark.parametrize(
+    ("choice", "closing", "south_total"),
+    [("moon_subtract", False, 10 - 26), ("moon_add", False, 10), (None, True, 10)],
+)
+def test_the_human_moon_under_shooter_chooses(choice: str | None, closing: bool, south_total: int) -> None:
+    """South holds every club and takes every trick; the table asks how the moon scores (closing the
+    question counts as adding 26 to the others)."""
+    from hearts.engine import Match, Moon
+    from hearts.storage import SavedMatch
+
+    from ..engine.scenarios import make_deal
+
+    backend = MemoryBackend()
+    match = Match(Rules(moon=Moon.SHOOTER_CHOOSES), hands_before=3, totals_before=(10, 20, 30, 40))
+    match.apply(make_deal(south="2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"))
+    Store(backend).save_match(SavedMatch(match, 7, "normal"))
+    driver = Driver((390, 844), backend=backend, settings=QUICK)
+    driver.click(driver.button_spot("continue"))
+    for _ in range(13):
+        driver.settle()
+        view = driver.table.session.view
+        driver.click(driver.card_spot(next(iter(view.legal))))
+    driver.settle()
+    dialog = driver.scene
+    assert isinstance(dialog, Dialog) and dialog.name == "moon"
+    if closing:
+        driver.key(pygame.K_ESCAPE)
+    else:
+        driver.click(driver.button_spot(choice or ""))
+    driver.settle()
+    results = driver.table.session.match.results
+    assert results[-1].moon_shooter is Seat.SOUTH
+    assert results[-1].totals[Seat.SOUTH] == south_total
+    assert isinstance(driver.scene, Dialog) and driver.scene.name == "hand_result"

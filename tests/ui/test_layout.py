@@ -1,0 +1,136 @@
+"""The table's layout over a grid of window sizes: every card visible and hittable, controls apart."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import pytest
+from pygame import Rect
+
+from hearts.engine import Seat
+from hearts.ui.layout import MIN_TAP, RAISE, TableLayout, dialog_layout, is_portrait, table_layout
+
+PHONE_WIDTHS = (320, 360, 375, 390, 414, 430)
+PHONE_HEIGHTS = (568, 640, 667, 740, 844, 932)
+TABLETS = ((768, 1024), (834, 1194), (1024, 1366))
+DESKTOPS = ((1024, 768), (1280, 720), (1366, 768), (1440, 900), (1920, 1080), (2560, 1440), (3840, 2160))
+
+
+def _sizes() -> list[tuple[tuple[int, int], float]]:
+    sizes: list[tuple[tuple[int, int], float]] = []
+    for width, height in itertools.product(PHONE_WIDTHS, PHONE_HEIGHTS):
+        sizes.append(((width, height), 1.0))  # portrait phone
+        sizes.append(((height, width), 1.0))  # the same phone turned
+    for width, height in TABLETS:
+        sizes += [((width, height), 1.0), ((height, width), 1.0)]
+    sizes += [(size, 1.0) for size in DESKTOPS]
+    # Dense screens: the same CSS sizes at two and three device pixels per CSS pixel (3 is capped to 2
+    # by the app, but the layout must hold at any scale).
+    for (width, height), scale in (
+        ((390, 844), 2.0),
+        ((844, 390), 2.0),
+        ((320, 568), 3.0),
+        ((1280, 720), 2.0),
+    ):
+        sizes.append(((round(width * scale), round(height * scale)), scale))
+    return sizes
+
+
+SIZES = _sizes()
+
+
+def _id(case: tuple[tuple[int, int], float]) -> str:
+    (width, height), scale = case
+    return f"{width}x{height}@{scale:g}"
+
+
+@pytest.fixture(params=SIZES, ids=[_id(case) for case in SIZES])
+def layout(request: pytest.FixtureRequest) -> TableLayout:
+    size, scale = request.param
+    return table_layout(size, scale)
+
+
+def _window(layout: TableLayout) -> Rect:
+    return Rect(0, 0, *layout.size)
+
+
+def test_the_design_follows_the_shape(layout: TableLayout) -> None:
+    assert layout.is_portrait == is_portrait(layout.size)
+
+
+@pytest.mark.parametrize("count", [13, 12, 8, 7, 1])
+def test_every_card_is_inside_the_window_and_hittable_with_a_tap_sized_part(
+    layout: TableLayout, count: int
+) -> None:
+    hand = layout.hand
+    tap = math.ceil(MIN_TAP * layout.metrics.scale) - 1
+    rects = hand.rects(count)
+    assert len(rects) == count
+    for index, rect in enumerate(rects):
+        assert _window(layout).contains(rect), f"card {index} at {rect} leaves the window"
+        visible = hand.visible_part(count, index)
+        assert visible.width >= tap and visible.height >= tap, f"card {index} shows only {visible.size}"
+        assert hand.hit(count, visible.center) == index
+
+
+def test_raised_cards_stay_in_the_window_and_clear_of_the_controls(layout: TableLayout) -> None:
+    hand = layout.hand
+    for raised in (frozenset({0, 6, 12}), frozenset({3, 9, 11})):
+        for index, rect in enumerate(hand.rects(13, raised)):
+            assert _window(layout).contains(rect)
+            for name, control in layout.controls().items():
+                assert not rect.colliderect(control), f"raised card {index} covers {name}"
+        # Every card can still be hit somewhere while three are raised.
+        hit = {
+            hand.hit(13, (x, y), raised)
+            for x in range(0, layout.size[0], 3)
+            for y in range(hand.area.top - round(hand.card[1] * RAISE), layout.size[1], 7)
+        }
+        assert set(range(13)) <= hit
+
+
+def test_controls_are_tap_sized_inside_the_window_and_apart(layout: TableLayout) -> None:
+    tap = math.ceil(MIN_TAP * layout.metrics.scale)
+    controls = layout.controls()
+    for name, rect in controls.items():
+        assert rect.width >= tap and rect.height >= tap, f"{name} is {rect.size}"
+        assert _window(layout).contains(rect), f"{name} leaves the window"
+    for (one, a), (other, b) in itertools.combinations(controls.items(), 2):
+        assert not a.colliderect(b), f"{one} overlaps {other}"
+
+
+def test_panels_marks_message_and_trick_do_not_collide(layout: TableLayout) -> None:
+    boxes = {f"panel {seat.name}": layout.seats[seat].panel for seat in Seat}
+    boxes["message"] = layout.message
+    boxes["marks"] = layout.marks
+    hand_top = layout.hand.area.top - round(layout.hand.card[1] * RAISE)
+    hand_box = Rect(layout.hand.area.left, hand_top, layout.hand.area.width, layout.size[1] - hand_top)
+    for seat in Seat:
+        boxes[f"trick {seat.name}"] = layout.seats[seat].trick_slot
+    everything = {**boxes, **layout.controls(), "hand": hand_box}
+    for (one, a), (other, b) in itertools.combinations(everything.items(), 2):
+        if one.startswith("trick") and other.startswith("trick"):
+            continue  # the trick's cards overlap one another on purpose
+        assert not a.colliderect(b), f"{one} {a} overlaps {other} {b}"
+    for name, rect in boxes.items():
+        assert _window(layout).contains(rect), f"{name} leaves the window"
+
+
+def test_trick_cards_are_big_enough_to_read(layout: TableLayout) -> None:
+    width, height = layout.trick_card
+    assert width >= 30 * layout.metrics.scale
+    assert height == round(width * 1.4)
+
+
+@pytest.mark.parametrize("buttons", [1, 2, 5])
+def test_dialogs_fit_with_tap_sized_buttons(layout: TableLayout, buttons: int) -> None:
+    dialog = dialog_layout(layout.size, layout.metrics.scale, buttons)
+    tap = math.ceil(MIN_TAP * layout.metrics.scale)
+    assert _window(layout).contains(dialog.panel)
+    assert dialog.body.height > 0
+    for rect in (*dialog.buttons, dialog.close):
+        assert dialog.panel.contains(rect)
+        assert rect.width >= tap and rect.height >= tap
+    for a, b in itertools.combinations((*dialog.buttons, dialog.close, dialog.body), 2):
+        assert not a.colliderect(b)
