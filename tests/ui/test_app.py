@@ -255,3 +255,26 @@ def test_the_human_moon_under_shooter_chooses(choice: str | None, closing: bool,
     assert results[-1].moon_shooter is Seat.SOUTH
     assert results[-1].totals[Seat.SOUTH] == south_total
     assert isinstance(driver.scene, Dialog) and driver.scene.name == "hand_result"
+
+
+def test_the_real_loop_runs_and_stops_on_quit() -> None:
+    """``App.run`` (the loop pygbag drives) draws, yields to asyncio each frame and ends on QUIT."""
+    import asyncio
+
+    from hearts.ui.app import App
+
+    app = App((390, 844), store=Store(MemoryBackend()))
+    ticks = 0
+
+    async def quit_soon() -> None:
+        nonlocal ticks
+        while ticks < 5:
+            ticks += 1
+            await asyncio.sleep(0)
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    async def both() -> None:
+        await asyncio.gather(app.run(), quit_soon())
+
+    asyncio.run(asyncio.wait_for(both(), timeout=10))
+    assert ticks == 5 and app.frames_drawn >= 1 and not app.running

@@ -46,7 +46,8 @@ class App:
         scale: float = 1.0,
         resizable: bool = True,
     ) -> None:
-        pygame.init()
+        pygame.display.init()  # no mixer: the game makes no sound, and audio init is slow and noisy
+        pygame.font.init()
         pygame.display.set_caption("Hearts")
         self.resizable = resizable
         self.screen = self._open(size)
@@ -219,7 +220,10 @@ class App:
                     self.ctx.scale = scale
                     self.resize(size)
             self.frame(dt)
-            await asyncio.sleep(0 if self.scene.is_animating or sys.platform == "emscripten" else 1 / 60)
+            if sys.platform == "emscripten":
+                await asyncio.sleep(0)  # the browser paces the frames
+            else:
+                await asyncio.sleep(max(0.0, 1 / 60 - (time.perf_counter() - now)))
         pygame.quit()
 
 

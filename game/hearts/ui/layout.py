@@ -279,7 +279,7 @@ def _portrait(size: tuple[int, int], metrics: Metrics) -> TableLayout:
     trick_card = _trick_card(
         trick_area.width,
         min(trick_area.height, int((trick_area.height - 2 * (panel_height + gap)) * 1.8)),
-        (round(hand.card[0] * 0.9), hand.card[1]),
+        (max(round(hand.card[0] * 0.9), metrics.px(96)), 0),
     )
     seats = _seats_around(
         trick_area,
@@ -334,7 +334,9 @@ def _landscape(size: tuple[int, int], metrics: Metrics) -> TableLayout:
     east = Rect(margin + play_width - panel_width, 0, panel_width, panel_height)
     east.centery = west.centery
     trick_area = Rect(west.right + gap, middle.top, east.left - west.right - 2 * gap, middle.height)
-    trick_card = _trick_card(trick_area.width, trick_area.height, (round(hand.card[0] * 0.9), hand.card[1]))
+    trick_card = _trick_card(
+        trick_area.width, trick_area.height, (max(round(hand.card[0] * 0.9), metrics.px(96)), 0)
+    )
     seats = _seats_around(
         trick_area,
         trick_card,

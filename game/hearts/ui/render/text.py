@@ -40,7 +40,7 @@ def wrap(fonts: Fonts, text: str, px: int, max_width: int, *, bold: bool = False
     max_width = max(1, int(max_width))
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        words = paragraph.split()
+        words = [word for word in paragraph.split(" ") if word]  # not at no-break spaces
         if not words:
             lines.append("")
             continue

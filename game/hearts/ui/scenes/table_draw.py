@@ -121,9 +121,11 @@ class TableDrawer:
         name = NAMES[seat]
         one_line = rect.height < 2 * px + metrics.px(10)
         if one_line:
-            draw_text(
-                surface, self.ctx.fonts, f"{name}  {points} · {total}", inner, px, theme.TEXT, bold=True
-            )
+            words = f"{name}  {points} · {total}"
+            if self.ctx.fonts.size(words, metrics.text(12), bold=True)[0] > inner.width:
+                words = f"{name} {points}·{total}"
+            size = fit_size(self.ctx.fonts, words, inner.width, px, metrics.text(12), bold=True)
+            draw_text(surface, self.ctx.fonts, words, inner, size, theme.TEXT, bold=True, wrap=False)
         else:
             top = pygame.Rect(inner.left, inner.top, inner.width, inner.height // 2)
             bottom = pygame.Rect(inner.left, top.bottom, inner.width, inner.height - top.height)

@@ -1,0 +1,536 @@
+"""Options, How to play and Statistics: laid out at phone to 4K sizes, tapped, driven by keyboard, saved."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import math
+import re
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from hearts.engine import Moon, Ties
+from hearts.storage import MemoryBackend, Settings, Stats, Store
+from hearts.ui.intents import Back, Confirm, Hover, Jump, Step, Tap
+from hearts.ui.layout import MIN_TAP, MIN_TEXT
+from hearts.ui.render.cards import CardPainter
+from hearts.ui.render.fonts import Fonts
+from hearts.ui.render.text import fit_size, wrap
+from hearts.ui.scenes.base import Context, Pop
+from hearts.ui.scenes.howto import SECTIONS, HowToScene
+from hearts.ui.scenes.options import GAME_OPTIONS, TABLE_OPTIONS, OptionsScene, PagedScene
+from hearts.ui.scenes.stats import StatsScene
+
+SIZES = [
+    ((320, 568), 1.0),
+    ((568, 320), 1.0),
+    ((390, 844), 1.0),
+    ((844, 390), 1.0),
+    ((1280, 720), 1.0),
+    ((720, 1280), 1.0),
+    ((3840, 2160), 1.0),
+    ((2160, 3840), 1.0),
+    ((780, 1688), 2.0),  # a 390×844 phone at two device pixels per CSS pixel
+    ((1136, 640), 2.0),
+]
+SCENES = [OptionsScene, HowToScene, StatsScene]
+FRAME_KEYS = {"back", "prev", "next", "tab_game", "tab_table"}
+
+
+def _id(case: tuple[tuple[int, int], float]) -> str:
+    (width, height), scale = case
+    return f"{width}x{height}@{scale:g}"
+
+
+@pytest.fixture(scope="module")
+def fonts() -> Fonts:
+    pygame.init()
+    return Fonts()
+
+
+def make_ctx(
+    fonts: Fonts,
+    size: tuple[int, int] = (390, 844),
+    scale: float = 1.0,
+    *,
+    backend: MemoryBackend | None = None,
+    stats: Stats | None = None,
+) -> Context:
+    store = Store(backend if backend is not None else MemoryBackend())
+    return Context(
+        store=store,
+        fonts=fonts,
+        painter=CardPainter(fonts),
+        settings=store.load_settings(),
+        stats=stats if stats is not None else Stats(),
+        size=size,
+        scale=scale,
+    )
+
+
+def tap(scene: PagedScene, key: str) -> object:
+    button = scene.button(key)
+    assert button is not None, f"no {key!r} button on page {scene.page + 1} at {scene.size}"
+    return scene.handle(Tap(button.rect.center))
+
+
+def pages(scene: PagedScene) -> Iterator[int]:
+    """Show each page in turn, by tapping Next, from the first."""
+    while scene.page > 0:
+        tap(scene, "prev")
+    yield 0
+    while scene.page < scene.page_count - 1:
+        before = scene.page
+        tap(scene, "next")
+        assert scene.page == before + 1
+        yield scene.page
+
+
+def every_page(scene: PagedScene) -> Iterator[int]:
+    """Every page of every tab (Options has two)."""
+    tabs = ["tab_game", "tab_table"] if isinstance(scene, OptionsScene) else [None]
+    for tab in tabs:
+        if tab is not None:
+            tap(scene, tab)
+        yield from pages(scene)
+
+
+def draws(scene: PagedScene) -> pygame.Surface:
+    surface = pygame.Surface(scene.size)
+    scene.draw(surface)
+    return surface
+
+
+# Layout ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("scene_class", SCENES, ids=lambda cls: cls.__name__)
+@pytest.mark.parametrize("case", SIZES, ids=_id)
+def test_controls_are_big_enough_inside_and_apart(
+    fonts: Fonts, scene_class: type[PagedScene], case: tuple[tuple[int, int], float]
+) -> None:
+    size, scale = case
+    scene = scene_class(make_ctx(fonts, size, scale))
+    window = pygame.Rect((0, 0), size)
+    tap_px = math.ceil(MIN_TAP * scale)
+    floor_px = math.ceil(MIN_TEXT * scale)
+    for _ in every_page(scene):
+        draws(scene)
+        rects = [button.rect for button in scene.buttons]
+        for button in scene.buttons:
+            assert button.rect.width >= tap_px and button.rect.height >= tap_px, button
+            assert window.contains(button.rect), button
+            assert button.label, button
+            # The label fits its button at the smallest text size, wrapped if need be.
+            inner = button.rect.inflate(-round(12 * scene.metrics.unit), -round(6 * scene.metrics.unit))
+            lines = wrap(fonts, button.label, floor_px, inner.width, bold=True)
+            assert all(fonts.size(line, floor_px, bold=True)[0] <= inner.width for line in lines), button
+            assert len(lines) * fonts.line_height(floor_px, bold=True) <= button.rect.height, button
+        for first, second in itertools.combinations(rects, 2):
+            assert not first.colliderect(second), (first, second)
+        for rect in rects:
+            assert not rect.colliderect(scene.title_rect), rect
+        assert window.contains(scene.title_rect)
+        title_px = fit_size(fonts, scene.title, scene.title_rect.width, scene.title_px, floor_px, bold=True)
+        assert title_px >= floor_px
+        assert fonts.size(scene.title, title_px, bold=True)[0] <= scene.title_rect.width
+        assert fonts.line_height(title_px, bold=True) <= scene.title_rect.height
+        assert window.contains(scene.body)
+        # The page's content keeps clear of the title, the note and the controls shown on every page.
+        assert not scene.body.colliderect(scene.title_rect)
+        assert not scene.body.colliderect(scene.note_rect)
+        assert window.contains(scene.note_rect)
+        for button in scene.buttons:
+            if button.key in FRAME_KEYS:
+                assert not button.rect.colliderect(scene.body), button
+                assert not button.rect.colliderect(scene.note_rect), button
+        assert scene.paged == (scene.button("next") is not None)
+        if scene.paged:
+            assert window.contains(scene.page_label_rect)
+            assert not any(button.rect.colliderect(scene.page_label_rect) for button in scene.buttons)
+
+
+@pytest.mark.parametrize("case", SIZES, ids=_id)
+def test_text_never_goes_below_the_floor(fonts: Fonts, case: tuple[tuple[int, int], float]) -> None:
+    size, scale = case
+    floor_px = math.ceil(MIN_TEXT * scale)
+    options = OptionsScene(make_ctx(fonts, size, scale))
+    tap(options, "tab_table")
+    howto = HowToScene(make_ctx(fonts, size, scale))
+    stats = StatsScene(make_ctx(fonts, size, scale))
+    sizes = [
+        options.label_px, options.small_px, options.note_px, options.button_px,
+        howto.heading_px, howto.text_px, howto.button_px,
+        stats.value_px, stats.label_px, stats.footnote_px,
+    ]  # fmt: skip
+    assert min(sizes) >= floor_px
+
+
+@pytest.mark.parametrize("case", SIZES, ids=_id)
+def test_option_rows_fit_their_page(fonts: Fonts, case: tuple[tuple[int, int], float]) -> None:
+    size, scale = case
+    scene = OptionsScene(make_ctx(fonts, size, scale))
+    for _ in every_page(scene):
+        rows = scene.pages[scene.page]
+        assert rows
+        assert scene.inner_top + sum(row.height for row in rows) <= scene.body.bottom - scene.pad
+        for row in rows:
+            for line in row.label_lines:
+                assert fonts.size(line, scene.label_px)[0] <= scene.label_width
+            for line in row.note_lines:
+                assert fonts.size(line, scene.small_px)[0] <= scene.label_width
+        # Each value button sits right of its label, on its row.
+        for row, button in zip(
+            rows, [b for b in scene.buttons if b.key in {r.option.key for r in rows}], strict=True
+        ):
+            assert button.key == row.option.key
+            assert button.rect.left >= scene.inner_left + scene.label_width
+            assert button.rect.right <= scene.body.right
+
+
+def test_a_tall_window_shows_every_option_on_one_page(fonts: Fonts) -> None:
+    for size in ((390, 844), (1280, 720), (3840, 2160)):
+        scene = OptionsScene(make_ctx(fonts, size))
+        assert scene.page_count == 1
+        tap(scene, "tab_table")
+        assert scene.page_count == 1
+        assert scene.button("prev") is None and scene.button("next") is None
+
+
+def test_every_option_can_be_reached_on_a_small_phone(fonts: Fonts) -> None:
+    for size in ((320, 568), (568, 320)):
+        scene = OptionsScene(make_ctx(fonts, size))
+        seen = set()
+        for _ in every_page(scene):
+            seen |= {button.key for button in scene.buttons}
+        assert {option.key for option in GAME_OPTIONS + TABLE_OPTIONS} <= seen
+        assert {"back", "tab_game", "tab_table"} <= seen
+
+
+# Options -------------------------------------------------------------------------------------------
+
+
+def test_tapping_a_row_cycles_its_value_and_saves_it(fonts: Fonts) -> None:
+    backend = MemoryBackend()
+    ctx = make_ctx(fonts, (390, 844), backend=backend)
+    scene = OptionsScene(ctx)
+    assert ctx.settings == Settings()
+    seen = []
+    for _ in range(4):
+        assert tap(scene, "difficulty") is None
+        seen.append(ctx.settings.difficulty)
+        assert scene.button("difficulty").label == ctx.settings.difficulty.capitalize()
+        assert Store(backend).load_settings() == ctx.settings
+    assert seen == ["hard", "easy", "normal", "hard"]
+
+    for key, name in (("confirm_taps", "confirm_taps"), ("reduced_motion", "reduced_motion"),
+                      ("four_colour", "four_colour")):  # fmt: skip
+        tap(scene, key)
+        assert getattr(ctx.settings, name) is True
+        assert scene.button(key).label == "On"
+        assert getattr(Store(backend).load_settings(), name) is True
+    tap(scene, "pace")
+    tap(scene, "pace")
+    assert ctx.settings.pace == "relaxed"
+    assert scene.button("pace").label == "Relaxed"
+    assert Store(backend).load_settings() == ctx.settings
+
+
+def test_the_table_page_cycles_the_next_matchs_rules(fonts: Fonts) -> None:
+    backend = MemoryBackend()
+    ctx = make_ctx(fonts, (1280, 720), backend=backend)
+    scene = OptionsScene(ctx)
+    assert scene.button("target") is None
+    tap(scene, "tab_table")
+    assert scene.tab == "tab_table"
+    assert scene.button("tab_table").selected and not scene.button("tab_game").selected
+    assert scene.button("difficulty") is None
+
+    targets = []
+    for _ in range(3):
+        tap(scene, "target")
+        targets.append(ctx.settings.table.target)
+    assert targets == [150, 50, 100]
+
+    labels = []
+    for _ in range(3):
+        tap(scene, "moon")
+        labels.append(scene.button("moon").label)
+    assert labels == ["Shooter chooses", "Subtract 26 from shooter", "Add 26 to others"]
+    tap(scene, "moon")
+    assert ctx.settings.table.moon is Moon.SHOOTER_CHOOSES
+
+    tap(scene, "jack")
+    tap(scene, "ties")
+    tap(scene, "queen_breaks")
+    tap(scene, "first_trick")
+    table = ctx.settings.table
+    assert table.jack_of_diamonds and table.queen_breaks_hearts and table.points_on_first_trick
+    assert table.ties is Ties.SHARED_WIN
+    assert scene.button("ties").label == "Shared win"
+    assert scene.button("first_trick").label == "Allowed"
+    assert Store(backend).load_settings() == ctx.settings
+    # The game's settings are untouched by the table's.
+    assert dataclasses.replace(ctx.settings, table=Settings().table) == Settings()
+
+
+def test_options_show_saved_settings(fonts: Fonts) -> None:
+    backend = MemoryBackend()
+    saved = Settings(difficulty="easy", pace="quick", four_colour=True)
+    saved = dataclasses.replace(
+        saved, table=dataclasses.replace(saved.table, target=50, moon=Moon.SUBTRACT_FROM_SHOOTER)
+    )
+    Store(backend).save_settings(saved)
+    scene = OptionsScene(make_ctx(fonts, backend=backend))
+    assert scene.button("difficulty").label == "Easy"
+    assert scene.button("pace").label == "Quick"
+    assert scene.button("four_colour").label == "On"
+    assert scene.button("confirm_taps").label == "Off"
+    tap(scene, "tab_table")
+    assert scene.button("target").label == "50"
+    assert scene.button("moon").label == "Subtract 26 from shooter"
+    assert scene.button("jack").label == "Off"
+
+
+def test_the_table_page_says_it_is_for_the_next_match(fonts: Fonts) -> None:
+    scene = OptionsScene(make_ctx(fonts, (390, 844)), tab="tab_table")
+    assert "next match" in " ".join(scene.note_lines)
+    assert not OptionsScene(make_ctx(fonts)).note_lines
+    difficulty = next(row for row in scene.pages[0] + OptionsScene(make_ctx(fonts)).pages[0]
+                      if row.option.key == "difficulty")  # fmt: skip
+    assert "next hand" in " ".join(difficulty.note_lines)
+
+
+def test_a_short_window_pages_through_the_options(fonts: Fonts) -> None:
+    backend = MemoryBackend()
+    ctx = make_ctx(fonts, (568, 320), backend=backend)
+    scene = OptionsScene(ctx, tab="tab_table")
+    assert scene.page_count > 1
+    # The controls went down a rail on the left, which left room for more rows per page.
+    assert scene.rail
+    assert all(button.rect.right < scene.body.left for button in scene.buttons if button.key in FRAME_KEYS)
+    assert scene.page_count == 2
+    assert not scene.button("prev").enabled and scene.button("next").enabled
+    # A disabled button does nothing when tapped.
+    assert scene.handle(Tap(scene.button("prev").rect.center)) is None
+    assert scene.page == 0
+    tap(scene, "next")
+    assert scene.page == 1 and scene.button("prev").enabled
+    key = scene.pages[1][0].option.key
+    before = ctx.settings
+    tap(scene, key)
+    assert ctx.settings != before and scene.page == 1
+    # Switching tabs starts at the first page.
+    tap(scene, "tab_game")
+    assert scene.page == 0 and scene.tab == "tab_game"
+
+
+def test_resizing_keeps_the_tab_and_values(fonts: Fonts) -> None:
+    ctx = make_ctx(fonts, (1280, 720))
+    scene = OptionsScene(ctx)
+    tap(scene, "tab_table")
+    tap(scene, "target")
+    for size in ((320, 568), (568, 320), (3840, 2160)):
+        ctx.size = size
+        scene.resize(size)
+        draws(scene)
+        assert scene.tab == "tab_table"
+        seen = {button.key: button.label for _ in pages(scene) for button in scene.buttons}
+        assert seen["target"] == "150"
+
+
+# How to play ---------------------------------------------------------------------------------------
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[^\s]+", text)
+
+
+@pytest.mark.parametrize("case", SIZES, ids=_id)
+def test_the_pages_of_how_to_play_hold_all_the_text(
+    fonts: Fonts, case: tuple[tuple[int, int], float]
+) -> None:
+    size, scale = case
+    scene = HowToScene(make_ctx(fonts, size, scale))
+    shown: list[str] = []
+    lines_per_page = []
+    for _ in pages(scene):
+        draws(scene)
+        shown.extend(scene.page_text)
+        lines_per_page.append(len(scene.page_text))
+        # Every line fits the column, and the page fits the body.
+        for line in scene.pages[scene.page]:
+            px = scene.heading_px if line.heading else scene.text_px
+            assert fonts.size(line.text, px, bold=line.heading)[0] <= scene.inner.width
+            height = scene.heading_line if line.heading else scene.text_line
+            assert scene.inner.top + line.top + height <= scene.body.bottom
+        tops = [line.top for line in scene.pages[scene.page]]
+        assert tops == sorted(tops) and len(set(tops)) == len(tops)
+    assert all(lines_per_page)
+    # Word for word, in order: nothing is lost or repeated between pages.
+    expected = [
+        word for title, paragraphs in SECTIONS for text in (title, *paragraphs) for word in _words(text)
+    ]
+    assert _words(" ".join(shown)) == expected
+    # A heading never ends a page.
+    for page in scene.pages[:-1]:
+        assert not page[-1].heading
+
+
+def test_how_to_play_pages_with_previous_and_next(fonts: Fonts) -> None:
+    scene = HowToScene(make_ctx(fonts, (390, 844)))
+    assert scene.page_count > 1
+    first = scene.page_text
+    assert not scene.button("prev").enabled
+    tap(scene, "next")
+    assert scene.page == 1 and scene.page_text != first
+    tap(scene, "prev")
+    assert scene.page == 0 and scene.page_text == first
+    for _ in pages(scene):
+        pass
+    assert scene.page == scene.page_count - 1
+    assert not scene.button("next").enabled
+
+
+def test_how_to_play_names_the_rules_and_the_options() -> None:
+    text = " ".join(title + " " + " ".join(paragraphs) for title, paragraphs in SECTIONS)
+    for phrase in ("2♣", "Q♠", "13", "26", "100", "moon", "clockwise", "left", "right", "across", "follow",
+                   "broken", "50", "150", "J♦", "share", "first trick", "Tips"):  # fmt: skip
+        assert phrase.lower() in text.lower(), phrase
+
+
+def test_a_big_window_shows_how_to_play_on_fewer_pages(fonts: Fonts) -> None:
+    phone = HowToScene(make_ctx(fonts, (320, 568)))
+    desktop = HowToScene(make_ctx(fonts, (1280, 720)))
+    assert phone.page_count > desktop.page_count >= 1
+
+
+# Statistics ---------------------------------------------------------------------------------------
+
+
+def _all_text(scene: StatsScene) -> list[str]:
+    return [text for _ in pages(scene) for text in scene.page_text]
+
+
+def test_statistics_show_the_figures(fonts: Fonts) -> None:
+    stats = Stats(
+        matches_played=4, matches_won=1, hands_played=30, points_taken=190, moons_shot=2, queens_taken=5
+    )
+    scene = StatsScene(make_ctx(fonts, (390, 844), stats=stats))
+    draws(scene)
+    tiles = {" ".join(tile.label_lines): tile.value for tile in scene.tiles()}
+    assert tiles == {
+        "Matches played": "4",
+        "Matches won": "1",
+        "Win rate": "25%",
+        "Average points per hand": "6.3",
+        "Moons shot": "2",
+        "Q♠ taken": "5",
+    }
+    assert "Only finished matches count" in " ".join(_all_text(scene))
+
+
+def test_statistics_before_the_first_match(fonts: Fonts) -> None:
+    scene = StatsScene(make_ctx(fonts, (390, 844)))
+    tiles = {" ".join(tile.label_lines): tile.value for tile in scene.tiles()}
+    assert tiles["Win rate"] == "—" and tiles["Average points per hand"] == "—"
+    assert tiles["Matches played"] == "0"
+    text = " ".join(_all_text(scene))
+    assert "No finished matches yet" in text and "Only finished matches count" in text
+
+
+@pytest.mark.parametrize("case", SIZES, ids=_id)
+def test_statistics_tiles_fit(fonts: Fonts, case: tuple[tuple[int, int], float]) -> None:
+    size, scale = case
+    stats = Stats(matches_played=1234, matches_won=1000, hands_played=20000, points_taken=-99999)
+    scene = StatsScene(make_ctx(fonts, size, scale, stats=stats))
+    seen = []
+    for _ in pages(scene):
+        draws(scene)
+        tiles = scene.tiles()
+        seen += tiles
+        for tile in tiles:
+            assert scene.body.contains(tile.rect)
+            for line in tile.label_lines:
+                assert fonts.size(line, scene.label_px)[0] <= tile.rect.width
+        for first, second in itertools.combinations(tiles, 2):
+            assert not first.rect.colliderect(second.rect)
+    assert len(seen) == 6
+
+
+# Leaving and the keyboard ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("scene_class", SCENES, ids=lambda cls: cls.__name__)
+def test_back_and_escape_close_the_scene(fonts: Fonts, scene_class: type[PagedScene]) -> None:
+    scene = scene_class(make_ctx(fonts))
+    assert scene.is_overlay is False
+    assert tap(scene, "back") == Pop()
+    assert scene.handle(Back()) == Pop()
+    assert scene.handle(Hover((5, 5))) is None
+    assert scene.handle(Tap((-10, -10))) is None
+
+
+@pytest.mark.parametrize("scene_class", SCENES, ids=lambda cls: cls.__name__)
+def test_the_focus_ring_walks_the_controls(fonts: Fonts, scene_class: type[PagedScene]) -> None:
+    scene = scene_class(make_ctx(fonts, (320, 568)))
+    enabled = [button.key for button in scene.buttons if button.enabled]
+    assert scene.focus_key is None
+    # Enter with nothing focused only shows the focus (it does not leave the screen).
+    assert scene.handle(Confirm()) is None
+    assert scene.focus_key == (enabled[1] if len(enabled) > 1 else "back")
+    scene.handle(Jump(False))
+    assert scene.focus_key == "back"
+    walked = []
+    for _ in enabled:
+        walked.append(scene.focus_key)
+        scene.handle(Step(1))
+    assert walked == enabled and scene.focus_key == "back"
+    scene.handle(Step(-1))
+    assert scene.focus_key == enabled[-1]
+    scene.handle(Jump(False))
+    assert scene.handle(Confirm()) == Pop()
+
+
+def test_confirm_activates_the_focused_option(fonts: Fonts) -> None:
+    backend = MemoryBackend()
+    ctx = make_ctx(fonts, (390, 844), backend=backend)
+    scene = OptionsScene(ctx)
+    scene.handle(Step(1))
+    assert scene.focus_key == "tab_game"
+    scene.handle(Step(1))
+    scene.handle(Confirm())
+    assert scene.tab == "tab_table" and scene.focus_key == "tab_table"
+    scene.handle(Step(1))
+    assert scene.focus_key == "target"
+    scene.handle(Confirm())
+    assert ctx.settings.table.target == 150
+    assert scene.focus_key == "target"
+    assert Store(backend).load_settings().table.target == 150
+    draws(scene)
+
+
+def test_keyboard_paging_keeps_the_focus_on_an_enabled_button(fonts: Fonts) -> None:
+    scene = HowToScene(make_ctx(fonts, (320, 568)))
+    scene.handle(Jump(True))
+    assert scene.focus_key == "next"
+    while scene.page < scene.page_count - 1:
+        scene.handle(Confirm())
+    # Next is disabled on the last page, so the focus moved to Previous.
+    assert scene.focus_key == "prev"
+    scene.handle(Confirm())
+    assert scene.page == scene.page_count - 2
+    assert scene.focus_key == "prev"
+    draws(scene)
+
+
+def test_a_tap_after_keyboard_use_moves_the_focus_with_it(fonts: Fonts) -> None:
+    scene = OptionsScene(make_ctx(fonts))
+    scene.handle(Step(1))
+    tap(scene, "pace")
+    assert scene.focus_key == "pace"
+    fresh = OptionsScene(make_ctx(fonts))
+    tap(fresh, "pace")
+    assert fresh.focus_key is None
