@@ -278,3 +278,79 @@ def test_the_real_loop_runs_and_stops_on_quit() -> None:
 
     asyncio.run(asyncio.wait_for(both(), timeout=10))
     assert ticks == 5 and app.frames_drawn >= 1 and not app.running
+
+
+def test_reduced_motion_moves_no_card_but_still_shows_the_full_trick() -> None:
+    driver = Driver((390, 844), settings=Settings(reduced_motion=True))
+    start_match(driver)
+    play_to_human_turn_mid_trick(driver)
+    table = driver.table
+    driver.click(driver.card_spot(suggest_play(table.session.view)))
+    kinds = [step.kind for step in table.motion.steps]
+    durations = {step.kind: step.tween.duration for step in table.motion.steps}
+    assert all(durations[kind] == 0 for kind in ("play", "collect") if kind in durations)
+    assert "hold" not in durations or durations["hold"] > 0, kinds
+
+
+def test_tapping_the_trick_skips_its_collection() -> None:
+    driver = Driver((390, 844), settings=Settings())
+    start_match(driver)
+    for _ in range(100):
+        play_to_human_turn_mid_trick(driver)
+        if len(driver.table.session.view.trick.cards) == 3:
+            break
+        _one_action(driver)
+    table = driver.table
+    driver.click(driver.card_spot(suggest_play(table.session.view)))
+    for _ in range(60):
+        if table.motion.current is not None and table.motion.current.kind == "hold":
+            break
+        driver.step()
+    assert table.motion.current is not None and table.motion.current.kind == "hold"
+    driver.click(table.layout.trick_area.center)
+    assert table.motion.current is None or table.motion.current.kind not in ("hold", "collect")
+
+
+def test_the_menu_leads_back_to_the_same_match_and_a_new_match_asks_first() -> None:
+    driver = Driver((1280, 720), settings=QUICK)
+    start_match(driver)
+    play_to_human_turn_mid_trick(driver)
+    moves = driver.table.session.match.moves
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.scene, Dialog) and driver.scene.name == "pause"
+    driver.click(driver.button_spot("main_menu"))
+    assert isinstance(driver.scene, MenuScene)
+    driver.click(driver.button_spot("continue"))
+    assert driver.table.session.match.moves == moves
+    driver.click(driver.button_spot("menu"))
+    driver.click(driver.button_spot("new_match"))
+    assert isinstance(driver.scene, Dialog) and driver.scene.name == "confirm_new"
+    driver.click(driver.button_spot("resume"))
+    assert driver.table.session.match.moves == moves
+    driver.click(driver.button_spot("menu"))
+    driver.click(driver.button_spot("new_match"))
+    driver.click(driver.button_spot("start_new"))
+    assert len(driver.table.session.match.moves) < len(moves)
+    assert Store(driver.backend).load_stats().matches_played == 0  # an abandoned match does not count
+
+
+def test_options_change_the_table_as_promised() -> None:
+    """Four colours show at once; a new difficulty waits for the next hand."""
+    driver = Driver((390, 844), settings=QUICK)
+    start_match(driver)
+    driver.settle()
+    session = driver.table.session
+    assert session.bot_level == "normal"
+    driver.key(pygame.K_ESCAPE)
+    driver.click(driver.button_spot("options"))
+    driver.click(driver.button_spot("difficulty"))  # normal → hard
+    driver.click(driver.button_spot("four_colour"))
+    driver.key(pygame.K_ESCAPE)  # back to the table
+    assert isinstance(driver.scene, TableScene)
+    assert driver.app.ctx.settings.four_colour and driver.app.ctx.settings.difficulty == "hard"
+    assert session.bot_level == "normal"  # this hand keeps its bots
+    assert Store(driver.backend).load_settings().difficulty == "hard"
+    driver.play_match_by_taps(driver.click, hands=1)
+    driver.click(driver.scene.buttons[0].rect.center)  # Next hand
+    driver.step()
+    assert session.bot_level == "hard"

@@ -134,3 +134,39 @@ def test_dialogs_fit_with_tap_sized_buttons(layout: TableLayout, buttons: int) -
         assert rect.width >= tap and rect.height >= tap
     for a, b in itertools.combinations((*dialog.buttons, dialog.close, dialog.body), 2):
         assert not a.colliderect(b)
+
+
+@pytest.fixture(scope="module")
+def fonts():  # type: ignore[no-untyped-def]
+    from hearts.ui.render.fonts import Fonts
+
+    return Fonts()
+
+
+def test_text_fits_its_boxes_at_no_less_than_12_css_pixels(layout: TableLayout, fonts) -> None:  # type: ignore[no-untyped-def]
+    metrics = layout.metrics
+    floor = metrics.text(12)
+    assert floor >= math.ceil(12 * metrics.scale)
+    for seat in Seat:
+        panel = layout.seats[seat].panel
+        two_lines = panel.height >= 2 * metrics.text(15) + metrics.px(10)
+        inner_width = panel.width - metrics.px(10 if two_lines else 6)
+        if two_lines:
+            assert fonts.size("North", metrics.text(15), bold=True)[0] <= inner_width
+            assert fonts.size("26 · 125", floor)[0] <= inner_width
+            assert 2 * fonts.line_height(floor) <= panel.height
+        else:
+            assert fonts.size("North 26·125", floor, bold=True)[0] <= inner_width
+            assert fonts.line_height(floor) <= panel.height
+    # The longest prompt or reason, at the least size, in the lines the message box holds.
+    longest = "You have chosen three cards. Tap one of them to put it back."
+    lines = max(1, layout.message.height // fonts.line_height(floor))
+    width = fonts.size(longest, floor)[0]
+    assert width <= lines * layout.message.width * 0.9, (width, lines, layout.message.width)
+    action_inner = layout.action.width - metrics.px(12)
+    assert fonts.size("Pass across", floor, bold=True)[0] <= action_inner
+    from hearts.ui.scenes.table_draw import HEARTS_BROKEN, QUEEN_PLAYED, mark_words
+
+    for words in (HEARTS_BROKEN, QUEEN_PLAYED):
+        text = mark_words(fonts, words, layout.marks.width - metrics.px(8), floor)
+        assert fonts.size(text, floor, bold=True)[0] + metrics.px(8) <= layout.marks.width

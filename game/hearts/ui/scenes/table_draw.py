@@ -10,6 +10,7 @@ from ...engine import Phase, PlayerView, Seat, Trick
 from ...engine.cards import Card
 from .. import theme
 from ..layout import TableLayout
+from ..render.fonts import Fonts
 from ..render.text import draw_text, fit_size
 from ..tween import lerp
 from ..widgets import draw_button, draw_focus, draw_panel
@@ -20,6 +21,16 @@ if TYPE_CHECKING:
     from .table import TableScene
 
 NAMES = {Seat.SOUTH: "You", Seat.WEST: "West", Seat.NORTH: "North", Seat.EAST: "East"}
+
+
+HEARTS_BROKEN = ("Hearts broken", "♥ broken")
+QUEEN_PLAYED = ("Q♠ played", "Q♠ out")
+
+
+def mark_words(fonts: Fonts, words: tuple[str, str], width: int, floor: int) -> str:
+    """The mark's full words, or its short form where they would not fit even at the least size."""
+    full, short = words
+    return full if fonts.size(full, floor, bold=True)[0] <= width else short
 
 
 def moon_threat(view: PlayerView) -> Seat | None:
@@ -84,16 +95,17 @@ class TableDrawer:
         metrics = self.layout.metrics
         marks = []
         if view.hearts_broken:
-            marks.append(("Hearts broken", theme.BADGE_HEARTS_BROKEN))
+            marks.append((HEARTS_BROKEN, theme.BADGE_HEARTS_BROKEN))
         if view.queen_played:
-            marks.append(("Q♠ played", theme.BADGE_QUEEN_PLAYED))
+            marks.append((QUEEN_PLAYED, theme.BADGE_QUEEN_PLAYED))
         if not marks:
             return
         area = self.layout.marks
         px = metrics.text(13)
         height = min(area.height // 2 - metrics.px(2), px + metrics.px(10))
         top = area.top
-        for text, (fill, ink) in marks:
+        for words, (fill, ink) in marks:
+            text = mark_words(self.ctx.fonts, words, area.width - metrics.px(8), metrics.text(12))
             width = min(area.width, self.ctx.fonts.size(text, px, bold=True)[0] + metrics.px(16))
             chip = pygame.Rect(0, top, width, height)
             if self.layout.is_portrait:
@@ -102,7 +114,7 @@ class TableDrawer:
                 chip.left = area.left
             draw_panel(surface, chip, height // 2, fill)
             size = fit_size(self.ctx.fonts, text, chip.width - metrics.px(8), px, metrics.text(12), bold=True)
-            draw_text(surface, self.ctx.fonts, text, chip, size, ink, bold=True)
+            draw_text(surface, self.ctx.fonts, text, chip, size, ink, bold=True, wrap=False)
             top += height + metrics.px(4)
 
     def _draw_seat(self, surface: pygame.Surface, view: PlayerView, seat: Seat) -> None:
@@ -115,11 +127,11 @@ class TableDrawer:
             pygame.draw.rect(
                 surface, theme.FOCUS_RING, rect, width=max(2, metrics.px(2)), border_radius=metrics.px(10)
             )
-        inner = rect.inflate(-metrics.px(10), -metrics.px(6))
+        one_line = rect.height < 2 * metrics.text(15) + metrics.px(10)
+        inner = rect.inflate(-metrics.px(6 if one_line else 10), -metrics.px(6))
         px = metrics.text(15)
         points, total = view.points[seat], view.totals[seat]
         name = NAMES[seat]
-        one_line = rect.height < 2 * px + metrics.px(10)
         if one_line:
             words = f"{name}  {points} · {total}"
             if self.ctx.fonts.size(words, metrics.text(12), bold=True)[0] > inner.width:
