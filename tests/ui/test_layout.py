@@ -170,3 +170,17 @@ def test_text_fits_its_boxes_at_no_less_than_12_css_pixels(layout: TableLayout, 
     for words in (HEARTS_BROKEN, QUEEN_PLAYED):
         text = mark_words(fonts, words, layout.marks.width - metrics.px(8), floor)
         assert fonts.size(text, floor, bold=True)[0] + metrics.px(8) <= layout.marks.width
+
+
+def test_a_moon_badge_finds_a_free_spot_beside_every_seat(layout: TableLayout) -> None:
+    from hearts.ui.layout import badge_spot
+
+    metrics = layout.metrics
+    size = (metrics.px(12) + round(7.5 * metrics.text(12)), metrics.text(12) + metrics.px(8))
+    window = _window(layout)
+    for seat in Seat:
+        spot = badge_spot(layout, seat, size)
+        assert window.contains(spot), seat
+        for name, control in layout.controls().items():
+            assert not spot.colliderect(control), (seat, name)
+        assert not spot.colliderect(layout.message), seat

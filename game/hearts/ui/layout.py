@@ -379,7 +379,7 @@ def dialog_layout(
     margin = metrics.px(12)
     tap = metrics.tap
     panel_width = min(width - 2 * margin, metrics.px(760 if wide else 520))
-    panel_height = height - 2 * margin
+    panel_height = min(height - 2 * margin, metrics.px(600))
     panel = Rect(0, 0, panel_width, panel_height)
     panel.center = (width // 2, height // 2)
     inner = panel.inflate(-2 * margin, -2 * margin)
@@ -409,3 +409,33 @@ def dialog_layout(
     return DialogLayout(
         panel=panel, title=title, body=body, buttons=tuple(rects), close=close, metrics=metrics
     )
+
+
+def badge_spot(layout: TableLayout, seat: Seat, size: tuple[int, int]) -> Rect:
+    """Where a seat's badge ("Moon threat") goes: beside its panel, clear of everything else.
+
+    Tries below, right, left and above the panel, in that order; the first place inside the window
+    that touches no control, panel, card slot or the hand wins (below, if none does)."""
+    panel = layout.seats[seat].panel
+    gap = layout.metrics.px(3)
+    width, height = size
+    candidates = [
+        Rect(panel.centerx - width // 2, panel.bottom + gap, width, height),
+        Rect(panel.right + gap, panel.centery - height // 2, width, height),
+        Rect(panel.left - gap - width, panel.centery - height // 2, width, height),
+        Rect(panel.centerx - width // 2, panel.top - gap - height, width, height),
+    ]
+    hand_top = layout.hand.area.top - round(layout.hand.card[1] * RAISE)
+    obstacles = [
+        *layout.controls().values(),
+        *(place.panel for place in layout.seats),
+        *(place.trick_slot for place in layout.seats),
+        layout.message,
+        layout.marks,
+        Rect(layout.hand.area.left, hand_top, layout.hand.area.width, layout.size[1] - hand_top),
+    ]
+    window = Rect(0, 0, *layout.size)
+    for spot in candidates:
+        if window.contains(spot) and spot.collidelist(obstacles) < 0:
+            return spot
+    return candidates[0]

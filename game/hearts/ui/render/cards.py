@@ -63,8 +63,12 @@ def _heart_outline(steps: int = 120) -> list[Point]:
     raw = []
     for i in range(steps):
         t = 2 * math.pi * i / steps
-        raw.append((16 * math.sin(t) ** 3, -(13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t)
-                                               - math.cos(4 * t))))
+        raw.append(
+            (
+                16 * math.sin(t) ** 3,
+                -(13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)),
+            )
+        )
     xs, ys = [p[0] for p in raw], [p[1] for p in raw]
     left, top = min(xs), min(ys)
     span_x, span_y = max(xs) - left, max(ys) - top
@@ -95,7 +99,8 @@ def _make_suits() -> dict[Suit, Shape]:
     top, right, bottom, left = (0.5, 0.0), (0.9, 0.5), (0.5, 1.0), (0.1, 0.5)
     pull = 0.07
     diamond = (
-        top, *_quad(top, (0.7 - pull, 0.25 - pull * 0.3), right),
+        top,
+        *_quad(top, (0.7 - pull, 0.25 - pull * 0.3), right),
         *_quad(right, (0.7 - pull, 0.75 + pull * 0.3), bottom),
         *_quad(bottom, (0.3 + pull, 0.75 + pull * 0.3), left),
         *_quad(left, (0.3 + pull, 0.25 - pull * 0.3), top),
@@ -118,16 +123,50 @@ def _crown_polygon(rank: Rank) -> tuple[tuple[Point, ...], tuple[Point, ...]]:
     outline: tuple[Point, ...]
     if rank == Rank.KING:  # three tall points
         tips = ((0.06, 0.18), (0.5, 0.02), (0.94, 0.18))
-        outline = ((0.0, 1.0), (0.0, 0.72), tips[0], (0.28, 0.52), tips[1], (0.72, 0.52), tips[2],
-                   (1.0, 0.72), (1.0, 1.0))
+        outline = (
+            (0.0, 1.0),
+            (0.0, 0.72),
+            tips[0],
+            (0.28, 0.52),
+            tips[1],
+            (0.72, 0.52),
+            tips[2],
+            (1.0, 0.72),
+            (1.0, 1.0),
+        )
     elif rank == Rank.QUEEN:  # a tiara: five smaller points
         tips = ((0.06, 0.3), (0.28, 0.16), (0.5, 0.06), (0.72, 0.16), (0.94, 0.3))
-        outline = ((0.0, 1.0), (0.02, 0.72), tips[0], (0.17, 0.56), tips[1], (0.39, 0.5), tips[2],
-                   (0.61, 0.5), tips[3], (0.83, 0.56), tips[4], (0.98, 0.72), (1.0, 1.0))
+        outline = (
+            (0.0, 1.0),
+            (0.02, 0.72),
+            tips[0],
+            (0.17, 0.56),
+            tips[1],
+            (0.39, 0.5),
+            tips[2],
+            (0.61, 0.5),
+            tips[3],
+            (0.83, 0.56),
+            tips[4],
+            (0.98, 0.72),
+            (1.0, 1.0),
+        )
     else:  # a jack's cap: a band with low rounded battlements
         tips = ((0.14, 0.44), (0.5, 0.36), (0.86, 0.44))
-        outline = ((0.0, 1.0), (0.0, 0.62), (0.08, 0.5), (0.2, 0.5), (0.3, 0.62), (0.42, 0.44),
-                   (0.58, 0.44), (0.7, 0.62), (0.8, 0.5), (0.92, 0.5), (1.0, 0.62), (1.0, 1.0))
+        outline = (
+            (0.0, 1.0),
+            (0.0, 0.62),
+            (0.08, 0.5),
+            (0.2, 0.5),
+            (0.3, 0.62),
+            (0.42, 0.44),
+            (0.58, 0.44),
+            (0.7, 0.62),
+            (0.8, 0.5),
+            (0.92, 0.5),
+            (1.0, 0.62),
+            (1.0, 1.0),
+        )
     return outline, tips
 
 
@@ -135,7 +174,9 @@ def _crown_polygon(rank: Rank) -> tuple[tuple[Point, ...], tuple[Point, ...]]:
 
 
 def supersampled(
-    size: tuple[int, int], background: theme.Colour, draw: Callable[[pygame.Surface, int], None],
+    size: tuple[int, int],
+    background: theme.Colour,
+    draw: Callable[[pygame.Surface, int], None],
     factor: int = SUPERSAMPLE,
 ) -> pygame.Surface:
     """Call ``draw(big, factor)`` on a surface ``factor`` times larger, then shrink it to ``size``.
@@ -247,7 +288,9 @@ class CardPainter:
         spread = CardPainter.shadow_spread(card_rect.width)
         drop = max(1, round(card_rect.width * 0.03))
         return pygame.Rect(
-            card_rect.x - spread, card_rect.y - spread + drop, card_rect.width + 2 * spread,
+            card_rect.x - spread,
+            card_rect.y - spread + drop,
+            card_rect.width + 2 * spread,
             card_rect.height + 2 * spread,
         )
 
@@ -262,10 +305,16 @@ class CardPainter:
         index_pip = max(4, round(cap * 0.9))
         ten = self._glyph_run("10", cap, theme.TEXT_DARK)
         return FaceLayout(
-            width=width, height=height, radius=max(3, round(width * 0.065)),
+            width=width,
+            height=height,
+            radius=max(3, round(width * 0.065)),
             border=max(1, round(width / 110)),
-            compact=compact, margin_x=max(2, round(width * 0.04)), margin_y=max(2, round(height * 0.035)),
-            cap=cap, index_pip=index_pip, index_width=max(ten.get_width(), index_pip),
+            compact=compact,
+            margin_x=max(2, round(width * 0.04)),
+            margin_y=max(2, round(height * 0.035)),
+            cap=cap,
+            index_pip=index_pip,
+            index_width=max(ten.get_width(), index_pip),
         )
 
     @property
@@ -274,8 +323,16 @@ class CardPainter:
 
     def clear(self) -> None:
         """Forget every cached surface (e.g. after the window's scale changed a lot)."""
-        for cache in (self._faces, self._blanks, self._backs, self._dims, self._shadows, self._pips,
-                      self._indices, self._glyphs):
+        for cache in (
+            self._faces,
+            self._blanks,
+            self._backs,
+            self._dims,
+            self._shadows,
+            self._pips,
+            self._indices,
+            self._glyphs,
+        ):
             cache.clear()
 
     # -- pieces --
@@ -287,9 +344,12 @@ class CardPainter:
         surface = self._pips.get(key)
         if surface is None:
             shape = SUIT_SHAPES[suit]
-            surface = self._pips.put(key, supersampled(
-                (size, size), colour, lambda big, k: shape.draw(big, (*colour[:3], 255), 0, 0, size * k)
-            ))
+            surface = self._pips.put(
+                key,
+                supersampled(
+                    (size, size), colour, lambda big, k: shape.draw(big, (*colour[:3], 255), 0, 0, size * k)
+                ),
+            )
         return surface
 
     def _ratio(self) -> float:
@@ -524,8 +584,13 @@ class CardPainter:
             pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
             big.blit(pattern, panel)
             frame = panel.inflate(-2 * max(1, round(width * 0.03)) * k, -2 * max(1, round(width * 0.03)) * k)
-            pygame.draw.rect(big, theme.CARD_BACK_MARGIN, frame, width=max(1, round(width / 90 * k)),
-                             border_radius=max(1, inner_radius // 2))
+            pygame.draw.rect(
+                big,
+                theme.CARD_BACK_MARGIN,
+                frame,
+                width=max(1, round(width / 90 * k)),
+                border_radius=max(1, inner_radius // 2),
+            )
             # A medallion in the middle: a heart on a cream oval ringed in the back's colour.
             medal = pygame.Rect(0, 0, round(width * 0.36) * k, round(width * 0.36) * k)
             medal.center = outer.center

@@ -24,14 +24,18 @@ Painter = Callable[[pygame.Surface, float, RGBA], None]
 _CACHE: Final[LruCache[tuple[str, int, RGBA], pygame.Surface]] = LruCache(96)
 
 
-def _stroke(surface: pygame.Surface, colour: RGBA, a: tuple[float, float], b: tuple[float, float],
-            width: float) -> None:
+def _stroke(
+    surface: pygame.Surface, colour: RGBA, a: tuple[float, float], b: tuple[float, float], width: float
+) -> None:
     """A thick line with round ends."""
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = math.hypot(dx, dy) or 1.0
     nx, ny = -dy / length * width / 2, dx / length * width / 2
-    pygame.draw.polygon(surface, colour, [(a[0] + nx, a[1] + ny), (b[0] + nx, b[1] + ny),
-                                          (b[0] - nx, b[1] - ny), (a[0] - nx, a[1] - ny)])
+    pygame.draw.polygon(
+        surface,
+        colour,
+        [(a[0] + nx, a[1] + ny), (b[0] + nx, b[1] + ny), (b[0] - nx, b[1] - ny), (a[0] - nx, a[1] - ny)],
+    )
     pygame.draw.circle(surface, colour, a, width / 2)
     pygame.draw.circle(surface, colour, b, width / 2)
 

@@ -42,6 +42,7 @@ class Dialog(Scene):
         close_result: object = None,
         wide: bool = False,
         name: str = "dialog",
+        title_colour: tuple[int, int, int] = theme.TITLE,
     ) -> None:
         self.title = title
         self.choices = tuple(choices)
@@ -51,6 +52,7 @@ class Dialog(Scene):
         self.close_result = close_result
         self.wide = wide
         self.name = name
+        self.title_colour = title_colour
         self.focus: int | None = None
         super().__init__(ctx)
 
@@ -90,8 +92,17 @@ class Dialog(Scene):
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill(theme.SCRIM)
         surface.blit(shade, (0, 0))
-        draw_panel(surface, layout.panel, metrics.px(16), theme.PANEL)
-        draw_text(surface, self.ctx.fonts, self.title, layout.title, metrics.text(22), theme.TITLE, bold=True)
+        draw_panel(surface, layout.panel, metrics.px(16), theme.PANEL_SOLID)
+        pygame.draw.rect(
+            surface,
+            theme.PANEL_BORDER,
+            layout.panel,
+            width=max(1, metrics.px(1)),
+            border_radius=metrics.px(16),
+        )
+        draw_text(
+            surface, self.ctx.fonts, self.title, layout.title, metrics.text(22), self.title_colour, bold=True
+        )
         if self.closable:
             draw_icon(surface, "close", layout.close.inflate(-metrics.px(18), -metrics.px(18)), theme.TEXT)
         if self.body is not None:

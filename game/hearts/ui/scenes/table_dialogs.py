@@ -11,6 +11,7 @@ from .. import theme
 from ..layout import DialogLayout
 from ..render.text import draw_text
 from ..session import HUMAN, Session
+from ..widgets import draw_panel
 from .base import Context, Push, Reset, Transition
 from .dialog import Choice, Dialog, draw_lines
 
@@ -62,36 +63,40 @@ def moon_dialog(ctx: Context) -> Dialog:
 
 
 def last_trick_dialog(ctx: Context, trick: Trick, number: int) -> Dialog:
+    """The last completed trick: its four cards in the order played, each with its player, the winner
+    ringed."""
+
     def body(surface: pygame.Surface, rect: pygame.Rect, layout: DialogLayout) -> None:
         metrics = layout.metrics
-        label_px = metrics.text(14)
-        width = min(int(rect.width / 2.6), int((rect.height - 4 * label_px) / 2.2 / 1.4))
+        px = metrics.text(15)
+        line = ctx.fonts.line_height(px)
+        gap = metrics.px(8)
+        width = min(int((rect.width - 3 * gap) / 4), int((rect.height - 3 * line - 2 * gap) / 1.4))
         height = round(width * 1.4)
-        cx, cy = rect.center
-        offsets = {
-            Seat.SOUTH: (0, round(height * 0.6)),
-            Seat.WEST: (-round(width * 0.75), 0),
-            Seat.NORTH: (0, -round(height * 0.6)),
-            Seat.EAST: (round(width * 0.75), 0),
-        }
-        for seat, card in trick.plays:
-            dx, dy = offsets[seat]
-            place = pygame.Rect(0, 0, width, height)
-            place.center = (cx + dx, cy + dy)
-            surface.blit(ctx.painter.face(card, width, height, four_colour=ctx.settings.four_colour), place)
-            if seat == trick.winner:
-                pygame.draw.rect(surface, theme.FOCUS_RING, place.inflate(6, 6), width=3, border_radius=8)
-            label = pygame.Rect(place.left - width, place.bottom, width * 3, label_px + metrics.px(6))
-            if seat is Seat.NORTH:
-                label.bottom = place.top
-            draw_text(surface, ctx.fonts, NAMES[seat], label, label_px, theme.TEXT, bold=True)
         winner = NAMES[trick.winner] if trick.winner is not None else "?"
         taken = "take" if trick.winner is HUMAN else "takes"
-        note = f"{winner} {taken} it" + (
-            f" with {trick.points} point{'s' if trick.points != 1 else ''}." if trick.points else "."
-        )
-        line = pygame.Rect(rect.left, rect.top, rect.width, label_px + metrics.px(6))
-        draw_text(surface, ctx.fonts, note, line, label_px, theme.TEXT)
+        points = f" with {trick.points} point{'s' if trick.points != 1 else ''}" if trick.points else ""
+        top = rect.top + max(0, (rect.height - (height + 3 * line + 2 * gap)) // 2)
+        note = pygame.Rect(rect.left, top, rect.width, line * 2)
+        draw_text(surface, ctx.fonts, f"{winner} {taken} it{points}.", note, px, theme.TEXT)
+        row_width = 4 * width + 3 * gap
+        left = rect.centerx - row_width // 2
+        cards_top = note.bottom + gap
+        for index, (seat, card) in enumerate(trick.plays):
+            place = pygame.Rect(left + index * (width + gap), cards_top, width, height)
+            face = ctx.painter.face(card, width, height, four_colour=ctx.settings.four_colour)
+            surface.blit(face, place)
+            if seat == trick.winner:
+                ring = max(2, metrics.px(3))
+                pygame.draw.rect(
+                    surface,
+                    theme.FOCUS_RING,
+                    place.inflate(2 * ring, 2 * ring),
+                    width=ring,
+                    border_radius=max(4, width // 10),
+                )
+            label = pygame.Rect(place.left - gap // 2, place.bottom + gap, width + gap, line)
+            draw_text(surface, ctx.fonts, NAMES[seat], label, px, theme.TEXT, bold=seat == trick.winner)
 
     return Dialog(
         ctx,
@@ -121,7 +126,7 @@ def hand_result_dialog(scene: TableScene, scored: HandScored, match_over: bool) 
         columns = (rect.left, rect.left + int(rect.width * 0.5), rect.left + int(rect.width * 0.75))
         widths = (int(rect.width * 0.5), int(rect.width * 0.25), rect.width - int(rect.width * 0.75))
         rows = [header] + [
-            (NAMES[seat], _signed(scored.scores[seat]), str(scored.totals[seat])) for seat in Seat
+            (NAMES[seat], _signed(scored.scores[seat]), _number(scored.totals[seat])) for seat in Seat
         ]
         for index, cells in enumerate(rows):
             bold = index == 0 or cells[0] == "You"
@@ -161,23 +166,60 @@ def hand_result_dialog(scene: TableScene, scored: HandScored, match_over: bool) 
 def match_result_dialog(scene: TableScene, over: MatchOver) -> Dialog:
     ctx = scene.ctx
     won = HUMAN in over.winners
-    shared = won and len(over.winners) > 1
-    title = "Victory!" if won else "Defeat"
     ranking = sorted(Seat, key=lambda seat: (over.totals[seat], seat))
-    lines = []
-    if shared:
-        lines.append("You share the win.")
-    for place, seat in enumerate(ranking, start=1):
-        mark = "  (winner)" if seat in over.winners else ""
-        lines.append(f"{place}. {NAMES[seat]}: {over.totals[seat]}{mark}")
+    hands = len(scene.session.match.results)
+    if won and len(over.winners) > 1:
+        others = " and ".join(NAMES[seat] for seat in over.winners if seat is not HUMAN)
+        summary = f"You share the win with {others} after {hands} hands."
+    elif won:
+        margin = over.totals[ranking[1]] - over.totals[HUMAN]
+        summary = f"You win by {margin} point{'s' if margin != 1 else ''} after {hands} hands."
+    else:
+        winner = " and ".join(NAMES[seat] for seat in over.winners)
+        place = ranking.index(HUMAN) + 1
+        summary = f"{winner} won after {hands} hands. You came {ORDINALS[place]}."
+
+    def body(surface: pygame.Surface, rect: pygame.Rect, layout: DialogLayout) -> None:
+        metrics = layout.metrics
+        px = metrics.text(17)
+        used = draw_lines(surface, ctx, [summary], rect, metrics.text(16))
+        row = round(px * 2.0)
+        top = used.bottom + metrics.px(10)
+        for place, seat in enumerate(ranking, start=1):
+            line = pygame.Rect(rect.left, top, rect.width, row)
+            if seat is HUMAN:
+                draw_panel(surface, line, metrics.px(8), theme.PANEL)
+            inner = line.inflate(-metrics.px(16), 0)
+            colour = theme.SCORE_GOOD if seat in over.winners else theme.TEXT
+            bold = seat is HUMAN or seat in over.winners
+            mark = "  ★" if seat in over.winners else ""
+            draw_text(
+                surface,
+                ctx.fonts,
+                f"{place}.  {NAMES[seat]}{mark}",
+                inner,
+                px,
+                colour,
+                bold=bold,
+                align="left",
+            )
+            draw_text(
+                surface, ctx.fonts, _number(over.totals[seat]), inner, px, colour, bold=bold, align="right"
+            )
+            top += row + metrics.px(4)
+
     return Dialog(
         ctx,
-        title,
+        "Victory!" if won else "Defeat",
         [Choice("play_again", "Play again", primary=True), Choice("main_menu", "Main menu")],
-        lines=lines,
+        body=body,
         closable=False,
         name="match_result",
+        title_colour=theme.VICTORY if won else theme.DEFEAT,
     )
+
+
+ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth"}
 
 
 def new_table(ctx: Context) -> TableScene:
@@ -210,6 +252,11 @@ def handle_dialog_result(scene: TableScene, result: object) -> Transition | None
         moon = Moon.SUBTRACT_FROM_SHOOTER if result == "moon_subtract" else Moon.ADD_TO_OTHERS
         return scene._show(scene.session.choose_moon(moon))
     return None
+
+
+def _number(value: int) -> str:
+    """A total, with a true minus sign."""
+    return f"−{-value}" if value < 0 else str(value)
 
 
 def _signed(score: int) -> str:

@@ -9,7 +9,7 @@ import pygame
 from ...engine import Phase, PlayerView, Seat, Trick
 from ...engine.cards import Card
 from .. import theme
-from ..layout import TableLayout
+from ..layout import TableLayout, badge_spot
 from ..render.fonts import Fonts
 from ..render.text import draw_text, fit_size
 from ..tween import lerp
@@ -168,10 +168,7 @@ class TableDrawer:
                 self.ctx.fonts.size(text, px_badge, bold=True)[0] + metrics.px(12),
                 px_badge + metrics.px(8),
             )
-            badge.centerx = rect.centerx
-            badge.top = rect.bottom + metrics.px(3)
-            if badge.bottom > self.layout.size[1] or (seat is Seat.SOUTH and not self.layout.is_portrait):
-                badge.bottom = rect.top - metrics.px(3)
+            badge = badge_spot(self.layout, seat, badge.size)
             draw_panel(surface, badge, badge.height // 2, theme.BADGE_MOON[0])
             draw_text(surface, self.ctx.fonts, text, badge, px_badge, theme.BADGE_MOON[1], bold=True)
 
