@@ -354,3 +354,19 @@ def test_options_change_the_table_as_promised() -> None:
     driver.click(driver.scene.buttons[0].rect.center)  # Next hand
     driver.step()
     assert session.bot_level == "hard"
+
+
+@pytest.mark.parametrize("where", ["menu", "table"])
+def test_moving_the_mouse_redraws_nothing(where: str) -> None:
+    driver = Driver((390, 844), settings=QUICK)
+    if where == "table":
+        start_match(driver)
+        driver.settle()
+        while driver.table.is_animating:
+            driver.step()
+    drawn = driver.app.frames_drawn
+    for x in range(0, 390, 13):
+        driver.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=(x, 400), rel=(13, 0), buttons=(0, 0, 0), touch=False)
+        )
+    assert driver.app.frames_drawn == drawn

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
-from ..intents import Back, Confirm, Intent, Jump, Step, Tap
+from ..intents import Confirm, Intent, Jump, Step, Tap
 from ..layout import metrics_for
 from ..render.text import draw_text
 from ..session import Session
@@ -88,8 +88,8 @@ class MenuScene(Scene):
             self.focus = len(self.buttons) - 1 if intent.to_end else 0
         elif isinstance(intent, Confirm):
             return self._press(self.buttons[self.focus or 0].key)
-        elif isinstance(intent, Back):
-            return None
+        else:
+            return None  # hovering and the rest change nothing here
         self.dirty = True
         return None
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 import pygame
 
@@ -331,16 +332,21 @@ class Option:
 OFF_ON = (False, True)
 
 
+def _change(name: str, value: object) -> dict[str, Any]:
+    """One field's new value, for ``dataclasses.replace`` (the field's type is checked on building)."""
+    return {name: value}
+
+
 def _setting(name: str) -> tuple[Callable[[Settings], object], Callable[[Settings, object], Settings]]:
     return (lambda settings: getattr(settings, name)), (
-        lambda settings, value: replace(settings, **{name: value})
+        lambda settings, value: replace(settings, **_change(name, value))
     )
 
 
 def _rule(name: str) -> tuple[Callable[[Settings], object], Callable[[Settings, object], Settings]]:
     return (
         (lambda settings: getattr(settings.table, name)),
-        (lambda settings, value: replace(settings, table=replace(settings.table, **{name: value}))),
+        (lambda settings, value: replace(settings, table=replace(settings.table, **_change(name, value)))),
     )
 
 

@@ -7,6 +7,7 @@ next bot play only when the last move has been shown. The live view is only draw
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import pygame
 
@@ -24,6 +25,7 @@ from ...engine import (
     MoonChoiceNeeded,
     PassDirection,
     Phase,
+    Play,
     PlayerView,
     Seat,
     Trick,
@@ -269,7 +271,7 @@ class TableScene(Scene):
             self._say(self._waiting_words(), reason=True)
             return None
         if card not in view.legal:
-            reason = self.session.match.why_illegal(_play(card))
+            reason = self.session.match.why_illegal(Play.of(HUMAN, card))
             self._say(reason or "You cannot play that card now.", reason=True)
             return None
         if self.ctx.settings.confirm_taps and self.raised != card:
@@ -404,7 +406,7 @@ class TableScene(Scene):
         before: PlayerView | None = None,
         human_start: pygame.Rect | None = None,
     ) -> Transition | None:
-        from .table_dialogs import hand_result_dialog, match_result_dialog, moon_dialog
+        from .table_dialogs import moon_dialog
 
         after = self.session.view
         self.reason = self.note = None
@@ -444,14 +446,11 @@ class TableScene(Scene):
             elif isinstance(event, MoonChoiceNeeded) and event.shooter is HUMAN:
                 self.after_motion.append(lambda: Push(moon_dialog(self.ctx)))
             elif isinstance(event, HandScored):
-                scored = event
                 over = any(isinstance(other, MatchOver) for other in events)
-                self.after_motion.append(
-                    lambda scored=scored, over=over: Push(hand_result_dialog(self, scored, over))
-                )
+                self.after_motion.append(partial(_push_hand_result, self, event, over))
             elif isinstance(event, MatchOver):
                 self._record_finished()
-                self.after_motion.append(lambda over=event: Push(match_result_dialog(self, over)))
+                self.after_motion.append(partial(_push_match_result, self, event))
         self.dirty = True
         if not self.motion.is_busy:
             return self._drain_after_motion()
@@ -560,14 +559,20 @@ class TableScene(Scene):
         self.drawer.draw(surface)
 
 
+def _push_hand_result(scene: TableScene, scored: HandScored, match_over: bool) -> Transition:
+    from .table_dialogs import hand_result_dialog
+
+    return Push(hand_result_dialog(scene, scored, match_over))
+
+
+def _push_match_result(scene: TableScene, over: MatchOver) -> Transition:
+    from .table_dialogs import match_result_dialog
+
+    return Push(match_result_dialog(scene, over))
+
+
 def _empty(leader: Seat) -> Trick:
     return Trick(leader, ())
-
-
-def _play(card: Card) -> object:
-    from ...engine import Play
-
-    return Play.of(HUMAN, card)
 
 
 def human_shot_moon_default() -> Moon:

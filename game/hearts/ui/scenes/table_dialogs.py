@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import pygame
 
@@ -131,7 +131,7 @@ def hand_result_dialog(scene: TableScene, scored: HandScored, match_over: bool) 
         for index, cells in enumerate(rows):
             bold = index == 0 or cells[0] == "You"
             for cell, left, width in zip(cells, columns, widths, strict=True):
-                align = "left" if left == columns[0] else "right"
+                align: Literal["left", "right"] = "left" if left == columns[0] else "right"
                 draw_text(
                     surface,
                     ctx.fonts,
