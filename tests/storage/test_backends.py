@@ -140,10 +140,13 @@ def test_a_folder_that_is_a_file_is_unavailable(tmp_path: Path) -> None:
         FileBackend(tmp_path / "taken")
 
 
-def test_a_file_that_is_not_utf8_is_read_as_damaged_text(tmp_path: Path) -> None:
+def test_a_file_that_is_not_utf8_is_read_as_damaged_text_and_written_back_unchanged(tmp_path: Path) -> None:
     backend = FileBackend(tmp_path)
     backend.path_for("hearts.match").write_bytes(b'{"format":\xff\xfe}')
-    assert backend.get("hearts.match") == '{"format":\ufffd\ufffd}'
+    text = backend.get("hearts.match")
+    assert text == '{"format":\udcff\udcfe}'
+    backend.set("copy", text)
+    assert backend.path_for("copy").read_bytes() == b'{"format":\xff\xfe}'
 
 
 @pytest.mark.parametrize(

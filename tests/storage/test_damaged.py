@@ -227,3 +227,16 @@ def test_a_finished_damaged_match_is_not_counted() -> None:
     store = Store(backend)
     assert store.load_match() is None
     assert store.load_stats() == STATS
+
+
+def test_a_damaged_file_that_is_not_utf8_is_set_aside_byte_for_byte(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from hearts.storage import FileBackend, Store
+
+    backend = FileBackend(tmp_path)
+    raw = b'{"format": "hearts-save", \xff\xfe broken \x80'
+    backend.path_for("hearts.match").write_bytes(raw)
+    store = Store(backend)
+    assert store.load_match() is None
+    assert backend.get("hearts.match") is None
+    copies = [path for path in tmp_path.iterdir() if "damaged" in path.name]
+    assert len(copies) == 1 and copies[0].read_bytes() == raw

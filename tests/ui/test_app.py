@@ -98,7 +98,7 @@ def play_to_human_turn_mid_trick(driver: Driver) -> None:
         view = driver.table.session.view
         if view.phase is Phase.PLAY and len(view.tricks) >= 2 and view.trick.cards:
             return
-        driver.play_match_by_taps(driver.click, hands=None) if False else _one_action(driver)
+        _one_action(driver)
     raise AssertionError("never reached a mid-trick turn")
 
 
@@ -213,12 +213,15 @@ def test_a_damaged_save_is_reported_set_aside_and_spares_settings_and_statistics
 
 
 @pytest.mark.parametrize("size", [(320, 568), (568, 320), (3840, 2160)])
-def test_the_table_draws_at_the_extremes(size: tuple[int, int]) -> None:
+def test_the_table_plays_at_the_extremes(size: tuple[int, int]) -> None:
     driver = Driver(size, settings=QUICK)
     start_match(driver)
     driver.settle()
-    assert driver.step() or True
-    assert driver.app.frames_drawn > 0
+    window = pygame.Rect(0, 0, *size)
+    pairs = driver.table.card_rects()
+    assert len(pairs) == 13 and all(window.contains(rect) for _, rect in pairs)
+    _one_action(driver)  # the pass, by taps on the cards and the button
+    assert driver.table.session.view.passed is not None
 
 
 @pytest.mark.parametrize(
@@ -280,26 +283,34 @@ def test_the_real_loop_runs_and_stops_on_quit() -> None:
     assert ticks == 5 and app.frames_drawn >= 1 and not app.running
 
 
+def play_to_human_turn_with(driver: Driver, cards_in_trick: int) -> None:
+    """Play on until it is my turn with ``cards_in_trick`` cards already in a trick, a trick or more in."""
+    for _ in range(500):
+        driver.settle()
+        scene = driver.scene
+        if not isinstance(scene, Dialog):
+            view = driver.table.session.view
+            if view.phase is Phase.PLAY and view.tricks and len(view.trick.cards) == cards_in_trick:
+                return
+        _one_action(driver)
+    raise AssertionError(f"never my turn with {cards_in_trick} cards in the trick")
+
+
 def test_reduced_motion_moves_no_card_but_still_shows_the_full_trick() -> None:
     driver = Driver((390, 844), settings=Settings(reduced_motion=True))
     start_match(driver)
-    play_to_human_turn_mid_trick(driver)
+    play_to_human_turn_with(driver, 3)
     table = driver.table
     driver.click(driver.card_spot(suggest_play(table.session.view)))
-    kinds = [step.kind for step in table.motion.steps]
-    durations = {step.kind: step.tween.duration for step in table.motion.steps}
-    assert all(durations[kind] == 0 for kind in ("play", "collect") if kind in durations)
-    assert "hold" not in durations or durations["hold"] > 0, kinds
+    steps = {step.kind: step.tween.duration for step in table.motion.steps}
+    assert list(steps) == ["hold", "collect"], steps  # the card's flight took no time at all
+    assert steps["hold"] > 0 and steps["collect"] == 0
 
 
 def test_tapping_the_trick_skips_its_collection() -> None:
     driver = Driver((390, 844), settings=Settings())
     start_match(driver)
-    for _ in range(100):
-        play_to_human_turn_mid_trick(driver)
-        if len(driver.table.session.view.trick.cards) == 3:
-            break
-        _one_action(driver)
+    play_to_human_turn_with(driver, 3)
     table = driver.table
     driver.click(driver.card_spot(suggest_play(table.session.view)))
     for _ in range(60):
@@ -370,3 +381,96 @@ def test_moving_the_mouse_redraws_nothing(where: str) -> None:
             pygame.event.Event(pygame.MOUSEMOTION, pos=(x, 400), rel=(13, 0), buttons=(0, 0, 0), touch=False)
         )
     assert driver.app.frames_drawn == drawn
+
+
+def test_taps_while_a_bot_thinks_play_nothing_and_say_why() -> None:
+    driver = Driver((390, 844), settings=QUICK)
+    start_match(driver)
+    play_to_human_turn_with(driver, 0)  # I lead: three bots follow
+    table = driver.table
+    driver.click(driver.card_spot(suggest_play(table.session.view)))
+    while table.motion.is_busy:
+        driver.step()
+    assert table.session.bot_to_move is not None
+    mine = len(human_plays(driver))
+    for card in table.hand_cards()[:3]:
+        driver.click(driver.card_spot(card))
+    assert len(human_plays(driver)) == mine
+    assert table.message.startswith("Wait for") and table.message_is_reason
+
+
+def test_a_double_touch_over_two_frames_plays_one_card_and_confirm_mode_needs_a_second_tap() -> None:
+    driver = Driver((390, 844), settings=Settings(pace="quick", confirm_taps=True))
+    start_match(driver)
+    play_to_human_turn_mid_trick(driver)
+    table = driver.table
+    card = suggest_play(table.session.view)
+    mine = len(human_plays(driver))
+    driver.touch(driver.card_spot(card))  # first touch raises the card
+    assert table.raised == card and len(human_plays(driver)) == mine
+    spot = driver.card_spot(card)
+    driver.touch(spot)  # the second plays it
+    driver.touch(spot)  # and a third, a frame later, plays nothing more
+    assert len(human_plays(driver)) == mine + 1
+
+
+def reload(driver: Driver) -> Driver:
+    again = Driver(driver.app.screen.get_size(), backend=driver.backend)
+    again.click(again.button_spot("continue"))
+    return again
+
+
+def test_a_reload_after_passing_while_the_bots_still_choose_keeps_the_pass() -> None:
+    driver = Driver((390, 844), settings=Settings(pace="quick", difficulty="hard"))
+    start_match(driver)
+    driver.settle()
+    view = driver.table.session.view
+    chosen = _hint_pass(view)
+    for card in chosen:
+        driver.click(driver.card_spot(card))
+    driver.click(driver.button_spot("action"))
+    session = driver.table.session
+    assert session.view.passed == chosen
+    again = reload(driver)
+    assert again.table.session.match.moves == session.match.moves
+    again.settle()
+    assert again.table.session.view.received is not None  # the exchange happened after the reload
+
+
+def test_a_reload_with_the_hand_results_showing_shows_them_again() -> None:
+    driver = Driver((390, 844), settings=QUICK)
+    start_match(driver)
+    driver.play_match_by_taps(driver.click, hands=1)
+    assert isinstance(driver.scene, Dialog) and driver.scene.name == "hand_result"
+    again = reload(driver)
+    again.settle()
+    assert isinstance(again.scene, Dialog) and again.scene.name == "hand_result"
+    assert again.table.session.needs_deal
+    again.click(again.scene.buttons[0].rect.center)
+    again.settle()
+    assert again.table.session.match.hand_number == 2
+
+
+def test_a_reload_at_the_moon_question_asks_it_again() -> None:
+    from hearts.engine import Match, Moon
+    from hearts.storage import SavedMatch
+
+    from ..engine.scenarios import make_deal
+
+    backend = MemoryBackend()
+    match = Match(Rules(moon=Moon.SHOOTER_CHOOSES), hands_before=3, totals_before=(10, 20, 30, 40))
+    match.apply(make_deal(south="2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"))
+    Store(backend).save_match(SavedMatch(match, 7, "normal"))
+    driver = Driver((390, 844), backend=backend, settings=QUICK)
+    driver.click(driver.button_spot("continue"))
+    for _ in range(13):
+        driver.settle()
+        driver.click(driver.card_spot(next(iter(driver.table.session.view.legal))))
+    driver.settle()
+    assert isinstance(driver.scene, Dialog) and driver.scene.name == "moon"
+    again = reload(driver)
+    again.settle()
+    assert isinstance(again.scene, Dialog) and again.scene.name == "moon"
+    again.click(again.button_spot("moon_subtract"))
+    again.settle()
+    assert again.table.session.match.results[-1].totals[Seat.SOUTH] == 10 - 26

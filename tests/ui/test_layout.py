@@ -74,20 +74,21 @@ def test_every_card_is_inside_the_window_and_hittable_with_a_tap_sized_part(
         assert hand.hit(count, visible.center) == index
 
 
-def test_raised_cards_stay_in_the_window_and_clear_of_the_controls(layout: TableLayout) -> None:
+@pytest.mark.parametrize(
+    "raised", [frozenset({0, 6, 12}), frozenset({3, 9, 11}), frozenset({0, 1, 8}), frozenset({7, 8, 9})]
+)
+def test_raised_cards_stay_in_the_window_clear_of_the_controls_and_leave_every_card_tappable(
+    layout: TableLayout, raised: frozenset[int]
+) -> None:
     hand = layout.hand
-    for raised in (frozenset({0, 6, 12}), frozenset({3, 9, 11})):
-        for index, rect in enumerate(hand.rects(13, raised)):
-            assert _window(layout).contains(rect)
-            for name, control in layout.controls().items():
-                assert not rect.colliderect(control), f"raised card {index} covers {name}"
-        # Every card can still be hit somewhere while three are raised.
-        hit = {
-            hand.hit(13, (x, y), raised)
-            for x in range(0, layout.size[0], 3)
-            for y in range(hand.area.top - round(hand.card[1] * RAISE), layout.size[1], 7)
-        }
-        assert set(range(13)) <= hit
+    tap = math.ceil(MIN_TAP * layout.metrics.scale) - 1
+    for index, rect in enumerate(hand.rects(13, raised)):
+        assert _window(layout).contains(rect)
+        for name, control in layout.controls().items():
+            assert not rect.colliderect(control), f"raised card {index} covers {name}"
+        visible = hand.visible_part(13, index, raised)
+        assert visible.width >= tap and visible.height >= tap, f"card {index} shows only {visible.size}"
+        assert hand.hit(13, visible.center, raised) == index
 
 
 def test_controls_are_tap_sized_inside_the_window_and_apart(layout: TableLayout) -> None:
@@ -184,3 +185,22 @@ def test_a_moon_badge_finds_a_free_spot_beside_every_seat(layout: TableLayout) -
         for name, control in layout.controls().items():
             assert not spot.colliderect(control), (seat, name)
         assert not spot.colliderect(layout.message), seat
+
+
+def test_result_dialogs_hold_every_row_at_readable_size(layout: TableLayout, fonts) -> None:  # type: ignore[no-untyped-def]
+    """A hand's five score rows and two notes (a moon, the jack), and the match's summary and four rows,
+    fit their dialog's body with lines no shorter than the text."""
+    from hearts.ui.render.text import wrap
+    from hearts.ui.scenes.table_dialogs import table_rows
+
+    metrics = layout.metrics
+    dialog = dialog_layout(layout.size, metrics.scale, 1)
+    row, px = table_rows(dialog.body.height, 7, metrics)
+    assert px >= metrics.text(12) and row >= fonts.line_height(px)
+    assert fonts.size("North took the J♦: −10.", px, bold=True)[0] <= dialog.body.width
+    match = dialog_layout(layout.size, metrics.scale, 2)
+    summary = "East and West won after 12 hands. You came fourth."
+    lines = wrap(fonts, summary, metrics.text(16), match.body.width)
+    left = match.body.height - round(metrics.text(16) * 1.35) * len(lines) - metrics.px(6)
+    row, px = table_rows(left, 4, metrics, spacing=2.0)
+    assert px >= metrics.text(12) and row >= fonts.line_height(px)

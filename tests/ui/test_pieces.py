@@ -116,3 +116,18 @@ def test_the_session_refuses_a_bot_move_that_is_not_ready_and_saves_after_each_m
     assert saved == list(range(1, len(session.match.moves) + 1))
     assert session.bot_to_move is None and HUMAN in session.match.awaiting
     assert all(not isinstance(move, Play) or move.seat is not Seat.SOUTH for move in session.match.moves)
+
+
+def test_a_browser_mouse_echo_of_a_touch_is_ignored_but_a_later_click_counts() -> None:
+    from hearts.ui.intents import IntentReader
+
+    reader = IntentReader()
+    size = (400, 800)
+    finger = pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=0.5, finger_id=0, touch_id=1)
+    echo = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(201, 399), button=1)  # no touch mark
+    assert reader.read(finger, size, 10.0) == Tap((200, 400))
+    assert reader.read(echo, size, 10.1) is None
+    assert reader.read(echo, size, 11.0) == Tap((201, 399))  # long after: a real click
+    elsewhere = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(20, 30), button=1)
+    assert reader.read(finger, size, 12.0) == Tap((200, 400))
+    assert reader.read(elsewhere, size, 12.1) == Tap((20, 30))

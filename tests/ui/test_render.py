@@ -195,15 +195,19 @@ def test_draw_text_aligns(fonts: Fonts, align: str) -> None:
     surface = pygame.Surface((300, 60), pygame.SRCALPHA)
     box = pygame.Rect(10, 0, 280, 60)
     used = draw_text(surface, fonts, "Hint", box, 20, theme.TEXT, align=align)  # type: ignore[arg-type]
-    expected = {"left": used.left == box.left, "right": used.right == box.right,
-                "center": abs(used.centerx - box.centerx) <= 1}
+    expected = {
+        "left": used.left == box.left,
+        "right": used.right == box.right,
+        "center": abs(used.centerx - box.centerx) <= 1,
+    }
     assert expected[align]
 
 
 def test_draw_text_without_wrapping_and_empty_text(fonts: Fonts) -> None:
     surface = pygame.Surface((100, 40), pygame.SRCALPHA)
-    used = draw_text(surface, fonts, "A line far too long to fit here", surface.get_rect(), 16, theme.TEXT,
-                     wrap=False)
+    used = draw_text(
+        surface, fonts, "A line far too long to fit here", surface.get_rect(), 16, theme.TEXT, wrap=False
+    )
     assert used.width > 100 and used.height == fonts.line_height(16)
     empty = draw_text(surface, fonts, "", pygame.Rect(0, 0, 100, 40), 16, theme.TEXT)
     assert empty.size == (0, 0) and empty.center == (50, 20)
@@ -236,8 +240,13 @@ def test_text_colours_have_enough_contrast() -> None:
     assert theme.contrast_ratio(theme.TEXT_DARK, theme.PANEL_LIGHT) >= 4.5
     assert theme.contrast_ratio(theme.BUTTON_TEXT, theme.BUTTON) >= 4.5
     assert theme.contrast_ratio(theme.PRIMARY_TEXT, theme.PRIMARY) >= 4.5
-    for background, text in (theme.BADGE_MOON, theme.BADGE_HEARTS_BROKEN, theme.BADGE_QUEEN_PLAYED,
-                             theme.BADGE_DEALER, theme.BADGE_TURN):
+    for background, text in (
+        theme.BADGE_MOON,
+        theme.BADGE_HEARTS_BROKEN,
+        theme.BADGE_QUEEN_PLAYED,
+        theme.BADGE_DEALER,
+        theme.BADGE_TURN,
+    ):
         assert theme.contrast_ratio(text, background) >= 4.5
     for suit, four in itertools.product(Suit, (False, True)):
         ink = theme.suit_colour(suit, four_colour=four, on_dark=True)
@@ -295,8 +304,10 @@ def test_the_index_has_the_suit_colour(painter: CardPainter, width: int, height:
         other = theme.RED_SUIT if expected == theme.BLACK_SUIT else theme.BLACK_SUIT
         assert not any(near(colour, other, 25) for colour in ink), card
         # The same index, turned half a turn, in the bottom-right corner.
-        turned = layout.index_rect.move(width - 2 * layout.margin_x - layout.index_rect.width,
-                                        height - 2 * layout.margin_y - layout.index_rect.height)
+        turned = layout.index_rect.move(
+            width - 2 * layout.margin_x - layout.index_rect.width,
+            height - 2 * layout.margin_y - layout.index_rect.height,
+        )
         assert sum(near(colour, expected) for colour in ink_colours(face, turned)) > 10
 
 
@@ -329,7 +340,8 @@ def test_court_cards_have_gold_crowns_and_pip_cards_do_not(painter: CardPainter)
             face = painter.face(card, width, height)
             gold = any(
                 near(tuple(face.get_at((x, y))), theme.COURT_GOLD, 30)
-                for x in range(0, width, 2) for y in range(0, height, 2)
+                for x in range(0, width, 2)
+                for y in range(0, height, 2)
             )
             assert gold == (Rank.JACK <= card.rank <= Rank.KING), card
 

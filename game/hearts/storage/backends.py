@@ -163,12 +163,16 @@ class FileBackend:
         try:
             return data.decode("utf-8", "surrogatepass")
         except UnicodeDecodeError:
-            # Not text we wrote; hand it on (damaged) for the Store to set aside and report.
-            return data.decode("utf-8", "replace")
+            # Not text we wrote; hand it on (damaged) for the Store to set aside and report, with the
+            # bad bytes kept as escapes so the copy set aside holds exactly the bytes that were here.
+            return data.decode("utf-8", "surrogateescape")
 
     def set(self, key: str, value: str) -> None:
         target = self.path_for(key)
-        data = value.encode("utf-8", "surrogatepass")
+        try:
+            data = value.encode("utf-8", "surrogateescape")  # gives back bytes a damaged file held
+        except UnicodeEncodeError:
+            data = value.encode("utf-8", "surrogatepass")
         temporary: str | None = None
         try:
             self.directory.mkdir(parents=True, exist_ok=True)

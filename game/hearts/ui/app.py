@@ -15,7 +15,7 @@ import pygame
 
 from ..storage import Store, default_backend
 from . import theme
-from .intents import Back, Quit, Resize, Tap, intent_of
+from .intents import Back, IntentReader, Quit, Resize, Tap
 from .render.cards import CardPainter
 from .render.fonts import Fonts
 from .render.text import draw_text
@@ -66,6 +66,9 @@ class App:
         )
         self.ctx.notices.extend(self.store.take_problems())
         self.stack: list[Scene] = []
+        self.intents = IntentReader()
+        self.clock = 0.0
+        """Seconds of game time, the sum of every frame's ``dt``."""
         self.running = True
         self.frames_drawn = 0
         self._notice: str | None = None
@@ -92,7 +95,7 @@ class App:
         if events is None:
             events = pygame.event.get()
         for event in events:
-            intent = intent_of(event, self.screen.get_size())
+            intent = self.intents.read(event, self.screen.get_size(), self.clock)
             if intent is None:
                 continue
             if isinstance(intent, Quit):
@@ -105,6 +108,7 @@ class App:
                 self._dismiss_notice()
                 continue
             self._apply(self.scene.handle(intent))
+        self.clock += dt
         self._apply(self.scene.update(dt))
         self._tick_notice(dt)
         if self.is_dirty:

@@ -94,6 +94,32 @@ _KEYS: Final[dict[int, Intent]] = {
 }
 
 
+ECHO_SECONDS: Final = 0.6
+"""How long after a finger touches down a mouse press at the same spot is taken for its echo."""
+ECHO_DISTANCE: Final = 24
+
+
+class IntentReader:
+    """``intent_of`` with a memory: a browser may send its own mouse press after a touch, without SDL's
+    ``touch`` mark; a press that close in time and place to the last finger is that echo and counts
+    for nothing."""
+
+    def __init__(self) -> None:
+        self._finger: tuple[float, tuple[int, int]] | None = None
+
+    def read(self, event: pygame.event.Event, window_size: tuple[int, int], now: float) -> Intent | None:
+        intent = intent_of(event, window_size)
+        if isinstance(intent, Tap):
+            if event.type == pygame.FINGERDOWN:
+                self._finger = (now, intent.pos)
+            elif self._finger is not None:
+                when, (x, y) = self._finger
+                near = abs(intent.pos[0] - x) <= ECHO_DISTANCE and abs(intent.pos[1] - y) <= ECHO_DISTANCE
+                if now - when <= ECHO_SECONDS and near:
+                    return None
+        return intent
+
+
 def intent_of(event: pygame.event.Event, window_size: tuple[int, int]) -> Intent | None:
     """What ``event`` means, or None when it means nothing to the game."""
     kind = event.type

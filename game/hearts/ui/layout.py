@@ -12,7 +12,7 @@ whole table grows (``zoom``), never below those floors.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from pygame import Rect
@@ -115,18 +115,22 @@ class HandGeometry:
         return None
 
     def visible_part(self, count: int, index: int, raised: frozenset[int] = frozenset()) -> Rect:
-        """The part of card ``index`` no later card covers, as the largest uncovered top-left box."""
+        """The largest box of card ``index`` that no later card covers, from its top-left corner (where
+        its index is printed): of the boxes that fit, the one whose shorter side is longest."""
         rects = self.rects(count, raised)
         mine = rects[index]
-        right, bottom = mine.right, mine.bottom
-        for other in rects[index + 1 :]:
-            if not other.colliderect(mine):
-                continue
-            if other.top <= mine.top + 1 and other.left > mine.left:
-                right = min(right, other.left)
-            elif other.top > mine.top:
-                bottom = min(bottom, other.top)
-        return Rect(mine.left, mine.top, right - mine.left, bottom - mine.top)
+        later = [other for other in rects[index + 1 :] if other.colliderect(mine)]
+        edges = sorted({mine.right, *(other.left for other in later if mine.left < other.left < mine.right)})
+        best = Rect(mine.left, mine.top, 0, 0)
+        for right in edges:
+            bottom = mine.bottom
+            for other in later:
+                if other.left < right and other.right > mine.left:
+                    bottom = min(bottom, max(mine.top, other.top))
+            box = Rect(mine.left, mine.top, right - mine.left, bottom - mine.top)
+            if (min(box.size), box.width * box.height) > (min(best.size), best.width * best.height):
+                best = box
+        return best
 
 
 def hand_geometry(width: int, max_height: int, left: int, bottom: int, metrics: Metrics) -> HandGeometry:
@@ -138,7 +142,8 @@ def hand_geometry(width: int, max_height: int, left: int, bottom: int, metrics: 
         for card_width in range(min(width, metrics.px(150)), tap - 1, -1):
             card_height = round(card_width * CARD_ASPECT)
             strip = max(tap, math.ceil(card_width * INDEX_STRIP))
-            drop = max(tap, math.ceil(card_height * INDEX_DROP))
+            # A raised second-row card must not eat into the first row's strip.
+            drop = max(tap, math.ceil(card_height * INDEX_DROP)) + round(card_height * RAISE)
             needed_height = card_height + round(card_height * RAISE) + (drop if rows == 2 else 0)
             if (per_row - 1) * strip + card_width <= width and needed_height <= max_height:
                 # Two rows only when they buy clearly bigger cards.
@@ -147,7 +152,7 @@ def hand_geometry(width: int, max_height: int, left: int, bottom: int, metrics: 
                 break
     if best is None:
         card_width = tap
-        best = (card_width, 2, tap, tap)
+        best = (card_width, 2, tap, tap + round(card_width * CARD_ASPECT * RAISE))
     card_width, rows, strip, drop = best
     card_height = round(card_width * CARD_ASPECT)
     rows_height = card_height + (drop if rows == 2 else 0)
@@ -320,14 +325,28 @@ def _landscape(size: tuple[int, int], metrics: Metrics) -> TableLayout:
     panel_width = round(panel_width * 1.2)
     row_height = max(tap, panel_height)
     action_width = max(metrics.px(150), tap * 3)
-    action = Rect(column.left - gap - action_width, hand_top - gap - row_height, action_width, row_height)
-    south = Rect(margin, action.top, panel_width, row_height)
-    message = Rect(south.right + gap, action.top, action.left - gap - south.right - gap, row_height)
+    span = (hand.per_row - 1) * hand.min_strip + hand.card[0]
+    side = Rect(
+        margin + span + gap, hand_top, column.left - gap - (margin + span + gap), height - margin - hand_top
+    )
+    if hand.per_row < HAND_COUNT and side.width >= metrics.px(150) and side.height >= panel_height + 2 * tap:
+        # A short, wide window: the hand in two rows on the left, and beside it your panel, the message
+        # and the action button, so the trick keeps the height above.
+        hand = replace(hand, area=Rect(margin, hand.area.top, span, hand.area.height))
+        south = Rect(side.left, side.top - gap - panel_height, min(panel_width, side.width), panel_height)
+        action = Rect(side.left, side.bottom - tap, min(action_width, side.width), tap)
+        message = Rect(side.left, side.top, side.width, action.top - gap - side.top)
+        top_of_play = south.top
+    else:
+        action = Rect(column.left - gap - action_width, hand_top - gap - row_height, action_width, row_height)
+        south = Rect(margin, action.top, panel_width, row_height)
+        message = Rect(south.right + gap, action.top, action.left - gap - south.right - gap, row_height)
+        top_of_play = action.top
 
     north = Rect(0, margin, panel_width, panel_height)
     north.centerx = margin + play_width // 2
     marks = Rect(margin, margin, min(metrics.px(170), north.left - gap - margin), max(panel_height, tap))
-    middle = Rect(margin, north.bottom + gap, play_width, action.top - gap - north.bottom - gap)
+    middle = Rect(margin, north.bottom + gap, play_width, top_of_play - gap - north.bottom - gap)
     west = Rect(margin, 0, panel_width, panel_height)
     west.centery = middle.centery
     west.top = max(west.top, marks.bottom + gap)

@@ -69,7 +69,8 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "The end of a match",
         (
-            "The match ends after a hand in which someone reaches 100 points. The lowest total wins. If "
+            "The match ends after a hand in which someone reaches the target, 100 points unless you chose "
+            "another. The lowest total wins. If "
             "two or more players share the lowest total, you play another hand, and so on until one "
             "player is lowest alone.",
         ),
@@ -104,7 +105,8 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "Tap or click a card to play it. With \u201cTap, then confirm\u201d turned on, the first tap "
             "lifts the card and the second plays it.",
             "On a keyboard, the arrow keys move along your hand, Home and End jump to either end, Enter "
-            "or Space plays, H gives a hint, L shows the last trick and Escape closes a dialog.",
+            "or Space plays, H gives a hint, L shows the last trick, F fast-forwards the computer players "
+            "and Escape opens the menu or closes a dialog.",
         ),
     ),
 )

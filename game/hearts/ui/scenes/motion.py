@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-import pygame
-
 from ...engine import Card, PlayerView, Seat, Trick
 from ..tween import Tween, ease_in_out_cubic, ease_out_cubic
 
@@ -31,11 +29,15 @@ class Slot:
 
 
 @dataclass(frozen=True, slots=True)
-class Fixed:
-    rect: pygame.Rect
+class InHand:
+    """Where a card of the human's hand lay: its place among ``count`` cards, some of them raised."""
+
+    index: int
+    count: int
+    raised: frozenset[int] = frozenset()
 
 
-Spot = Anchor | Slot | Fixed
+Spot = Anchor | Slot | InHand
 
 
 @dataclass(frozen=True, slots=True)

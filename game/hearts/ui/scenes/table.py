@@ -38,7 +38,7 @@ from ..layout import TableLayout, table_layout
 from ..session import HUMAN, Session
 from ..widgets import Button
 from .base import Context, Push, Scene, Transition
-from .motion import Anchor, Fixed, Flight, Motion, Slot, step
+from .motion import Anchor, Flight, InHand, Motion, Slot, Spot, step
 from .motion import Step as MotionStep
 from .table_draw import TableDrawer
 
@@ -75,10 +75,23 @@ class TableScene(Scene):
         self.fast = False
         self.bot_wait = 0.0
         self.after_motion: list[Callable[[], Transition | None]] = []
-        self.hover: tuple[int, int] | None = None
+        self.was_human_turn = session.is_human_turn
         super().__init__(ctx)
         self.drawer = TableDrawer(ctx, self)
         self.session.on_change = self._autosave
+        self._ask_again()
+
+    def _ask_again(self) -> None:
+        """Put again the question a table left open (a reload, or Main menu then Continue): the moon
+        choice, or the last hand's results, which the player has not yet dismissed (dismissing them
+        deals the next hand)."""
+        from .table_dialogs import moon_dialog
+
+        session = self.session
+        if session.phase is Phase.MOON and session.is_human_turn:
+            self.after_motion.append(lambda: Push(moon_dialog(self.ctx)))
+        elif session.needs_deal and session.match.results:
+            self.after_motion.append(partial(_push_hand_result, self, session.match.results[-1], False))
 
     # Layout ---------------------------------------------------------------------------------
 
@@ -178,8 +191,6 @@ class TableScene(Scene):
 
     def handle(self, intent: Intent) -> Transition | None:
         if isinstance(intent, Hover):
-            if self.hover != intent.pos:
-                self.hover = intent.pos
             return None
         self.dirty = True
         if isinstance(intent, Tap):
@@ -295,8 +306,7 @@ class TableScene(Scene):
     def _play(self, card: Card) -> Transition | None:
         before = self.session.view
         cards = self.hand_cards()
-        rects = self.layout.hand.rects(len(cards), self.raised_indexes(cards))
-        start = rects[cards.index(card)] if card in cards else None
+        start = self._in_hand(cards, card)
         try:
             events = self.session.play(card)
         except IllegalMove as error:
@@ -305,6 +315,12 @@ class TableScene(Scene):
         self.raised = None
         self.focus = None if self.focus is None else max(0, min(self.focus, len(cards) - 2))
         return self._show(events, before=before, human_start=start)
+
+    def _in_hand(self, cards: list[Card], card: Card) -> InHand | None:
+        """Where ``card`` lies in the hand as drawn now, as a place the layout can find again."""
+        if card not in cards:
+            return None
+        return InHand(cards.index(card), len(cards), self.raised_indexes(cards))
 
     def _hint(self) -> None:
         if not self._can_hint():
@@ -362,10 +378,12 @@ class TableScene(Scene):
         if session.needs_deal:
             return self._deal()
         seat = session.bot_to_move
+        human_turn = session.is_human_turn
+        if human_turn and not self.was_human_turn and self.fast:
+            self.fast = False  # fast-forward covers the bots' turns up to yours
+            self.dirty = True
+        self.was_human_turn = human_turn
         if seat is None:
-            if self.fast and session.is_human_turn:
-                self.fast = False
-                self.dirty = True
             return None
         self.bot_wait += dt
         move = session.think(THINK_SLICE)
@@ -404,7 +422,7 @@ class TableScene(Scene):
         events: list[Event],
         *,
         before: PlayerView | None = None,
-        human_start: pygame.Rect | None = None,
+        human_start: InHand | None = None,
     ) -> Transition | None:
         from .table_dialogs import moon_dialog
 
@@ -419,7 +437,7 @@ class TableScene(Scene):
                 self.motion.add(self._exchange_step(event, after, motion_time))
             elif isinstance(event, CardPlayed):
                 base = before if before is not None else after
-                start = Fixed(human_start) if event.seat is HUMAN and human_start else Anchor(event.seat)
+                start: Spot = human_start if event.seat is HUMAN and human_start else Anchor(event.seat)
                 self.motion.add(
                     step(
                         "play",
@@ -460,16 +478,13 @@ class TableScene(Scene):
         direction = event.direction
         flights: list[Flight] = []
         cards = self.hand_cards()
-        before_rects = dict(
-            zip(cards, self.layout.hand.rects(len(cards), self.raised_indexes(cards)), strict=True)
-        )
         received = event.received_by(HUMAN)
         for seat in Seat:
             target = seat.offset(direction)
             for index, card in enumerate(event.cards[seat]):
                 begin = 0.1 * index
                 if seat is HUMAN:
-                    start = Fixed(before_rects[card]) if card in before_rects else Anchor(HUMAN)
+                    start: Spot = self._in_hand(cards, card) or Anchor(HUMAN)
                     flights.append(Flight(card, start, Anchor(target), begin, 0.7))
                 elif target is HUMAN:
                     flights.append(Flight(card, Anchor(seat), Anchor(HUMAN), begin, 0.7))
@@ -514,6 +529,8 @@ class TableScene(Scene):
         return self.reason is not None
 
     def _waiting_words(self) -> str:
+        if self.session.phase is Phase.PASS:
+            return "Wait for the others to choose their cards."
         seat = self.session.bot_to_move
         if seat is None:
             return "Wait a moment."

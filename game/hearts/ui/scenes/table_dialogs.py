@@ -8,7 +8,7 @@ import pygame
 
 from ...engine import HandScored, MatchOver, Moon, Seat, Trick
 from .. import theme
-from ..layout import DialogLayout
+from ..layout import DialogLayout, Metrics
 from ..render.text import draw_text
 from ..session import HUMAN, Session
 from ..widgets import draw_panel
@@ -111,46 +111,37 @@ def last_trick_dialog(ctx: Context, trick: Trick, number: int) -> Dialog:
 def hand_result_dialog(scene: TableScene, scored: HandScored, match_over: bool) -> Dialog:
     ctx = scene.ctx
 
+    notes: list[str] = []
+    if scored.moon_shooter is not None:
+        notes.append(
+            "You shot the moon!"
+            if scored.moon_shooter is HUMAN
+            else f"{NAMES[scored.moon_shooter]} shot the moon!"
+        )
+    if scored.jack_taker is not None:
+        notes.append(f"{NAMES[scored.jack_taker]} took the J♦: −10.")
+
     def body(surface: pygame.Surface, rect: pygame.Rect, layout: DialogLayout) -> None:
         metrics = layout.metrics
-        px = metrics.text(16)
-        row = round(px * 1.9)
-        top = rect.top
-        notes: list[str] = []
-        if scored.moon_shooter is not None:
-            who = NAMES[scored.moon_shooter]
-            notes.append(f"{who} shot the moon!" if who != "You" else "You shot the moon!")
-        if scored.jack_taker is not None:
-            notes.append(f"{NAMES[scored.jack_taker]} took the J♦: −10.")
-        header = ("", "Hand", "Total")
+        row, px = table_rows(rect.height, 5 + len(notes), metrics)
         columns = (rect.left, rect.left + int(rect.width * 0.5), rect.left + int(rect.width * 0.75))
         widths = (int(rect.width * 0.5), int(rect.width * 0.25), rect.width - int(rect.width * 0.75))
-        rows = [header] + [
+        rows = [("", "Hand", "Total")] + [
             (NAMES[seat], _signed(scored.scores[seat]), _number(scored.totals[seat])) for seat in Seat
         ]
+        top = rect.top
         for index, cells in enumerate(rows):
             bold = index == 0 or cells[0] == "You"
             for cell, left, width in zip(cells, columns, widths, strict=True):
                 align: Literal["left", "right"] = "left" if left == columns[0] else "right"
-                draw_text(
-                    surface,
-                    ctx.fonts,
-                    cell,
-                    pygame.Rect(left, top, width, row),
-                    px,
-                    theme.TEXT if index else theme.TEXT_MUTED,
-                    bold=bold,
-                    align=align,
-                )
+                colour = theme.TEXT if index else theme.TEXT_MUTED
+                cell_rect = pygame.Rect(left, top, width, row)
+                draw_text(surface, ctx.fonts, cell, cell_rect, px, colour, bold=bold, align=align, wrap=False)
             top += row
-        if notes:
-            draw_lines(
-                surface,
-                ctx,
-                notes,
-                pygame.Rect(rect.left, top + metrics.px(8), rect.width, rect.bottom - top),
-                px,
-            )
+        for note in notes:
+            line = pygame.Rect(rect.left, top, rect.width, row)
+            draw_text(surface, ctx.fonts, note, line, px, theme.TITLE, bold=True, align="left", wrap=False)
+            top += row
 
     label = "See the result" if match_over else "Next hand"
     return Dialog(
@@ -181,32 +172,22 @@ def match_result_dialog(scene: TableScene, over: MatchOver) -> Dialog:
 
     def body(surface: pygame.Surface, rect: pygame.Rect, layout: DialogLayout) -> None:
         metrics = layout.metrics
-        px = metrics.text(17)
         used = draw_lines(surface, ctx, [summary], rect, metrics.text(16))
-        row = round(px * 2.0)
-        top = used.bottom + metrics.px(10)
+        top = used.bottom + metrics.px(6)
+        row, px = table_rows(rect.bottom - top, 4, metrics, spacing=2.0)
         for place, seat in enumerate(ranking, start=1):
-            line = pygame.Rect(rect.left, top, rect.width, row)
+            line = pygame.Rect(rect.left, top, rect.width, row - metrics.px(2))
             if seat is HUMAN:
                 draw_panel(surface, line, metrics.px(8), theme.PANEL)
             inner = line.inflate(-metrics.px(16), 0)
             colour = theme.SCORE_GOOD if seat in over.winners else theme.TEXT
             bold = seat is HUMAN or seat in over.winners
             mark = "  ★" if seat in over.winners else ""
-            draw_text(
-                surface,
-                ctx.fonts,
-                f"{place}.  {NAMES[seat]}{mark}",
-                inner,
-                px,
-                colour,
-                bold=bold,
-                align="left",
-            )
-            draw_text(
-                surface, ctx.fonts, _number(over.totals[seat]), inner, px, colour, bold=bold, align="right"
-            )
-            top += row + metrics.px(4)
+            name = f"{place}.  {NAMES[seat]}{mark}"
+            draw_text(surface, ctx.fonts, name, inner, px, colour, bold=bold, align="left", wrap=False)
+            total = _number(over.totals[seat])
+            draw_text(surface, ctx.fonts, total, inner, px, colour, bold=bold, align="right", wrap=False)
+            top += row
 
     return Dialog(
         ctx,
@@ -220,6 +201,14 @@ def match_result_dialog(scene: TableScene, over: MatchOver) -> Dialog:
 
 
 ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth"}
+
+
+def table_rows(height: int, rows: int, metrics: Metrics, *, spacing: float = 1.9) -> tuple[int, int]:
+    """Row height and text size for ``rows`` rows in ``height`` pixels: roomy when there is space,
+    tighter when not, never under the 12-CSS-pixel text floor."""
+    px = metrics.text(16)
+    row = min(round(px * spacing), height // max(1, rows))
+    return row, max(metrics.text(12), min(px, int(row / 1.3)))
 
 
 def new_table(ctx: Context) -> TableScene:

@@ -15,7 +15,7 @@ from ..render.text import draw_text, fit_size
 from ..tween import lerp
 from ..widgets import draw_button, draw_focus, draw_panel
 from .base import Context
-from .motion import Anchor, Fixed, Flight, Slot, Spot
+from .motion import Anchor, Flight, InHand, Slot, Spot
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -217,8 +217,8 @@ class TableDrawer:
                 draw_focus(surface, rect, metrics.unit)
 
     def _spot_rect(self, spot: Spot, size: tuple[int, int]) -> pygame.Rect:
-        if isinstance(spot, Fixed):
-            return spot.rect
+        if isinstance(spot, InHand):
+            return self.layout.hand.rects(spot.count, spot.raised)[spot.index]
         if isinstance(spot, Slot):
             return self.layout.seats[spot.seat].trick_slot
         assert isinstance(spot, Anchor)
