@@ -458,3 +458,31 @@ def badge_spot(layout: TableLayout, seat: Seat, size: tuple[int, int]) -> Rect:
         if window.contains(spot) and spot.collidelist(obstacles) < 0:
             return spot
     return candidates[0]
+
+
+def with_note_band(layout: TableLayout) -> tuple[TableLayout, Rect]:
+    """The table with room for a lesson's note: a band above the trick in portrait (below the side
+    seats), beside it in landscape; the trick is laid out again in what is left."""
+    metrics = layout.metrics
+    area = layout.trick_area
+    gap = metrics.px(6)
+    line = round(metrics.text(15) * 1.35)
+    panels = [place.panel for place in layout.seats]
+    if layout.is_portrait:
+        top = max(area.top, *(panel.bottom for panel in panels[1:] if panel.top < area.centery)) + gap
+        height = min(5 * line + metrics.px(16) + round(metrics.text(16) * 1.4), (area.bottom - top) // 2)
+        band = Rect(area.left, top, area.width, height)
+        trick_area = Rect(area.left, band.bottom + gap, area.width, area.bottom - band.bottom - gap)
+        west, east = layout.seats[Seat.WEST].panel, layout.seats[Seat.EAST].panel
+        trick_width = trick_area.width
+        if max(west.bottom, east.bottom) > trick_area.top:
+            trick_width = east.left - west.right - 2 * gap
+    else:
+        width = min(metrics.px(320), area.width // 2)
+        band = Rect(area.right - width, area.top, width, area.height)
+        trick_area = Rect(area.left, area.top, area.width - width - gap, area.height)
+        trick_width = trick_area.width
+    card = _trick_card(trick_width, trick_area.height, (layout.trick_card[0], 0))
+    panels_by_seat = {seat: layout.seats[seat].panel for seat in Seat}
+    seats = _seats_around(trick_area, card, panels_by_seat, layout.hand.area)
+    return replace(layout, seats=seats, trick_area=trick_area, trick_card=card), band

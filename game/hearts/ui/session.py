@@ -82,12 +82,13 @@ class Session:
 
     # Moves -----------------------------------------------------------------------------------
 
-    def deal(self, bot_level: str | None = None) -> list[Event]:
-        """Deal the next hand; a new difficulty takes effect here, between hands."""
+    def deal(self, bot_level: str | None = None, deal: Deal | None = None) -> list[Event]:
+        """Deal the next hand (the seed's, unless ``deal`` is given); a new difficulty takes effect
+        here, between hands."""
         if bot_level is not None and bot_level != self.bot_level:
             self.bot_level = bot_level
             self._bots.clear()
-        return self._apply(deal_for(self.seed, self.match.hand_number + 1))
+        return self._apply(deal if deal is not None else deal_for(self.seed, self.match.hand_number + 1))
 
     def play(self, card: Card) -> list[Event]:
         """The human plays ``card``; an illegal card raises ``IllegalMove`` and changes nothing."""

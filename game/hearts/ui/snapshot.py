@@ -27,6 +27,10 @@ from .scenes.base import Context, Scene
 from .session import HUMAN, Session
 
 SEED = 2026
+LESSON_SCENES = (
+    "lesson_goal", "lesson_passing", "lesson_received", "lesson_lead", "lesson_first_trick", "lesson_trick",
+    "lesson_follow", "lesson_discard", "lesson_hearts", "lesson_queen", "lesson_moon", "lesson_summary",
+)  # fmt: skip
 SCENES = (
     "menu",
     "passing",
@@ -141,7 +145,44 @@ def build(name: str, ctx: Context) -> list[Scene]:
         ctx.session = session
         table = TableScene(ctx, session)
         return [table, match_result_dialog(table, MatchOver(session.match.winners, session.match.totals))]
-    raise ValueError(f"no scene called {name!r}; choose from {', '.join(SCENES)}")
+    if name in LESSON_SCENES:
+        return lesson_at(ctx, name.removeprefix("lesson_"))
+    raise ValueError(f"no scene called {name!r}; choose from {', '.join(SCENES + LESSON_SCENES)}")
+
+
+def lesson_at(ctx: Context, key: str) -> list[Scene]:
+    """The lesson, played with its suggestions, at the moment note ``key`` shows (or at its summary)."""
+    from .scenes.dialog import Dialog
+    from .scenes.lesson import LessonScene
+
+    lesson = LessonScene(ctx)
+    stack: list[Scene] = [lesson]
+
+    def reached() -> bool:
+        if key == "summary":
+            return isinstance(stack[-1], Dialog)
+        note = lesson.current_note
+        return note is not None and note.key == key and not lesson.motion.is_busy
+
+    for _ in range(20000):
+        transition = lesson.update(1 / 30)
+        if transition is not None:
+            stack.append(transition.scene)  # type: ignore[union-attr]
+        if reached():
+            return stack
+        if lesson.motion.is_busy:
+            continue
+        session = lesson.session
+        if lesson.notes and not session.is_human_turn:
+            lesson._dismiss_note()
+        elif session.is_human_turn:
+            view = session.view
+            if view.phase is Phase.PASS and view.passed is None:
+                lesson.selected = set(suggest_pass(view))
+                lesson._act()
+            elif view.phase is Phase.PLAY:
+                lesson._play(suggest_play(view))
+    raise ValueError(f"the lesson never showed {key!r}")
 
 
 def render(
@@ -164,7 +205,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", default="390x844", help="window size, WxH (default 390x844)")
     parser.add_argument("--scale", type=float, default=1.0, help="pixels per CSS pixel")
     parser.add_argument("--out", default="snapshots", help="folder for the PNG files")
-    parser.add_argument("--scenes", default=",".join(SCENES), help="comma-separated scene names")
+    parser.add_argument(
+        "--scenes",
+        default=",".join(SCENES),
+        help="comma-separated scene names, or 'lesson' for the lesson's notes",
+    )
     parser.add_argument("--four-colour", action="store_true", help="draw the four-colour deck")
     args = parser.parse_args(argv)
     width, _, height = args.size.partition("x")
@@ -172,7 +217,8 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     settings = Settings(four_colour=args.four_colour)
-    for name in args.scenes.split(","):
+    names = LESSON_SCENES if args.scenes == "lesson" else args.scenes.split(",")
+    for name in names:
         path = out / f"{name}-{size[0]}x{size[1]}.png"
         pygame.image.save(render(name, size, args.scale, settings), str(path))
         print(path)

@@ -115,8 +115,9 @@ class MenuScene(Scene):
                 )
             return Reset(new_table(self.ctx))
         if key == "learn":
-            self.note = "The guided lesson is on its way. For now, “How to play” explains the rules."
-            return None
+            from .lesson import LessonScene
+
+            return Reset(LessonScene(self.ctx))
         if key == "options":
             from .options import OptionsScene
 

@@ -465,7 +465,7 @@ class TableScene(Scene):
                 self.after_motion.append(lambda: Push(moon_dialog(self.ctx)))
             elif isinstance(event, HandScored):
                 over = any(isinstance(other, MatchOver) for other in events)
-                self.after_motion.append(partial(_push_hand_result, self, event, over))
+                self.after_motion.append(self._hand_over(event, over))
             elif isinstance(event, MatchOver):
                 self._record_finished()
                 self.after_motion.append(partial(_push_match_result, self, event))
@@ -499,6 +499,14 @@ class TableScene(Scene):
     def _saved(self, *, counted: bool = False) -> SavedMatch:
         session = self.session
         return SavedMatch(session.match, session.seed, session.bot_level, counted)
+
+    def _hand_over(self, scored: HandScored, match_over: bool) -> Callable[[], Transition | None]:
+        """What follows a scored hand, once its last trick has been shown: the results."""
+        return partial(_push_hand_result, self, scored, match_over)
+
+    def highlighted(self) -> frozenset[Card]:
+        """Cards to mark as suggested (the lesson marks its suggestions; the table, none)."""
+        return frozenset()
 
     def _autosave(self, session: Session) -> None:
         if session.match.is_over:

@@ -190,6 +190,7 @@ class TableDrawer:
         playing = view.phase is Phase.PLAY and view.to_move == view.seat and scene.motion.current is None
         received = view.received if view.received is not None and not scene._has_played(view) else None
         cards = scene.card_rects()
+        suggested = scene.highlighted()
         for index, (card, rect) in enumerate(cards):
             surface.blit(self.ctx.painter.shadow(width, height), self.ctx.painter.shadow_rect(rect))
             surface.blit(self.ctx.painter.face(card, width, height, four_colour=four), rect.topleft)
@@ -204,6 +205,15 @@ class TableDrawer:
                 pygame.draw.circle(surface, theme.RECEIVED, tag.center, tag.width // 2)
                 pygame.draw.circle(
                     surface, theme.TEXT_DARK, tag.center, tag.width // 2, max(1, metrics.px(2))
+                )
+            if card in suggested:
+                glow = max(3, metrics.px(4))
+                pygame.draw.rect(
+                    surface,
+                    theme.HINT,
+                    rect.inflate(glow, glow),
+                    width=glow,
+                    border_radius=max(4, width // 10),
                 )
             if card == scene.raised or card in scene.selected:
                 pygame.draw.rect(

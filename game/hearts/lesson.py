@@ -1,0 +1,271 @@
+"""Learn to play: one guided hand on a fixed deal, with a note the first time each new thing happens.
+
+No drawing here: ``Coach`` watches the hand (the human's view and the events) and says which notes are
+due, always in the lesson's order and each once; ``why_card`` and ``why_pass`` put a suggestion in one
+line; ``lesson_reason`` turns a refusal into a lesson. The deal was chosen by playing it out many ways
+(following every suggestion, ignoring them, playing at random): each thing the lesson teaches comes up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from .engine import (
+    QUEEN_OF_SPADES,
+    TWO_OF_CLUBS,
+    Card,
+    CardPlayed,
+    CardSet,
+    CardsPassed,
+    Deal,
+    Event,
+    HandScored,
+    HeartsBroken,
+    Phase,
+    PlayerView,
+    QueenPlayed,
+    Seat,
+    Suit,
+    TrickTaken,
+)
+from .engine import rules as rule_words
+
+# South (you) holds the 2♣ and a handful of high spades and hearts worth passing; the Q♠ sits with West.
+LESSON_DEAL: Final = Deal(
+    (
+        CardSet.parse("2C 8C 3D TD AD 4S 5S 8S JS KS 5H JH QH"),
+        CardSet.parse("3C KC AC 5D 6D QD 7S QS 3H 4H 6H 9H AH"),
+        CardSet.parse("4C 5C 6C 7C TC 7D JD KD AS 2H 8H TH KH"),
+        CardSet.parse("9C JC QC 2D 4D 8D 9D 2S 3S 6S 9S TS 7H"),
+    )
+)
+LESSON_SEED: Final = 51
+"""Seeds the computer players of the lesson, so it plays the same way every time you play the same."""
+
+NAMES: Final = {Seat.SOUTH: "You", Seat.WEST: "West", Seat.NORTH: "North", Seat.EAST: "East"}
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A few words shown beside what they explain: ``anchor`` names that thing for the table."""
+
+    key: str
+    title: str
+    text: str
+    anchor: str
+    """``hand``, ``action``, ``trick``, ``marks`` or ``seat:<SEAT>``."""
+
+
+ORDER: Final = (
+    "goal", "passing", "received", "lead", "first_trick", "trick", "follow", "discard", "hearts",
+    "queen", "moon",
+)  # fmt: skip
+
+
+class Coach:
+    """Which notes are due: each once, in ``ORDER``; a note whose moment came early waits its turn."""
+
+    def __init__(self) -> None:
+        self.shown: list[str] = []
+        self._due: dict[str, Note] = {}
+
+    @property
+    def is_done(self) -> bool:
+        return len(self.shown) == len(ORDER)
+
+    def watch(self, view: PlayerView, events: Sequence[Event] = ()) -> list[Note]:
+        """Look at the hand as it stands now (the human's view) and what just happened; the notes to
+        show now, in order."""
+        for note in self._triggered(view, events):
+            if note.key not in self.shown and note.key not in self._due:
+                self._due[note.key] = note
+        ready: list[Note] = []
+        for key in ORDER:
+            if key in self.shown:
+                continue
+            if key not in self._due:
+                break  # an earlier note has not come up yet: the later ones wait for it
+            note = self._due.pop(key)
+            self.shown.append(key)
+            ready.append(note)
+        return ready
+
+    def _triggered(self, view: PlayerView, events: Sequence[Event]) -> Iterable[Note]:
+        me = view.seat
+        if view.phase is Phase.PASS:
+            yield GOAL
+            if view.passed is None:
+                target = NAMES[view.seat.offset(view.pass_direction)]
+                yield Note("passing", "Passing", PASSING.format(target=target), "hand")
+        for event in events:
+            if isinstance(event, CardsPassed):
+                giver = NAMES[me.offset(-event.direction)]
+                yield Note("received", "New cards", RECEIVED.format(giver=giver), "hand")
+            elif isinstance(event, CardPlayed) and event.card == TWO_OF_CLUBS:
+                if event.seat is me:
+                    yield Note("lead", "The 2♣ starts", LEAD_YOU, "trick")
+                else:
+                    who = NAMES[event.seat]
+                    yield Note("lead", "The 2♣ starts", LEAD_OTHER.format(who=who), f"seat:{event.seat.name}")
+                yield Note("first_trick", "The first trick", FIRST_TRICK, "trick")
+            elif isinstance(event, TrickTaken) and event.trick_number == 1:
+                cards = event.trick.cards
+                winner = NAMES[event.winner]
+                best = max(card for card in cards if card.suit is cards[0].suit)
+                verb = "win" if event.winner is me else "wins"
+                text = TRICK.format(winner=winner, verb=verb, card=best, suit=cards[0].suit.noun[:-1])
+                yield Note("trick", "Winning a trick", text, f"seat:{event.winner.name}")
+            elif isinstance(event, CardPlayed):
+                played = _trick_of(view, event)
+                if played and event.card.suit is not played[0].suit:
+                    who = NAMES[event.seat]
+                    suit = played[0].suit.noun
+                    text = DISCARD_YOU if event.seat is me else DISCARD_OTHER.format(who=who, suit=suit)
+                    yield Note("discard", "Nothing to follow with", text, f"seat:{event.seat.name}")
+            if isinstance(event, HeartsBroken):
+                yield Note("hearts", "Hearts are broken", HEARTS, "marks")
+            elif isinstance(event, QueenPlayed):
+                yield Note("queen", "The Q♠", QUEEN.format(who=NAMES[event.seat]), "trick")
+        if view.phase is Phase.PLAY and view.to_move == me and view.trick.cards:
+            led = view.trick.cards[0].suit
+            if view.hand.of_suit(led):
+                yield Note("follow", "Following suit", FOLLOW.format(suit=led.noun.capitalize()), "hand")
+        threat = moon_threat(view)
+        if threat is not None:
+            who = NAMES[threat]
+            text = MOON_YOU if threat is me else MOON_OTHER.format(who=who)
+            yield Note("moon", "Moon threat", text, f"seat:{threat.name}")
+
+
+def _trick_of(view: PlayerView, event: CardPlayed) -> tuple[Card, ...]:
+    """The cards of the trick ``event`` belongs to, as far as ``view`` shows them."""
+    for trick in (view.trick, *reversed(view.tricks)):
+        if event.card in trick.cards:
+            return trick.cards
+    return ()
+
+
+def moon_threat(view: PlayerView) -> Seat | None:
+    """The seat that has taken every point played so far this hand, once there are some."""
+    taken = sum(view.points)
+    if taken <= 0:
+        return None
+    for seat in Seat:
+        if view.points[seat] == taken:
+            return seat
+    return None
+
+
+GOAL = Note(
+    "goal",
+    "The aim",
+    "Hearts is about taking as few points as you can. Every ♥ you win costs 1 point and the Q♠ costs 13. "
+    "Lowest score wins.",
+    "hand",
+)
+PASSING = (
+    "First, pick three cards to give to {target}. Good ones to pass: the Q♠ and the spades above her, "
+    "high hearts, or the last cards of a short suit."
+)
+RECEIVED = "{giver} passed you three cards; they are marked until you play. The others swapped cards too."
+LEAD_YOU = "You hold the 2♣, so you start the hand with it. Everyone else must play a club if they can."
+LEAD_OTHER = "{who} holds the 2♣ and starts the hand with it. Everyone must play a club if they can."
+FIRST_TRICK = "On this first trick nobody may play a heart or the Q♠ (unless they hold nothing else)."
+TRICK = (
+    "{winner} {verb} the trick with the {card}: the highest {suit} takes it, and whoever takes a trick "
+    "leads the next one."
+)
+FOLLOW = "{suit} were led and you hold some, so you must play one. Tip: play under the highest so far."
+DISCARD_YOU = (
+    "You have none of the suit that was led, so you may play any card. A good moment to get rid of "
+    "a dangerous one!"
+)
+DISCARD_OTHER = "{who} has no {suit} left, so they threw in another card. You will get chances like that too."
+HEARTS = "A heart has been played, so hearts are broken: from now on anyone may lead one."
+QUEEN = "{who} played the Q♠. Whoever takes this trick takes 13 points with her."
+MOON_YOU = (
+    "You have taken every point so far. Take ALL the hearts and the Q♠ and you score 0 while everyone "
+    "else gets 26: that is shooting the moon."
+)
+MOON_OTHER = (
+    "{who} has taken every point so far. If one player takes all the hearts and the Q♠, they score 0 "
+    "and everyone else 26! Take one heart from them to stop it."
+)
+
+
+def why_pass(view: PlayerView, cards: CardSet) -> str:
+    """One line on why these three are worth passing."""
+    reasons = []
+    spades = [card for card in cards if card.suit is Suit.SPADES and card >= QUEEN_OF_SPADES]
+    hearts = [card for card in cards if card.suit is Suit.HEARTS]
+    if spades:
+        reasons.append("high spades can catch the Q♠")
+    if hearts:
+        reasons.append("high hearts win tricks full of points")
+    if len(reasons) < len({card.suit for card in cards}):
+        reasons.append("passing a short suit leaves you free to discard")
+    return "Suggested: " + " ".join(str(card) for card in cards) + " — " + "; ".join(reasons) + "."
+
+
+def why_card(view: PlayerView, card: Card) -> str:
+    """One line on why ``card`` is a good play now."""
+    trick = view.trick.cards
+    if not trick:
+        if card == TWO_OF_CLUBS:
+            return f"Suggested: {card} — the hand always starts with it."
+        return f"Suggested: {card} — lead low, so someone else is likely to win the trick."
+    led = trick[0].suit
+    winning = max(played for played in trick if played.suit is led)
+    if card.suit is not led:
+        if card == QUEEN_OF_SPADES:
+            return f"Suggested: {card} — you can't follow, so hand the Q♠ to someone else!"
+        if card.suit is Suit.HEARTS:
+            return f"Suggested: {card} — you can't follow, so give away a heart."
+        return f"Suggested: {card} — you can't follow, so throw away a risky high card."
+    if card < winning:
+        return f"Suggested: {card} — it is lower than the {winning}, so you won't take this trick."
+    if len(trick) == 3 and not any(played.points for played in trick):
+        return f"Suggested: {card} — the trick has no points, so winning it with a high card is safe."
+    return f"Suggested: {card} — you will win this one anyway, so win it with your highest {led.noun[:-1]}."
+
+
+def lesson_reason(reason: str) -> str:
+    """A refusal from the rules, said as a lesson."""
+    if reason == rule_words.LEAD_TWO_OF_CLUBS:
+        return "The hand always opens with the 2♣, and you hold it: play it first."
+    if reason == rule_words.HEARTS_NOT_BROKEN:
+        return (
+            "You can't lead a heart until one has been played on an earlier trick (unless you hold "
+            "nothing but hearts)."
+        )
+    if reason == rule_words.NO_POINTS_FIRST_TRICK:
+        return "No points on the first trick: keep your hearts and the Q♠ for later."
+    if reason.startswith("You must follow"):
+        return f"{reason}: you still hold one, and you must follow the suit that was led when you can."
+    return reason
+
+
+def summary(scored: HandScored, queen_taker: Seat | None, seat: Seat = Seat.SOUTH) -> list[str]:
+    """What the hand scored for ``seat``, and why, in a few lines (``queen_taker`` took the Q♠)."""
+    points = scored.points[seat]
+    lines = []
+    if scored.moon_shooter is seat:
+        lines.append("You shot the moon: you took every point, so the others get 26 each and you 0!")
+    elif points == 0:
+        lines.append("You took no points at all: a perfect hand.")
+    else:
+        hearts = points - 13 if queen_taker is seat else points
+        parts = [f"{hearts} heart{'s' if hearts != 1 else ''} (1 each)"] if hearts else []
+        if queen_taker is seat:
+            parts.append("the Q♠ (13)")
+        lines.append(f"You took {' and '.join(parts)}: {points} point{'s' if points != 1 else ''}.")
+    if queen_taker is not None and queen_taker is not seat:
+        lines.append(f"{NAMES[queen_taker]} took the Q♠.")
+    others = ", ".join(f"{NAMES[other]} {scored.scores[other]}" for other in Seat if other is not seat)
+    lines.append(f"Points for the others: {others}.")
+    lines.append(
+        "A real match goes on hand after hand until someone reaches 100; then the lowest total wins."
+    )
+    return lines
