@@ -142,7 +142,7 @@ def test_the_lesson_can_be_left_at_any_time_and_play_a_real_match_continues_your
     assert isinstance(driver.scene, MenuScene) and not driver.scene.can_continue
     assert snapshot(backend)["hearts.match"] is None
     driver.click(driver.button_spot("learn"))
-    summary = LessonRun(driver, "suggested").play()
+    assert LessonRun(driver, "suggested").play().name == "lesson_summary"
     driver.click(driver.button_spot("real_match"))
     assert isinstance(driver.scene, TableScene) and not isinstance(driver.scene, LessonScene)
 
