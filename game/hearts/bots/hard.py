@@ -1,11 +1,12 @@
 """The Hard bot: imagines the unseen cards many times over, plays each choice out, keeps the best.
 
-For a play it samples deals that agree with its view (``sampler``), plays every distinct legal card
-followed by a quick policy to the end of the hand (``sim``), and scores the outcome for the match as
-it stands (its own points, and winning or losing when the hand would end the match). For a pass it
-plays the heuristic's few best choices out the same way (``passing``). The work is a fixed number of
-rollouts, so the same view and seed give the same move, and it yields after each sample so the table
-keeps drawing.
+For a play it samples deals that agree with its view (``sampler``), keeping those that best explain
+how the others have played so far (replayed with Normal's policy: ``sampler.History``), plays every
+distinct legal card followed by Normal's policy for every seat to the end of the hand (``sim``), and
+scores the outcome for the match as it stands (its own points, and winning or losing when the hand
+would end the match). For a pass it plays the heuristic's few best choices out the same way
+(``passing``). The work is counted in simulated plays, not seconds, so the same view and seed give
+the same move, and it yields every few milliseconds so the table keeps drawing.
 """
 
 from __future__ import annotations
@@ -14,22 +15,29 @@ import random
 from collections.abc import Generator
 from typing import Final
 
-from ..engine.cards import JACK_OF_DIAMONDS, SUIT_MASKS, Card, CardSet, cards_in
-from ..engine.rules import Moon, Ties
+from ..engine.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, cards_in
+from ..engine.rules import Moon, PassDirection, Ties
 from ..engine.views import PlayerView
 from .base import Bot
 from .heuristics import mask_of
 from .passing import played_out_pass
-from .sampler import Knowledge
+from .sampler import History, Knowledge
 from .sim import Sim, hand_scores
 
 ROLLOUTS: Final = 3000
-"""Rollouts per decision, shared among the distinct candidate cards."""
+"""Rollouts per decision at most (late in a hand, when they are short), shared among the candidates."""
 MIN_SAMPLES: Final = 24
+"""Sampled deals per decision at least."""
+WORK: Final = 75_000
+"""Simulated plays per decision (deals drawn and checked, rollouts), about 0.2 s natively."""
+DRAW_WORK: Final = 8
+"""A deal drawn costs about as much as this many simulated plays."""
+TRIES: Final = 6
+"""Deals drawn per sample at most, keeping the one that best explains the others' plays."""
+MISFIT_WEIGHT: Final = 0.25
+"""How much less a sample counts for each play of the others that Normal would not have made."""
 PASS_SAMPLES: Final = 150
 """Imagined deals on which each shortlisted pass is played out."""
-MOON_WORRY: Final = 6
-"""Points one opponent must have taken alone before the rollouts let it play for the moon."""
 MATCH_STAKE: Final = 60.0
 """How many hand points winning (or losing) the match is worth when this hand would end it."""
 
@@ -48,16 +56,39 @@ class HardBot(Bot):
         knowledge = Knowledge(view)
         base = sim_from_view(view)
         me = view.seat
-        base.shooter = moon_threat(view)
-        # While nobody else has taken a point, going for the moon is a second plan worth weighing.
-        plans = [base.shooter]
+        # The others play as Normal does (the moon included); while nobody else has taken a point,
+        # going for the moon ourselves is a second plan worth weighing.
+        plans = [-1]
         if sum(view.points) == view.points[me]:
             plans.append(me)
-        samples = max(MIN_SAMPLES, self.rollouts // (len(candidates) * len(plans)))
+        history = History(view, base) if view.tricks or view.trick.cards else None
+        # The work is counted in simulated plays (drawing a deal and replaying the hand on it,
+        # then the rollouts), not in seconds, so the same view and seed always give the same card.
+        played = len(history.plays) if history is not None else 0
+        rollout_work = len(candidates) * len(plans) * (52 - played)
+        most = max(MIN_SAMPLES, self.rollouts // (len(candidates) * len(plans)))
         value = [[0.0] * len(candidates) for _ in plans]
-        for _ in range(samples):
+        work = 0
+        samples = 0
+        while samples < MIN_SAMPLES or (work < WORK and samples < most):
+            samples += 1
             hands = knowledge.sample(rng)
+            work += DRAW_WORK + played
+            weight = 1.0
+            if history is not None:
+                misfits = history.misfits(hands)
+                for _ in range(TRIES - 1):
+                    if not misfits:
+                        break
+                    other = knowledge.sample(rng)
+                    work += DRAW_WORK + played
+                    other_misfits = history.misfits(other, misfits)
+                    if other_misfits < misfits:
+                        hands, misfits = other, other_misfits
+                weight = MISFIT_WEIGHT**misfits
+                yield
             hands[me] = view.hand.mask
+            work += rollout_work
             for plan, shooter in enumerate(plans):
                 for index, card in enumerate(candidates):
                     sim = base.copy()
@@ -65,24 +96,13 @@ class HardBot(Bot):
                     sim.shooter = shooter
                     sim.play(card)
                     sim.play_out()
-                    value[plan][index] += outcome_value(view, sim)
-            yield
+                    value[plan][index] += weight * outcome_value(view, sim)
+                yield
         best = max(
             range(len(candidates)),
             key=lambda index: (max(values[index] for values in value), -index),
         )
         return candidates[best]
-
-
-def moon_threat(view: PlayerView) -> int:
-    """The opponent who has taken every point so far, once that is enough to worry about (else -1)."""
-    taken = sum(view.points)
-    if taken < MOON_WORRY:
-        return -1
-    for seat, points in enumerate(view.points):
-        if points == taken and seat != view.seat:
-            return seat
-    return -1
 
 
 def distinct_choices(view: PlayerView) -> list[Card]:
@@ -103,10 +123,12 @@ def distinct_choices(view: PlayerView) -> list[Card]:
 
 def sim_from_view(view: PlayerView) -> Sim:
     """The hand as the view sees it; the other seats' cards are filled in per sample."""
-    jack_taker = -1
+    jack_taker = qs_taker = -1
     for trick in view.tricks:
         if JACK_OF_DIAMONDS in trick.cards and trick.winner is not None:
             jack_taker = trick.winner
+        if QUEEN_OF_SPADES in trick.cards and trick.winner is not None:
+            qs_taker = trick.winner
     hands = [0, 0, 0, 0]
     hands[view.seat] = view.hand.mask
     return Sim(
@@ -120,7 +142,23 @@ def sim_from_view(view: PlayerView) -> Sim:
         jack_taker=jack_taker,
         played=view.played.mask & ~mask_of(view.trick.cards),
         voids=[sum(1 << suit for suit in suits) for suits in view.voids],
+        qs_taker=qs_taker,
+        queen_known=queen_known(view),
     )
+
+
+def queen_known(view: PlayerView) -> list[int]:
+    """Per seat, the seat it knows holds the Q♠ from the passing (-1 if none): this seat, if it
+    passed her, and the seat that passed to this one, if she came in the pass."""
+    known = [-1, -1, -1, -1]
+    if view.pass_direction is PassDirection.NONE:
+        return known
+    me = view.seat
+    if view.passed is not None and QUEEN_OF_SPADES in view.passed:
+        known[me] = (me + view.pass_direction) & 3
+    if view.received is not None and QUEEN_OF_SPADES in view.received:
+        known[(me - view.pass_direction) & 3] = me
+    return known
 
 
 def outcome_value(view: PlayerView, sim: Sim) -> float:

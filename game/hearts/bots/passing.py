@@ -1,7 +1,7 @@
 """Choosing three cards to pass by playing the hand out many times over.
 
 The shortlist comes from ``heuristics.hand_danger``; each choice on it is then tried against the
-same imagined deals (the others' hands, what they pass, the whole play with the quick policy), and
+same imagined deals (the others' hands, what they pass, the whole play with Normal's policy), and
 the one that leaves this seat best off on average is passed.
 """
 
@@ -12,11 +12,12 @@ from collections.abc import Generator
 from itertools import combinations
 from typing import Final
 
-from ..engine.cards import ALL_CARDS_MASK, TWO_OF_CLUBS, cards_in
+from ..engine.cards import ALL_CARDS_MASK, QUEEN_OF_SPADES, TWO_OF_CLUBS, cards_in
 from ..engine.views import PlayerView
 from .heuristics import hand_danger
 from .sim import Sim
 
+QS_BIT: Final = 1 << QUEEN_OF_SPADES
 SHORTLIST: Final = 5
 """How many of the heuristic's best choices are played out."""
 
@@ -78,9 +79,13 @@ def played_out_pass(
             for seat in range(4):
                 after[(seat + offset) & 3] |= passes[seat]
             leader = next(seat for seat in range(4) if after[seat] >> TWO_OF_CLUBS & 1)
+            # A seat that passed the Q♠ knows where she is (Normal leads with that in mind).
+            queen_known = [
+                (seat + offset) & 3 if passes[seat] & QS_BIT else -1 for seat in range(4)
+            ]
             sim = Sim(
                 view.rules, after, leader=leader, trick=[], tricks_done=0, hearts_broken=False,
-                points=[0, 0, 0, 0], jack_taker=-1, played=0,
+                points=[0, 0, 0, 0], jack_taker=-1, played=0, queen_known=queen_known,
             )
             sim.play_out()
             totals[index] += outcome_value(view, sim)
