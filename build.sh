@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One entry point for everything: ./build.sh test | serve | bench | snapshot | lint
+# One entry point for everything: ./build.sh build | serve | test | desktop | bench | snapshot | lint
 # Each command installs what it needs (a local .venv, npm packages) by itself.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -42,6 +42,27 @@ ensure_node() {
     fi
 }
 
+# The web tests drive Debian's chromium (through Playwright, which never downloads a browser of its own).
+ensure_chromium() {
+    [ -x /usr/bin/chromium ] && return 0
+    local sudo="" why=""
+    if [ "$(id -u)" -ne 0 ]; then
+        if command -v sudo >/dev/null 2>&1; then sudo=sudo; else why="not root, and no sudo"; fi
+    fi
+    command -v apt-get >/dev/null 2>&1 || why="no apt-get here"
+    if [ -z "$why" ]; then
+        log "Installing Debian's chromium for the web tests"
+        if $sudo apt-get update && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium \
+            && [ -x /usr/bin/chromium ]; then
+            return 0
+        fi
+        why="apt-get install chromium failed"
+    fi
+    echo "build.sh: the web tests need Debian's chromium at /usr/bin/chromium and it could not be" \
+        "installed ($why): install it (apt-get install chromium, as root) and run the tests again." >&2
+    exit 1
+}
+
 cmd_lint() {
     ensure_venv
     log "ruff"
@@ -54,6 +75,7 @@ cmd_test() {
     ensure_venv
     ensure_node
     cmd_lint
+    ensure_chromium
     log "pytest (native CPython)"
     "$PY" -m pytest -q "$@"
     log "pytest inside Pyodide (WebAssembly CPython) under Node"
@@ -65,9 +87,20 @@ cmd_bench() {
     PYTHONPATH=game "$PY" -m hearts.bench "$@"
 }
 
-cmd_serve() {
+cmd_build() {
     ensure_venv
-    # Until the web build lands (issue 5) the game opens in a desktop window.
+    log "Building the web site into build/web"
+    "$PY" tools/webbuild.py "$@"
+}
+
+cmd_serve() {
+    cmd_build "$@"
+    log "Serving build/web"
+    "$PY" tools/serve.py build/web --port "${PORT:-8000}"
+}
+
+cmd_desktop() {
+    ensure_venv
     log "Hearts in a desktop window (python -m hearts $*)"
     PYTHONPATH=game "$PY" -m hearts "$@"
 }
@@ -81,7 +114,9 @@ case "${1:-}" in
     test) shift; cmd_test "$@" ;;
     lint) cmd_lint ;;
     bench) shift; cmd_bench "$@" ;;
+    build) shift; cmd_build "$@" ;;
     serve) shift; cmd_serve "$@" ;;
+    desktop) shift; cmd_desktop "$@" ;;
     snapshot) shift; cmd_snapshot "$@" ;;
-    *) echo "usage: ./build.sh test|serve|bench|snapshot|lint" >&2; exit 2 ;;
+    *) echo "usage: ./build.sh build|serve|test|desktop|bench|snapshot|lint" >&2; exit 2 ;;
 esac

@@ -3,6 +3,9 @@
 import asyncio
 import sys
 
+# pygbag installs the wheels named by this file's own top-level imports: pygame must be one of them.
+import pygame  # noqa: F401
+
 from hearts.ui.app import App, browser_size
 from hearts.ui.app import main as desktop_main
 

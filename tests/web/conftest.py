@@ -1,0 +1,85 @@
+"""The web site's tests: the built site served on 127.0.0.1 and driven in headless Chromium (Debian's
+chromium, through Playwright). Not collected inside Pyodide, where neither exists."""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import shutil
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+if sys.platform == "emscripten" or importlib.util.find_spec("playwright") is None:
+    collect_ignore_glob = ["*.py"]
+else:
+    sys.path.insert(0, str(ROOT / "tools"))
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Every test here needs the native interpreter and a browser."""
+    for item in items:
+        if Path(str(item.fspath)).is_relative_to(Path(__file__).parent):
+            item.add_marker(pytest.mark.native)
+
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(
+            "Chromium is missing: ./build.sh test installs Debian's chromium (apt-get install chromium)"
+        )
+    return CHROMIUM
+
+
+@contextlib.contextmanager
+def serving(root: Path, *, allow_any_origin: bool = False) -> Iterator[str]:
+    """Serve ``root`` on 127.0.0.1 in a thread; yields the base URL (ending in /)."""
+    from serve import make_server
+
+    server = make_server(root, 0, allow_any_origin=allow_any_origin)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def build_site(out: Path, *, vendor: bool = False, runtime_url: str | None = None) -> dict[str, object]:
+    """Build the real site into ``out`` (as ``./build.sh build`` does)."""
+    import webbuild
+
+    return webbuild.build(
+        out,
+        vendor=vendor,
+        runtime_url=runtime_url or webbuild.DEFAULT_RUNTIME_URL,
+        python=sys.executable,
+        staging=out.parent / "stage",
+    )
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One build of the site for the tests that only read it."""
+    out = tmp_path_factory.mktemp("site") / "web"
+    build_site(out)
+    return out

@@ -1,0 +1,92 @@
+// Hearts' service worker. build.sh stamps VERSION (a hash of everything the site is built from) and the
+// list of files to keep, so a changed build is a new worker with a new cache.
+"use strict";
+
+const VERSION = "{{VERSION}}";
+const PRECACHE = {{PRECACHE}};
+const RUNTIME = "{{RUNTIME}}";
+const APP_CACHE = "hearts-app-" + VERSION;
+// The Python runtime from the CDN is cached apart, under its pinned version, so an update of the game
+// does not download it again.
+const RUNTIME_CACHE = "hearts-runtime-" + RUNTIME;
+
+self.addEventListener("install", (event) => {
+    event.waitUntil(
+        caches.open(APP_CACHE).then((cache) =>
+            cache.addAll(PRECACHE.map((path) => new Request(path, { cache: "reload" })))
+        )
+    );
+    // No skipWaiting here: the page asks for it when the player chooses to reload (see shell.js),
+    // except on the very first install, when there is no page to disturb.
+    if (!self.registration.active) {
+        self.skipWaiting();
+    }
+});
+
+self.addEventListener("activate", (event) => {
+    event.waitUntil(
+        caches.keys()
+            .then((names) => Promise.all(
+                names
+                    .filter((name) => name.startsWith("hearts-") && name !== APP_CACHE && name !== RUNTIME_CACHE)
+                    .map((name) => caches.delete(name))
+            ))
+            .then(() => self.clients.claim())
+    );
+});
+
+self.addEventListener("message", (event) => {
+    if (event.data && event.data.type === "skip-waiting") {
+        self.skipWaiting();
+    }
+});
+
+self.addEventListener("fetch", (event) => {
+    const request = event.request;
+    if (request.method !== "GET") {
+        return;
+    }
+    const url = new URL(request.url);
+    if (url.origin === self.location.origin) {
+        event.respondWith(fromApp(request));
+    } else if (url.protocol === "https:" || url.protocol === "http:") {
+        event.respondWith(fromRuntime(request));
+    }
+});
+
+// The site's own files: the cache first (they change only with a new version), then the network. A
+// navigation that is not cached (a bookmarked URL with a query, say) gets the cached page.
+async function fromApp(request) {
+    const cache = await caches.open(APP_CACHE);
+    const cached = await cache.match(request, { ignoreSearch: request.mode === "navigate" });
+    if (cached) {
+        return cached;
+    }
+    try {
+        return await fetch(request);
+    } catch (offline) {
+        if (request.mode === "navigate") {
+            const page = await cache.match("./") || await cache.match("index.html");
+            if (page) {
+                return page;
+            }
+        }
+        throw offline;
+    }
+}
+
+// Other origins (the CDN's runtime): cache first, else the network, keeping what arrives. The runtime's
+// files are requested with CORS, so a cached copy can answer later loads; an opaque answer (a script
+// tag without crossorigin) is kept too, since it serves the same kind of request.
+async function fromRuntime(request) {
+    const cache = await caches.open(RUNTIME_CACHE);
+    const cached = await cache.match(request);
+    if (cached) {
+        return cached;
+    }
+    const response = await fetch(request);
+    if (response.ok || response.type === "opaque") {
+        cache.put(request, response.clone()).catch(() => {});
+    }
+    return response;
+}
