@@ -136,6 +136,13 @@ def fetch_runtime(base_url: str, cache: Path) -> dict[str, Path]:
     return files
 
 
+def runtime_urls(cdn: str) -> list[str]:
+    """The runtime's files on ``cdn`` (and the package index one folder up), for the service worker to
+    fetch while it installs: the page's first load runs before the worker controls it."""
+    root = cdn.rstrip("/").rsplit("/", 1)[0] + "/"
+    return [cdn + relative.split("/", 1)[1] for relative in RUNTIME_FILES] + [root + INDEX_FILE]
+
+
 def version_of(paths: list[tuple[str, Path]]) -> str:
     """A short hash of every input's name and bytes: the same sources give the same version."""
     digest = hashlib.sha256(PYGBAG_VERSION.encode())
@@ -145,12 +152,19 @@ def version_of(paths: list[tuple[str, Path]]) -> str:
 
 
 def build(
-    out: Path, *, vendor: bool, runtime_url: str, python: str, staging: Path | None = None
+    out: Path,
+    *,
+    vendor: bool,
+    runtime_url: str,
+    python: str,
+    staging: Path | None = None,
+    cdn: str = CDN,
 ) -> dict[str, object]:
-    """Build the site into ``out``; a summary (version, files and their sizes)."""
+    """Build the site into ``out``; a summary (version, files and their sizes). ``cdn`` is where the page
+    loads the runtime from when it is not vendored (pygbag's CDN; a stand-in in tests)."""
     app = (staging or ROOT / "build" / "stage") / ARCHIVE
     staged = stage(app)
-    built = run_pygbag(app, f"cdn/{PYGBAG_VERSION}/" if vendor else CDN, python)
+    built = run_pygbag(app, f"cdn/{PYGBAG_VERSION}/" if vendor else cdn, python)
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
@@ -174,6 +188,7 @@ def build(
         worker.replace('"{{VERSION}}"', json.dumps(version))
         .replace("{{PRECACHE}}", json.dumps(precache, indent=4))
         .replace('"{{RUNTIME}}"', json.dumps(f"pygbag-{PYGBAG_VERSION}"))
+        .replace("{{RUNTIME_URLS}}", json.dumps([] if vendor else runtime_urls(cdn), indent=4))
     )
     (out / "sw.js").write_text(worker, encoding="utf-8")
     for name in ("index.html", "sw.js"):
@@ -195,10 +210,15 @@ def main(argv: list[str] | None = None) -> int:
         default=os.environ.get("HEARTS_RUNTIME_URL", DEFAULT_RUNTIME_URL),
         help="where --vendor downloads the runtime from (a copy of pygbag's CDN root)",
     )
+    parser.add_argument(
+        "--cdn", default=CDN, help="where the page loads the runtime from when not vendored (for tests)"
+    )
     parser.add_argument("--json", action="store_true", help="end with one JSON object on a line")
     args = parser.parse_args(argv)
     try:
-        result = build(args.out, vendor=args.vendor, runtime_url=args.runtime_url, python=sys.executable)
+        result = build(
+            args.out, vendor=args.vendor, runtime_url=args.runtime_url, python=sys.executable, cdn=args.cdn
+        )
     except BuildError as error:
         print(f"build failed: {error}", file=sys.stderr)
         return 1

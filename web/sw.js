@@ -5,17 +5,21 @@
 const VERSION = "{{VERSION}}";
 const PRECACHE = {{PRECACHE}};
 const RUNTIME = "{{RUNTIME}}";
+// The Python runtime's files on pygbag's CDN (empty when the site carries its own copy): fetched while
+// the worker installs, because the page's first load runs before the worker controls it.
+const RUNTIME_URLS = {{RUNTIME_URLS}};
 const APP_CACHE = "hearts-app-" + VERSION;
 // The Python runtime from the CDN is cached apart, under its pinned version, so an update of the game
 // does not download it again.
 const RUNTIME_CACHE = "hearts-runtime-" + RUNTIME;
 
 self.addEventListener("install", (event) => {
-    event.waitUntil(
+    event.waitUntil(Promise.all([
         caches.open(APP_CACHE).then((cache) =>
             cache.addAll(PRECACHE.map((path) => new Request(path, { cache: "reload" })))
-        )
-    );
+        ),
+        keepRuntime(),
+    ]));
     // No skipWaiting here: the page asks for it when the player chooses to reload (see shell.js),
     // except on the very first install, when there is no page to disturb.
     if (!self.registration.active) {
@@ -53,6 +57,37 @@ self.addEventListener("fetch", (event) => {
         event.respondWith(fromRuntime(request));
     }
 });
+
+// Best effort: without the network now, the runtime is kept the first time the page loads it instead.
+async function keepRuntime() {
+    const cache = await caches.open(RUNTIME_CACHE);
+    const keep = async (url) => {
+        const known = await cache.match(url);
+        if (known) {
+            return known;
+        }
+        const response = await fetch(url, { mode: "cors" });
+        if (!response.ok) {
+            throw new Error(url + ": " + response.status);
+        }
+        await cache.put(url, response.clone());
+        return response;
+    };
+    const results = await Promise.allSettled(RUNTIME_URLS.map(keep));
+    // The package index names the pygame-ce wheel, which sits beside it.
+    const index = RUNTIME_URLS.find((url) => url.endsWith(".json"));
+    const found = results[RUNTIME_URLS.indexOf(index)];
+    if (!index || found.status !== "fulfilled") {
+        return;
+    }
+    try {
+        const wheel = (await found.value.clone().json()).pygame
+            .replaceAll("<abi>", "cp312").replaceAll("<api>", "wasm32_bi_emscripten").split("#")[0];
+        await keep(new URL(wheel, index).href);
+    } catch (error) {
+        console.warn("Hearts: the runtime will be kept when it is first used:", error);
+    }
+}
 
 // The site's own files: the cache first (they change only with a new version), then the network. A
 // navigation that is not cached (a bookmarked URL with a query, say) gets the cached page.

@@ -64,7 +64,9 @@ def serving(root: Path, *, allow_any_origin: bool = False) -> Iterator[str]:
         server.server_close()
 
 
-def build_site(out: Path, *, vendor: bool = False, runtime_url: str | None = None) -> dict[str, object]:
+def build_site(
+    out: Path, *, vendor: bool = False, runtime_url: str | None = None, cdn: str | None = None
+) -> dict[str, object]:
     """Build the real site into ``out`` (as ``./build.sh build`` does)."""
     import webbuild
 
@@ -74,6 +76,7 @@ def build_site(out: Path, *, vendor: bool = False, runtime_url: str | None = Non
         runtime_url=runtime_url or webbuild.DEFAULT_RUNTIME_URL,
         python=sys.executable,
         staging=out.parent / "stage",
+        cdn=cdn or webbuild.CDN,
     )
 
 

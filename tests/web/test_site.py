@@ -76,9 +76,11 @@ class LoggingHandler(SiteHandler):
 
 
 @contextlib.contextmanager
-def logged_serving(root: Path) -> Iterator[tuple[str, list[tuple[str, str, int]]]]:
+def logged_serving(
+    root: Path, *, allow_any_origin: bool = False
+) -> Iterator[tuple[str, list[tuple[str, str, int]]]]:
     """Serve ``root`` like tools/serve.py does; yields the base URL and the live list of requests."""
-    server = make_server(root, 0)
+    server = make_server(root, 0, allow_any_origin=allow_any_origin)
     server.RequestHandlerClass = functools.partial(LoggingHandler, directory=str(root))  # type: ignore[assignment]
     requests: list[tuple[str, str, int]] = []
     server.requests = requests  # type: ignore[attr-defined]
@@ -586,6 +588,54 @@ def test_the_vendored_site_asks_only_its_own_origin(browser: Browser, tmp_path: 
             WHEEL,
         )
     } | {base + "hearts.tar.gz": (200, (out / "hearts.tar.gz").stat().st_size)}
+
+
+def test_the_runtime_from_the_cdn_is_kept_so_the_second_visit_works_offline(browser: Browser, tmp_path: Path):
+    """Not vendored: the page loads the runtime from another origin (a stand-in for pygbag's CDN, with
+    CORS as GitHub Pages sends it). The worker keeps each file while it installs, so with the network cut
+    a reload finds the whole runtime, the pygame-ce wheel named by the package index included."""
+    cdn_root = tmp_path / "cdn-root"
+    sources = copy_sources(tmp_path / "src")
+    out = tmp_path / "site" / "web"
+    with logged_serving(cdn_root, allow_any_origin=True) as (cdn_base, cdn_requests):
+        files = stand_in_files(cdn_base)
+        for relative, data in files.items():
+            (cdn_root / relative).parent.mkdir(parents=True, exist_ok=True)
+            (cdn_root / relative).write_bytes(data)
+        build_from(sources, out, cdn=cdn_base + RUNTIME + "/")
+        assert cdn_requests == []  # nothing is downloaded at build time
+        assert worker_constant(out, "RUNTIME_URLS")[-1] == cdn_base + f"index-{RUNTIME}-cp312.json"
+        context = browser.new_context()
+        try:
+            with logged_serving(out) as (base, _requests):
+                page = new_page(context)
+                page.goto(base)
+                page.wait_for_function("window.standIn !== undefined")
+                wait_controlled(page)
+                kept = page.evaluate(
+                    """async () => {
+                        const names = await caches.keys();
+                        const name = names.find((each) => each.startsWith("hearts-runtime-"));
+                        const runtime = await caches.open(name);
+                        return (await runtime.keys()).map((request) => request.url);
+                    }"""
+                )
+                assert {cdn_base + relative for relative in files} <= set(kept), sorted(kept)
+                served_online = len(cdn_requests)
+                context.set_offline(True)
+                page.reload()
+                page.wait_for_function("window.standIn !== undefined")
+                offline = page.evaluate("window.standIn.seen")
+                assert len(cdn_requests) == served_online, "the offline reload reached the CDN"
+        finally:
+            context.close()
+    assert {entry["url"] for entry in offline} >= {
+        cdn_base + f"{RUNTIME}/cpython312/main.wasm",
+        cdn_base + f"index-{RUNTIME}-cp312.json",
+        cdn_base + WHEEL,
+        base + "hearts.tar.gz",
+    }
+    assert all(entry["status"] == 200 and entry["length"] > 0 for entry in offline)
 
 
 def test_the_server_sends_the_page_and_the_worker_whole_however_recent_the_build(site: Path):
