@@ -132,7 +132,7 @@ class Coach:
             led = view.trick.cards[0].suit
             if view.hand.of_suit(led):
                 yield Note("follow", "Following suit", FOLLOW.format(suit=led.noun.capitalize()), "hand")
-        threat = moon_threat(view)
+        threat = view.moon_threat
         if threat is not None:
             who = NAMES[threat]
             text = MOON_YOU if threat is me else MOON_OTHER.format(who=who)
@@ -145,17 +145,6 @@ def _trick_of(view: PlayerView, event: CardPlayed) -> tuple[Card, ...]:
         if event.card in trick.cards:
             return trick.cards
     return ()
-
-
-def moon_threat(view: PlayerView) -> Seat | None:
-    """The seat that has taken every point played so far this hand, once there are some."""
-    taken = sum(view.points)
-    if taken <= 0:
-        return None
-    for seat in Seat:
-        if view.points[seat] == taken:
-            return seat
-    return None
 
 
 GOAL = Note(

@@ -338,3 +338,17 @@ def test_subtract_rule_totals() -> None:
     play_out(match)
     assert match.totals == (-16, 20, 30, 99)
     assert not match.is_over
+
+
+def test_the_moon_threat_is_the_seat_with_every_point_so_far() -> None:
+    match = start(south=ALL_CLUBS)
+    view = match.view_for(Seat.WEST)
+    assert view.moon_threat is None  # no points yet
+    while sum(match.view_for(Seat.WEST).points) == 0:
+        seat = match.to_move
+        assert seat is not None
+        legal = match.legal_plays()
+        hearts = [card for card in legal if card.points]
+        match.apply(Play.of(seat, hearts[0] if hearts else next(iter(legal))))
+    assert match.view_for(Seat.WEST).moon_threat is Seat.SOUTH  # South takes every trick
+    assert match.view_for(Seat.SOUTH).moon_threat is Seat.SOUTH

@@ -224,13 +224,9 @@ def test_the_table_plays_at_the_extremes(size: tuple[int, int]) -> None:
     assert driver.table.session.view.passed is not None
 
 
-@pytest.mark.parametrize(
-    ("choice", "closing", "south_total"),
-    [("moon_subtract", False, 10 - 26), ("moon_add", False, 10), (None, True, 10)],
-)
-def test_the_human_moon_under_shooter_chooses(choice: str | None, closing: bool, south_total: int) -> None:
-    """South holds every club and takes every trick; the table asks how the moon scores (closing the
-    question counts as adding 26 to the others)."""
+def saved_moon_hand() -> MemoryBackend:
+    """Storage holding a match at hand 4 (no passing) under shooter-chooses where South holds every
+    club, so South takes every trick: a moon, whatever anyone plays."""
     from hearts.engine import Match, Moon
     from hearts.storage import SavedMatch
 
@@ -240,6 +236,17 @@ def test_the_human_moon_under_shooter_chooses(choice: str | None, closing: bool,
     match = Match(Rules(moon=Moon.SHOOTER_CHOOSES), hands_before=3, totals_before=(10, 20, 30, 40))
     match.apply(make_deal(south="2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"))
     Store(backend).save_match(SavedMatch(match, 7, "normal"))
+    return backend
+
+
+@pytest.mark.parametrize(
+    ("choice", "closing", "south_total"),
+    [("moon_subtract", False, 10 - 26), ("moon_add", False, 10), (None, True, 10)],
+)
+def test_the_human_moon_under_shooter_chooses(choice: str | None, closing: bool, south_total: int) -> None:
+    """South holds every club and takes every trick; the table asks how the moon scores (closing the
+    question counts as adding 26 to the others)."""
+    backend = saved_moon_hand()
     driver = Driver((390, 844), backend=backend, settings=QUICK)
     driver.click(driver.button_spot("continue"))
     for _ in range(13):
@@ -452,15 +459,7 @@ def test_a_reload_with_the_hand_results_showing_shows_them_again() -> None:
 
 
 def test_a_reload_at_the_moon_question_asks_it_again() -> None:
-    from hearts.engine import Match, Moon
-    from hearts.storage import SavedMatch
-
-    from ..engine.scenarios import make_deal
-
-    backend = MemoryBackend()
-    match = Match(Rules(moon=Moon.SHOOTER_CHOOSES), hands_before=3, totals_before=(10, 20, 30, 40))
-    match.apply(make_deal(south="2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"))
-    Store(backend).save_match(SavedMatch(match, 7, "normal"))
+    backend = saved_moon_hand()
     driver = Driver((390, 844), backend=backend, settings=QUICK)
     driver.click(driver.button_spot("continue"))
     for _ in range(13):

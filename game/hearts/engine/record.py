@@ -56,7 +56,7 @@ def loads(text: str | bytes) -> tuple[Match, int | None]:
         raise InvalidSave(f"a save is text, not {type(text).__name__}")
     if len(text) > MAX_CHARS:
         raise InvalidSave(f"far too long for a save ({len(text):,} characters)")
-    if _nesting_depth(text) > MAX_DEPTH:
+    if nesting_depth(text) > MAX_DEPTH:
         # Checked before parsing: a deep enough nest overflows the WebAssembly stack before
         # Python's recursion limit can stop it, and that would kill the page, not raise.
         raise InvalidSave(f"not a save: nested more than {MAX_DEPTH} deep: {_excerpt(text)!r}")
@@ -67,7 +67,7 @@ def loads(text: str | bytes) -> tuple[Match, int | None]:
     return from_record(data)
 
 
-def _nesting_depth(text: str) -> int:
+def nesting_depth(text: str) -> int:
     """How deep the brackets of JSON text nest, brackets inside strings aside."""
     depth = deepest = 0
     in_string = escaped = False

@@ -82,3 +82,14 @@ class PlayerView:
     @property
     def is_first_trick(self) -> bool:
         return not self.tricks
+
+    @property
+    def moon_threat(self) -> Seat | None:
+        """The seat that has taken every point played so far this hand, once there are some."""
+        taken = sum(self.points)
+        if taken <= 0:
+            return None
+        for seat in Seat:
+            if self.points[seat] == taken:
+                return seat
+        return None

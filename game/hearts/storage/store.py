@@ -331,7 +331,7 @@ def _loads(text: str) -> Any:
     """JSON text, refused (``InvalidSave``) when too long or too deeply nested to be ours."""
     if not isinstance(text, str) or len(text) > _MAX_CHARS:
         raise InvalidSave("not text of a sensible length")
-    if _nesting_depth(text) > _MAX_DEPTH:
+    if record.nesting_depth(text) > _MAX_DEPTH:
         # Checked before parsing: a deep enough nest can overflow the WebAssembly stack before
         # Python's recursion limit stops it.
         raise InvalidSave("nested far too deep")
@@ -339,28 +339,6 @@ def _loads(text: str) -> Any:
         return json.loads(text)
     except (ValueError, RecursionError):
         raise InvalidSave(f"not JSON: {text[:40]!r}") from None
-
-
-def _nesting_depth(text: str) -> int:
-    """How deep JSON brackets nest, ignoring any inside strings."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}":
-            depth -= 1
-    return deepest
 
 
 def _parse_saved_match(text: str) -> SavedMatch:

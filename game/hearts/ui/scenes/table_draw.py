@@ -33,17 +33,6 @@ def mark_words(fonts: Fonts, words: tuple[str, str], width: int, floor: int) -> 
     return full if fonts.size(full, floor, bold=True)[0] <= width else short
 
 
-def moon_threat(view: PlayerView) -> Seat | None:
-    """The seat that has taken every point played so far this hand, once there are some."""
-    taken = sum(view.points)
-    if taken <= 0:
-        return None
-    for seat in Seat:
-        if view.points[seat] == taken:
-            return seat
-    return None
-
-
 class TableDrawer:
     def __init__(self, ctx: Context, scene: TableScene) -> None:
         self.ctx = ctx
@@ -159,7 +148,7 @@ class TableDrawer:
             ready.center = (rect.left + metrics.px(2), rect.top + metrics.px(2))
             pygame.draw.circle(surface, theme.SCORE_GOOD, ready.center, chip // 2)
             draw_text(surface, self.ctx.fonts, "✓", ready, metrics.text(12), theme.TEXT_DARK, bold=True)
-        if moon_threat(view) == seat:
+        if view.moon_threat == seat:
             text = "Moon threat"
             px_badge = metrics.text(12)
             badge = pygame.Rect(
