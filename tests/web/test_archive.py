@@ -1,0 +1,51 @@
+"""The game as packed for the browser runs on its own: unpacked where pygbag unpacks it, with nothing of
+the repository on its path, it finds its modules and fonts and draws the table."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tarfile
+from pathlib import Path
+
+SCRIPT = """
+import sys
+from pathlib import Path
+from hearts.ui.assets import asset_path
+from hearts.ui.snapshot import render
+import pygame
+
+font = asset_path("fonts", "HeartsSans.ttf")
+assert Path(font).resolve().is_relative_to(Path.cwd().resolve()), font
+surface = render("playing", (390, 844))
+pygame.image.save(surface, "table.png")
+print("drew", surface.get_size(), "with", font)
+"""
+
+
+def test_the_packed_game_runs_from_where_pygbag_unpacks_it(site: Path, tmp_path: Path) -> None:
+    app = tmp_path / "data" / "hearts"
+    with tarfile.open(site / "hearts.tar.gz") as archive:
+        archive.extractall(app, filter="tar")
+    home = app / "assets"  # pygbag runs main.py from here, with this folder first on sys.path
+    assert (home / "main.py").is_file()
+    environment = {
+        "PATH": os.environ.get("PATH", ""),
+        "PYTHONPATH": str(home),
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+    }
+    result = subprocess.run(
+        [sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(home)!r}); {SCRIPT}"],
+        cwd=home,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "drew (390, 844)" in result.stdout, result.stdout
+    assert (home / "table.png").stat().st_size > 10_000
