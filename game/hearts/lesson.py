@@ -65,11 +65,11 @@ ORDER: Final = (
 
 
 class Coach:
-    """Which notes are due: each once, in ``ORDER``; a note whose moment came early waits its turn."""
+    """Which notes are due: each the first time its subject comes up, and only then; notes that come up
+    at the same moment go in ``ORDER``."""
 
     def __init__(self) -> None:
         self.shown: list[str] = []
-        self._due: dict[str, Note] = {}
 
     @property
     def is_done(self) -> bool:
@@ -78,27 +78,18 @@ class Coach:
     def watch(self, view: PlayerView, events: Sequence[Event] = ()) -> list[Note]:
         """Look at the hand as it stands now (the human's view) and what just happened; the notes to
         show now, in order."""
-        for note in self._triggered(view, events):
-            if note.key not in self.shown and note.key not in self._due:
-                self._due[note.key] = note
-        ready: list[Note] = []
-        for key in ORDER:
-            if key in self.shown:
-                continue
-            if key not in self._due:
-                break  # an earlier note has not come up yet: the later ones wait for it
-            note = self._due.pop(key)
-            self.shown.append(key)
-            ready.append(note)
-        return ready
+        ready = {note.key: note for note in self._triggered(view, events) if note.key not in self.shown}
+        notes = [ready[key] for key in ORDER if key in ready]
+        self.shown.extend(note.key for note in notes)
+        return notes
 
     def _triggered(self, view: PlayerView, events: Sequence[Event]) -> Iterable[Note]:
         me = view.seat
-        if view.phase is Phase.PASS:
-            yield GOAL
-            if view.passed is None:
-                target = NAMES[view.seat.offset(view.pass_direction)]
-                yield Note("passing", "Passing", PASSING.format(target=target), "hand")
+        if view.phase is Phase.DEAL and not view.hand_number:
+            yield GOAL  # before the cards come out
+        if view.phase is Phase.PASS and view.passed is None:
+            target = NAMES[view.seat.offset(view.pass_direction)]
+            yield Note("passing", "Passing", PASSING.format(target=target), "hand")
         for event in events:
             if isinstance(event, CardsPassed):
                 giver = NAMES[me.offset(-event.direction)]
@@ -217,7 +208,12 @@ def why_card(view: PlayerView, card: Card) -> str:
         return f"Suggested: {card} — it is lower than the {winning}, so you won't take this trick."
     if len(trick) == 3 and not any(played.points for played in trick):
         return f"Suggested: {card} — the trick has no points, so winning it with a high card is safe."
-    return f"Suggested: {card} — you will win this one anyway, so win it with your highest {led.noun[:-1]}."
+    name = led.noun[:-1]
+    if len(trick) == 3:
+        return f"Suggested: {card} — you will win this one anyway, so win it with your highest {name}."
+    if not any(held.suit is led and held < winning for held in view.hand):
+        return f"Suggested: {card} — every {name} you hold beats the {winning}; keep your low ones for later."
+    return f"Suggested: {card} — no points in this trick yet, a good moment to get rid of a high {name}."
 
 
 def lesson_reason(reason: str) -> str:

@@ -204,3 +204,36 @@ def test_result_dialogs_hold_every_row_at_readable_size(layout: TableLayout, fon
     left = match.body.height - round(metrics.text(16) * 1.35) * len(lines) - metrics.px(6)
     row, px = table_rows(left, 4, metrics, spacing=2.0)
     assert px >= metrics.text(12) and row >= fonts.line_height(px)
+
+
+def _every_note_text() -> list[str]:
+    """The texts of every note the lesson can show, as met over many ways of playing it."""
+    from ..test_lesson import at_random, play_lesson_notes
+
+    texts: set[str] = set()
+    for seed in range(12):
+        texts |= {note.text for note in play_lesson_notes(at_random, seed)}
+    return sorted(texts)
+
+
+NOTE_TEXTS = _every_note_text()
+
+
+def test_every_lesson_note_fits_its_box_at_readable_size(layout: TableLayout, fonts) -> None:  # type: ignore[no-untyped-def]
+    from hearts.ui.layout import NOTE_CHARACTERS, with_note_band
+    from hearts.ui.scenes.lesson import note_text
+
+    lesson_layout, band = with_note_band(layout)
+    window = _window(layout)
+    assert window.contains(band)
+    for name, control in lesson_layout.controls().items():
+        assert not band.colliderect(control), name
+    hand_top = lesson_layout.hand.area.top - round(lesson_layout.hand.card[1] * RAISE)
+    assert band.bottom <= hand_top
+    for text in NOTE_TEXTS:
+        assert len(text) <= NOTE_CHARACTERS, text
+        px, lines, height = note_text(fonts, text, band, layout.metrics)
+        assert px >= layout.metrics.text(12)
+        pad = layout.metrics.px(10)
+        needed = len(lines) * fonts.line_height(px) + round(layout.metrics.text(16) * 1.5) + 2 * pad
+        assert needed <= band.height, (text, px, len(lines), band.size)

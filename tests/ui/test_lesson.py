@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from hearts.bots.hints import suggest_pass, suggest_play
-from hearts.engine import CardSet, Phase, Play, Seat
+from hearts.engine import QUEEN_OF_SPADES, CardSet, Phase, Play, Seat
 from hearts.lesson import LESSON_DEAL, ORDER, lesson_reason
 from hearts.storage import MemoryBackend, Settings, Stats, Store
 from hearts.ui.scenes.dialog import Dialog
@@ -41,7 +41,26 @@ class LessonRun:
         note = self.lesson.current_note
         if note is not None and (not self.appeared or self.appeared[-1] != note.key):
             assert note.key not in self.appeared, f"{note.key} appeared twice"
+            self.check_timely(note.key)
             self.appeared.append(note.key)
+
+    def check_timely(self, key: str) -> None:
+        """A note shows while its subject is still on the table."""
+        view = self.lesson.session.view
+        last = view.tricks[-1].cards if view.tricks else ()
+        if key == "goal":
+            assert view.phase is Phase.DEAL, "the aim comes before the deal"
+        elif key == "passing":
+            assert view.phase is Phase.PASS and view.passed is None, "passing came after the pass"
+        elif key == "follow":
+            assert view.to_move is Seat.SOUTH and view.trick.cards, "following came after your turn"
+        elif key == "queen":
+            assert QUEEN_OF_SPADES in (*view.trick.cards, *last), "the Q♠ note came after her trick"
+        elif key == "discard":
+            tricks = [trick for trick in (view.trick.cards, last) if trick]
+            assert any(card.suit is not trick[0].suit for trick in tricks for card in trick), (
+                "the discard note came after the trick"
+            )
 
     def play(self) -> Dialog:
         for _ in range(5000):
@@ -92,8 +111,9 @@ class LessonRun:
         self.tap(driver.card_spot(card))
 
 
-def snapshot(backend: MemoryBackend) -> dict[str, str | None]:
-    return {key: backend.get(key) for key in ("hearts.match", "hearts.settings", "hearts.stats")}
+def snapshot(backend: MemoryBackend) -> dict[str, str]:
+    """Everything stored, every key."""
+    return dict(backend.data)
 
 
 @pytest.mark.parametrize(
@@ -115,10 +135,12 @@ def test_the_lesson_teaches_every_note_once_in_order_and_ends_with_the_summary(
     driver.click(driver.button_spot("main_menu"))
     driver.click(driver.button_spot("learn"))
     run = LessonRun(driver, choose, tap=tap)
-    assert run.lesson.session.match.moves[0] == LESSON_DEAL
+    assert run.lesson.session.match.moves == ()  # the aim first: the cards wait for it
     summary = run.play()
+    assert run.lesson.session.match.moves[0] == LESSON_DEAL
     assert summary.name == "lesson_summary"
-    assert run.appeared == list(ORDER)
+    assert sorted(run.appeared) == sorted(ORDER) and len(run.appeared) == len(ORDER)
+    assert run.appeared[:3] == ["goal", "passing", "received"]
     assert any("point" in line for line in summary.lines)
     if choose == "illegal":
         assert run.refusals, "no card was ever refused"
@@ -140,11 +162,18 @@ def test_the_lesson_can_be_left_at_any_time_and_play_a_real_match_continues_your
     assert isinstance(driver.scene, Dialog) and driver.scene.name == "lesson_menu"
     driver.click(driver.button_spot("leave"))
     assert isinstance(driver.scene, MenuScene) and not driver.scene.can_continue
-    assert snapshot(backend)["hearts.match"] is None
+    assert "hearts.match" not in snapshot(backend)
+    # With a match of your own in progress, "Play a real match" takes you back to it.
+    driver.click(driver.button_spot("new"))
+    driver.settle()
+    moves = driver.table.session.match.moves
+    driver.key(pygame.K_ESCAPE)
+    driver.click(driver.button_spot("main_menu"))
     driver.click(driver.button_spot("learn"))
     assert LessonRun(driver, "suggested").play().name == "lesson_summary"
     driver.click(driver.button_spot("real_match"))
     assert isinstance(driver.scene, TableScene) and not isinstance(driver.scene, LessonScene)
+    assert driver.scene.session.match.moves[: len(moves)] == moves  # the same match, going on
 
 
 def test_keyboard_alone_reads_the_notes_and_plays_the_lesson() -> None:
@@ -176,4 +205,4 @@ def test_keyboard_alone_reads_the_notes_and_plays_the_lesson() -> None:
             driver.key(pygame.K_RIGHT)
             driver.key(pygame.K_RETURN)
     assert isinstance(driver.scene, Dialog) and driver.scene.name == "lesson_summary"
-    assert run.appeared == list(ORDER)
+    assert sorted(run.appeared) == sorted(ORDER) and len(run.appeared) == len(ORDER)

@@ -460,6 +460,21 @@ def badge_spot(layout: TableLayout, seat: Seat, size: tuple[int, int]) -> Rect:
     return candidates[0]
 
 
+NOTE_CHARACTERS: Final = 210
+"""The longest lesson note, in characters (a test holds every note to it)."""
+
+
+def note_fits(size: tuple[int, int], metrics: Metrics) -> bool:
+    """Whether a note of ``NOTE_CHARACTERS`` fits a box of ``size`` at 13-pixel text, by the average
+    width of a character (a test checks the real notes with the real font)."""
+    width, height = size
+    pad = metrics.px(10)
+    px = metrics.text(13)
+    per_line = max(1, int((width - 2 * pad) / (0.6 * px)))
+    lines = -(-NOTE_CHARACTERS // per_line)
+    return lines * round(px * 1.3) + round(metrics.text(16) * 1.5) + 2 * pad <= height
+
+
 def with_note_band(layout: TableLayout) -> tuple[TableLayout, Rect]:
     """The table with room for a lesson's note: a band above the trick in portrait (below the side
     seats), beside it in landscape; the trick is laid out again in what is left."""
@@ -470,7 +485,16 @@ def with_note_band(layout: TableLayout) -> tuple[TableLayout, Rect]:
     panels = [place.panel for place in layout.seats]
     if layout.is_portrait:
         top = max(area.top, *(panel.bottom for panel in panels[1:] if panel.top < area.centery)) + gap
-        height = min(5 * line + metrics.px(16) + round(metrics.text(16) * 1.4), (area.bottom - top) // 2)
+        room = area.bottom - top
+        height = next((h for h in range(line * 2, room, 2) if note_fits((area.width, h), metrics)), room)
+        if room - height - gap < metrics.px(120):
+            # A short phone: no room for both, so the note lies over the trick area (the side seats
+            # and the trick), clear of the hand and every control; the trick shows again once it is read.
+            needed = next(
+                (h for h in range(line * 2, area.height, 2) if note_fits((area.width, h), metrics)),
+                area.height,
+            )
+            return layout, Rect(area.left, area.top, area.width, needed)
         band = Rect(area.left, top, area.width, height)
         trick_area = Rect(area.left, band.bottom + gap, area.width, area.bottom - band.bottom - gap)
         west, east = layout.seats[Seat.WEST].panel, layout.seats[Seat.EAST].panel
@@ -482,6 +506,17 @@ def with_note_band(layout: TableLayout) -> tuple[TableLayout, Rect]:
         band = Rect(area.right - width, area.top, width, area.height)
         trick_area = Rect(area.left, area.top, area.width - width - gap, area.height)
         trick_width = trick_area.width
+        if not note_fits((band.width, band.height), metrics):
+            # A short window: the note lies over the top of the table (seats and trick), above your
+            # panel, the message and the hand, which stay clear; the trick shows again once it is read.
+            south = layout.seats[Seat.SOUTH].panel
+            hand_top = layout.hand.area.top - round(layout.hand.card[1] * RAISE)
+            bottom = min(south.top, layout.message.top, layout.action.top, hand_top) - gap
+            right = min(rect.left for rect in layout.buttons.values()) - gap
+            band = Rect(area.left - gap, metrics.px(6), right - (area.left - gap), bottom - metrics.px(6))
+            band.left = metrics.px(6)
+            band.width = right - band.left
+            return layout, band
     card = _trick_card(trick_width, trick_area.height, (layout.trick_card[0], 0))
     panels_by_seat = {seat: layout.seats[seat].panel for seat in Seat}
     seats = _seats_around(trick_area, card, panels_by_seat, layout.hand.area)

@@ -28,7 +28,8 @@ from ...engine import (
 from ...lesson import LESSON_DEAL, LESSON_SEED, Coach, Note, lesson_reason, summary, why_card, why_pass
 from .. import theme
 from ..intents import Confirm, Intent, Tap
-from ..layout import table_layout, with_note_band
+from ..layout import Metrics, table_layout, with_note_band
+from ..render.fonts import Fonts
 from ..render.text import draw_text, wrap
 from ..session import HUMAN, Session
 from ..widgets import draw_panel
@@ -38,6 +39,20 @@ from .motion import InHand
 from .table import TableScene
 
 LESSON_LEVEL = "normal"
+
+
+def note_text(fonts: Fonts, text: str, band: pygame.Rect, metrics: Metrics) -> tuple[int, list[str], int]:
+    """The text size, the wrapped lines and the box height for a note in ``band``: 15-pixel text, smaller
+    (never under the 12-CSS-pixel floor) when the note would not fit."""
+    pad = metrics.px(10)
+    title = round(metrics.text(16) * 1.5)
+    px = metrics.text(15)
+    while True:
+        lines = wrap(fonts, text, px, band.width - 2 * pad)
+        height = len(lines) * fonts.line_height(px) + title + 2 * pad
+        if height <= band.height or px <= metrics.text(12):
+            return px, lines, min(height, band.height)
+        px -= 1
 
 
 class LessonScene(TableScene):
@@ -208,15 +223,9 @@ class LessonScene(TableScene):
         band = self.band
         pad = metrics.px(10)
         title_px = metrics.text(16)
-        text_px = metrics.text(15)
         fonts = self.ctx.fonts
-        lines = wrap(fonts, note.text, text_px, band.width - 2 * pad)
+        text_px, lines, height = note_text(fonts, note.text, band, metrics)
         line_height = fonts.line_height(text_px)
-        while len(lines) * line_height + title_px * 2 + 2 * pad > band.height and text_px > metrics.text(12):
-            text_px -= 1
-            lines = wrap(fonts, note.text, text_px, band.width - 2 * pad)
-            line_height = fonts.line_height(text_px)
-        height = min(band.height, len(lines) * line_height + round(title_px * 1.5) + 2 * pad)
         box = pygame.Rect(band.left, band.top, band.width, height)
         if not self.layout.is_portrait:
             box.centery = band.centery
@@ -234,6 +243,8 @@ class LessonScene(TableScene):
         )
         top = title.bottom
         for line in lines:
+            if top + line_height > inner.bottom + 1:
+                break  # never outside the box (a test holds every note to its box)
             row = pygame.Rect(inner.left, top, inner.width, line_height)
             draw_text(surface, fonts, line, row, text_px, theme.TEXT_DARK, align="left", wrap=False)
             top += line_height
