@@ -25,6 +25,7 @@ TYPES = {
     ".whl": "application/zip",
     ".gz": "application/gzip",
     ".py": "text/plain; charset=utf-8",
+    ".html": "text/html; charset=utf-8",
 }
 FRESH = {"sw.js", "index.html", ""}
 

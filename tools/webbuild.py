@@ -143,9 +143,10 @@ def runtime_urls(cdn: str) -> list[str]:
     return [cdn + relative.split("/", 1)[1] for relative in RUNTIME_FILES] + [root + INDEX_FILE]
 
 
-def version_of(paths: list[tuple[str, Path]]) -> str:
-    """A short hash of every input's name and bytes: the same sources give the same version."""
-    digest = hashlib.sha256(PYGBAG_VERSION.encode())
+def version_of(paths: list[tuple[str, Path]], *, extra: str = "") -> str:
+    """A short hash of every input's name and bytes (and ``extra``): the same sources give the same
+    version."""
+    digest = hashlib.sha256(f"{PYGBAG_VERSION}\0{extra}".encode())
     for name, path in sorted(paths):
         digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]
@@ -181,14 +182,21 @@ def build(
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, target)
             inputs.append((f"cdn/{relative}", path))
-    version = version_of(inputs)
-    precache = ["./", *sorted(path.relative_to(out).as_posix() for path in out.rglob("*") if path.is_file())]
+    # The version covers what the site is made of and how: the sources, this builder, pygbag's options
+    # (where the runtime comes from), so any change to what players get is a new version.
+    inputs.append(("tools/webbuild.py", Path(__file__)))
+    version = version_of(inputs, extra=f"cdn={'vendored' if vendor else cdn}")
+    files = sorted(path.relative_to(out).as_posix() for path in out.rglob("*") if path.is_file())
+    # A vendored runtime is kept apart (under pygbag's version, like the CDN's), so a new version of
+    # the game does not download it again.
+    runtime = [name for name in files if name.startswith("cdn/")] if vendor else runtime_urls(cdn)
+    precache = ["./", *(name for name in files if not name.startswith("cdn/"))]
     worker = (WEB / "sw.js").read_text(encoding="utf-8")
     worker = (
         worker.replace('"{{VERSION}}"', json.dumps(version))
         .replace("{{PRECACHE}}", json.dumps(precache, indent=4))
         .replace('"{{RUNTIME}}"', json.dumps(f"pygbag-{PYGBAG_VERSION}"))
-        .replace("{{RUNTIME_URLS}}", json.dumps([] if vendor else runtime_urls(cdn), indent=4))
+        .replace("{{RUNTIME_URLS}}", json.dumps(runtime, indent=4))
     )
     (out / "sw.js").write_text(worker, encoding="utf-8")
     for name in ("index.html", "sw.js"):

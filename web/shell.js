@@ -13,20 +13,39 @@
 
     const banner = document.getElementById("update");
     const reload = document.getElementById("update-reload");
+    const later = document.getElementById("update-later");
+    let waiting = null;
+    let putOff = false;
     let reloading = false;
 
-    // A new version waits until the player says when: the match is saved after every card, so a
-    // reload loses nothing, but only the player knows whether now is a good moment.
-    function offer(worker) {
-        banner.hidden = false;
-        reload.onclick = () => {
-            reload.disabled = true;
-            worker.postMessage({ type: "skip-waiting" });
-        };
+    // A new version waits for the player: the offer shows only at a safe moment (the game says when:
+    // the menu, a results screen, your own turn; the match is saved after every card), and "Later"
+    // puts it off until the next version.
+    function show() {
+        const safe = !window.hearts || window.hearts.isSafe !== false;
+        banner.hidden = !(waiting && safe && !putOff);
     }
 
+    function offer(worker) {
+        waiting = worker;
+        putOff = false;
+        show();
+    }
+
+    reload.onclick = () => {
+        if (waiting) {
+            reload.disabled = true;
+            waiting.postMessage({ type: "skip-waiting" });
+        }
+    };
+    later.onclick = () => {
+        putOff = true;
+        show();
+    };
+    document.addEventListener("hearts-safe", show);
+
     navigator.serviceWorker.addEventListener("controllerchange", () => {
-        if (!reloading && !banner.hidden) {
+        if (!reloading && waiting) {
             reloading = true;
             location.reload();
         }

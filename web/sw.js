@@ -5,8 +5,9 @@
 const VERSION = "{{VERSION}}";
 const PRECACHE = {{PRECACHE}};
 const RUNTIME = "{{RUNTIME}}";
-// The Python runtime's files on pygbag's CDN (empty when the site carries its own copy): fetched while
-// the worker installs, because the page's first load runs before the worker controls it.
+// The Python runtime's files: on pygbag's CDN, or the site's own copy under cdn/ (relative). Fetched
+// while the worker installs (the page's first load runs before the worker controls it) and kept under
+// pygbag's version, so a new version of the game does not fetch them again.
 const RUNTIME_URLS = {{RUNTIME_URLS}};
 const APP_CACHE = "hearts-app-" + VERSION;
 // The Python runtime from the CDN is cached apart, under its pinned version, so an update of the game
@@ -83,7 +84,7 @@ async function keepRuntime() {
     try {
         const wheel = (await found.value.clone().json()).pygame
             .replaceAll("<abi>", "cp312").replaceAll("<api>", "wasm32_bi_emscripten").split("#")[0];
-        await keep(new URL(wheel, index).href);
+        await keep(new URL(wheel, new URL(index, self.location.href)).href);
     } catch (error) {
         console.warn("Hearts: the runtime will be kept when it is first used:", error);
     }
@@ -93,7 +94,8 @@ async function keepRuntime() {
 // navigation that is not cached (a bookmarked URL with a query, say) gets the cached page.
 async function fromApp(request) {
     const cache = await caches.open(APP_CACHE);
-    const cached = await cache.match(request, { ignoreSearch: request.mode === "navigate" });
+    const cached = await cache.match(request, { ignoreSearch: request.mode === "navigate" })
+        || await caches.match(request, { cacheName: RUNTIME_CACHE });
     if (cached) {
         return cached;
     }

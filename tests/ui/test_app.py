@@ -473,3 +473,24 @@ def test_a_reload_at_the_moon_question_asks_it_again() -> None:
     again.click(again.button_spot("moon_subtract"))
     again.settle()
     assert again.table.session.match.results[-1].totals[Seat.SOUTH] == 10 - 26
+
+
+def test_the_page_is_told_when_a_reload_would_lose_nothing() -> None:
+    """The web page offers an update only at such moments: the menu, results, your own idle turn."""
+    driver = Driver((390, 844), settings=QUICK)
+    assert driver.app.is_safe_to_reload  # the menu
+    start_match(driver)
+    assert not driver.app.is_safe_to_reload  # the deal is moving
+    driver.settle()
+    while driver.table.is_animating:
+        driver.step()
+    assert driver.app.is_safe_to_reload  # your turn, nothing moving, the match saved
+    driver.play_match_by_taps(driver.click, hands=1)
+    assert isinstance(driver.scene, Dialog) and driver.scene.name == "hand_result"
+    assert driver.app.is_safe_to_reload
+    driver.key(pygame.K_ESCAPE)  # results stay up (they cannot be closed): still safe
+    driver.click(driver.scene.buttons[0].rect.center)
+    driver.key(pygame.K_ESCAPE)
+    driver.click(driver.button_spot("main_menu"))
+    driver.click(driver.button_spot("learn"))
+    assert not driver.app.is_safe_to_reload  # the lesson keeps nothing

@@ -351,6 +351,10 @@ def test_the_version_follows_the_sources_and_nothing_else(offline_build: Offline
         app = packed.extractfile("assets/hearts/ui/app.py")
         assert app is not None and app.read() == (sources / CHANGED_FILE).read_bytes()
 
+    # The same sources with the runtime from elsewhere: a different site, so a different version.
+    mirrored = build_from(sources, tmp_path / "mirror" / "web", cdn="https://mirror.invalid/cdn/0.9.3/")
+    assert mirrored["version"] != changed_build["version"]
+
 
 # --------------------------------------------------------------------------------------- service worker
 
@@ -411,7 +415,19 @@ def test_a_rebuild_is_offered_and_replaces_the_old_version(context: BrowserConte
         assert new != old
         page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
         page.locator("#update").wait_for(state="visible")
-        assert page.locator("#update").inner_text().split() == ["Update", "available", "Reload"]
+        assert page.locator("#update").inner_text().split() == ["Update", "available", "Reload", "Later"]
+        # Offered at safe moments only, as the game tells the page; "Later" puts it off.
+        page.evaluate("hearts.safe(false)")
+        assert page.locator("#update").is_hidden()
+        page.evaluate("hearts.safe(true)")
+        assert page.locator("#update").is_visible()
+        page.locator("#update-later").click()
+        assert page.locator("#update").is_hidden()
+        page.evaluate("hearts.safe(false); hearts.safe(true)")
+        assert page.locator("#update").is_hidden()
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        page.reload()  # the waiting version is offered again on the next visit
+        page.locator("#update").wait_for(state="visible")
         # Until the player chooses, the old version stays in charge.
         assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.waiting !== null)")
         assert f"hearts-app-{old}" in page.evaluate("caches.keys()")
@@ -548,7 +564,9 @@ def test_the_vendored_site_asks_only_its_own_origin(browser: Browser, tmp_path: 
         for name in ("index.html", "sw.js", "shell.js", "manifest.webmanifest"):
             text = (out / name).read_text(encoding="utf-8")
             assert "pygame-web.github.io" not in text and cdn_base not in text, name
-        assert {f"cdn/{relative}" for relative in files} <= set(worker_constant(out, "PRECACHE"))
+        # Kept apart from the game's own files, under pygbag's version, so a new game version keeps it.
+        assert {f"cdn/{relative}" for relative in files} == set(worker_constant(out, "RUNTIME_URLS"))
+        assert not any(name.startswith("cdn/") for name in worker_constant(out, "PRECACHE"))
 
         # Downloaded once: a second build takes the runtime from the cache.
         cdn_requests.clear()
@@ -566,6 +584,12 @@ def test_the_vendored_site_asks_only_its_own_origin(browser: Browser, tmp_path: 
                 wait_controlled(page)
                 stand_in = page.evaluate("window.standIn")
                 assert page.evaluate("window.standInMain") is True
+                # Offline, the vendored runtime comes from the worker's runtime cache.
+                context.set_offline(True)
+                page.reload()
+                page.wait_for_function("window.standIn !== undefined")
+                assert all(entry["status"] == 200 for entry in page.evaluate("window.standIn.seen"))
+                context.set_offline(False)
         finally:
             context.close()
         assert cdn_requests == [], "the stand-in CDN was asked for something after the build"

@@ -27,12 +27,34 @@ NOTICE_SECONDS = 6.0
 
 
 def browser_size() -> tuple[tuple[int, int], float]:
-    """Under pygbag: the page's size in device pixels (capped) and the pixels per CSS pixel."""
+    """Under pygbag: the canvas's size in device pixels (capped) and the pixels per CSS pixel.
+
+    The page lays the canvas out inside the safe-area insets; the game draws at that size."""
     import platform  # pygbag's module of JavaScript objects
 
     window = platform.window  # type: ignore[attr-defined]
     ratio = min(MAX_SCALE, max(1.0, float(window.devicePixelRatio or 1)))
-    return (round(float(window.innerWidth) * ratio), round(float(window.innerHeight) * ratio)), ratio
+    width, height = float(window.innerWidth), float(window.innerHeight)
+    try:
+        box = window.document.getElementById("canvas").getBoundingClientRect()
+        if float(box.width) > 0 and float(box.height) > 0:
+            width, height = float(box.width), float(box.height)
+    except Exception:
+        pass
+    return (round(width * ratio), round(height * ratio)), ratio
+
+
+def tell_page(method: str, *args: object) -> None:
+    """Call ``window.hearts.<method>`` on the page (the loading screen, the update offer), if there is
+    one: under pygbag only, and never an error for the game."""
+    if sys.platform != "emscripten":
+        return
+    try:
+        import platform
+
+        getattr(platform.window.hearts, method)(*args)
+    except Exception:
+        pass
 
 
 class App:
@@ -212,7 +234,28 @@ class App:
 
     # The loop ---------------------------------------------------------------------------------
 
+    @property
+    def is_safe_to_reload(self) -> bool:
+        """Whether a reload now would cost the player nothing they would miss: on the menu, on a
+        screen of results, or on the player's own turn in a match (saved after every card) — not in
+        the middle of the lesson, which keeps nothing."""
+        from .scenes.dialog import Dialog
+        from .scenes.lesson import LessonScene
+        from .scenes.menu import MenuScene
+        from .scenes.table import TableScene
+
+        scene = self.scene
+        if isinstance(scene, MenuScene):
+            return True
+        if isinstance(scene, Dialog):
+            return scene.name in ("hand_result", "match_result", "lesson_summary")
+        if isinstance(scene, LessonScene):
+            return False
+        return isinstance(scene, TableScene) and not scene.is_animating and scene.session.is_human_turn
+
     async def run(self) -> None:
+        started = False
+        told_safe: bool | None = None
         clock = time.perf_counter()
         while self.running:
             now = time.perf_counter()
@@ -223,7 +266,14 @@ class App:
                 if size != self.ctx.size or scale != self.ctx.scale:
                     self.ctx.scale = scale
                     self.resize(size)
-            self.frame(dt)
+            drawn = self.frame(dt)
+            if drawn and not started:
+                started = True
+                tell_page("started")  # the loading screen goes once the table is on screen
+            safe = self.is_safe_to_reload
+            if safe != told_safe:
+                told_safe = safe
+                tell_page("safe", safe)
             if sys.platform == "emscripten":
                 await asyncio.sleep(0)  # the browser paces the frames
             else:

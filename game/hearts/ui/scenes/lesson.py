@@ -132,14 +132,24 @@ class LessonScene(TableScene):
 
     @property
     def message(self) -> str:
+        """A refusal explained, else the table's own remark (under tap-then-confirm, how to play the
+        lifted card), else once three cards are chosen how to pass them, else the suggestion and why."""
         if self.reason:
             return self.reason
+        if self.note:
+            return self.note
         view = self.session.view
         if not self.motion.is_busy and view.phase is Phase.PASS and view.passed is None:
+            if len(self.selected) == 3:
+                return self._prompt()
             return why_pass(view, CardSet(self.highlighted()))
         if not self.motion.is_busy and view.phase is Phase.PLAY and view.to_move == HUMAN:
             return why_card(view, suggest_play(view))
         return self._prompt()
+
+    @property
+    def message_is_reason(self) -> bool:
+        return False  # in the lesson a refusal is a lesson, shown like the other lines, not as an error
 
     def _say(self, text: str, *, reason: bool) -> None:
         super()._say(lesson_reason(text) if reason else text, reason=reason)
