@@ -31,6 +31,7 @@ from .engine import (
     TrickTaken,
 )
 from .engine import rules as rule_words
+from .words import SEAT_NAMES as NAMES
 
 # South (you) holds the 2♣ and a handful of high spades and hearts worth passing; the Q♠ sits with West.
 LESSON_DEAL: Final = Deal(
@@ -43,8 +44,6 @@ LESSON_DEAL: Final = Deal(
 )
 LESSON_SEED: Final = 51
 """Seeds the computer players of the lesson, so it plays the same way every time you play the same."""
-
-NAMES: Final = {Seat.SOUTH: "You", Seat.WEST: "West", Seat.NORTH: "North", Seat.EAST: "East"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from .intents import Back, IntentReader, Quit, Resize, Tap
 from .render.cards import CardPainter
 from .render.fonts import Fonts
 from .render.text import draw_text
-from .scenes.base import Context, Exit, Pop, Push, Replace, Reset, Scene, Transition
+from .scenes.base import Context, Pop, Push, Reset, Scene, Transition
 
 MAX_SCALE = 2.0
 """Render at device pixels on dense screens, but no more than this many per CSS pixel."""
@@ -182,15 +182,8 @@ class App:
                     self.stack.pop()
                 transition = self.scene.resume(transition.result)
                 self.scene.dirty = True
-            elif isinstance(transition, Replace):
-                self.stack[-1] = transition.scene
-                self.scene.dirty = True
-                transition = None
             elif isinstance(transition, Reset):
                 self.stack = [transition.scene]
-                transition = None
-            elif isinstance(transition, Exit):
-                self.running = False
                 transition = None
         self.scene.dirty = True
 
@@ -267,14 +260,14 @@ class App:
                     self.ctx.scale = scale
                     self.resize(size)
             drawn = self.frame(dt)
-            if drawn and not started:
-                started = True
-                tell_page("started")  # the loading screen goes once the table is on screen
-            safe = self.is_safe_to_reload
-            if safe != told_safe:
-                told_safe = safe
-                tell_page("safe", safe)
             if sys.platform == "emscripten":
+                if drawn and not started:
+                    started = True
+                    tell_page("started")  # the loading screen goes once the table is on screen
+                safe = self.is_safe_to_reload
+                if safe != told_safe:
+                    told_safe = safe
+                    tell_page("safe", safe)
                 await asyncio.sleep(0)  # the browser paces the frames
             else:
                 await asyncio.sleep(max(0.0, 1 / 60 - (time.perf_counter() - now)))
@@ -290,8 +283,5 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--scale", type=float, default=1.0, help="pixels per CSS pixel (a dense screen: 2)")
     args = parser.parse_args(argv)
     width, _, height = args.size.partition("x")
-    size = (int(width), int(height))
-    if sys.platform == "emscripten":
-        size, args.scale = browser_size()
-    app = App(size, scale=args.scale)
+    app = App((int(width), int(height)), scale=args.scale)
     asyncio.run(app.run())

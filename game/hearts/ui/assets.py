@@ -11,15 +11,6 @@ _HERE = Path(__file__).resolve()
 CANDIDATES: tuple[Path, ...] = (_HERE.parents[2] / "assets", _HERE.parents[3] / "assets")
 
 
-def assets_dir() -> Path:
-    """The assets folder, or FileNotFoundError naming the places looked at."""
-    for folder in CANDIDATES:
-        if folder.is_dir():
-            return folder
-    places = ", ".join(str(folder) for folder in CANDIDATES)
-    raise FileNotFoundError(f"no assets folder: looked in {places}")
-
-
 def asset_path(*parts: str) -> Path:
     """The path of an asset, e.g. ``asset_path("fonts", "HeartsSans.ttf")``; it must exist."""
     tried: list[Path] = []

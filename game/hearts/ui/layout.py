@@ -78,6 +78,11 @@ class HandGeometry:
     row_drop: int
     """Vertical offset of the second row (how much of the first row shows above it)."""
 
+    @property
+    def reach_top(self) -> int:
+        """The top of the hand with a card raised: nothing else may lie below it."""
+        return self.area.top - round(self.card[1] * RAISE)
+
     def rows_for(self, count: int) -> list[int]:
         if count <= self.per_row:
             return [count]
@@ -256,7 +261,7 @@ def _portrait(size: tuple[int, int], metrics: Metrics) -> TableLayout:
     tap_css = math.ceil(MIN_TAP * metrics.scale)
     side = max(metrics.px(2), min(margin, (width - 7 * tap_css) // 2))
     hand = hand_geometry(width - 2 * side, int(height * 0.34), side, height - margin, metrics)
-    hand_top = hand.area.top - round(hand.card[1] * RAISE)
+    hand_top = hand.reach_top
 
     action_row = Rect(margin, hand_top - gap - tap, width - 2 * margin, tap)
     hint = Rect(action_row.left, action_row.top, tap, tap)
@@ -320,7 +325,7 @@ def _landscape(size: tuple[int, int], metrics: Metrics) -> TableLayout:
 
     play_width = column.left - gap - margin
     hand = hand_geometry(play_width, int(height * 0.36), margin, height - margin, metrics)
-    hand_top = hand.area.top - round(hand.card[1] * RAISE)
+    hand_top = hand.reach_top
     panel_width, panel_height = _panel_size(metrics, _is_short(size, metrics))
     panel_width = round(panel_width * 1.2)
     row_height = max(tap, panel_height)
@@ -389,9 +394,7 @@ class DialogLayout:
     metrics: Metrics
 
 
-def dialog_layout(
-    size: tuple[int, int], scale: float, buttons: int, *, body_height: float = 0.5, wide: bool = False
-) -> DialogLayout:
+def dialog_layout(size: tuple[int, int], scale: float, buttons: int, *, wide: bool = False) -> DialogLayout:
     """A dialog filling most of a phone, or a comfortable centred panel on a large window."""
     metrics = metrics_for(size, scale)
     width, height = size
@@ -424,7 +427,6 @@ def dialog_layout(
         total = each * in_row + gap * (in_row - 1)
         left = inner.centerx - total // 2 + column * (each + gap)
         rects.append(Rect(left, top + row * (tap + gap), each, tap))
-    del body_height
     return DialogLayout(
         panel=panel, title=title, body=body, buttons=tuple(rects), close=close, metrics=metrics
     )
@@ -444,7 +446,7 @@ def badge_spot(layout: TableLayout, seat: Seat, size: tuple[int, int]) -> Rect:
         Rect(panel.left - gap - width, panel.centery - height // 2, width, height),
         Rect(panel.centerx - width // 2, panel.top - gap - height, width, height),
     ]
-    hand_top = layout.hand.area.top - round(layout.hand.card[1] * RAISE)
+    hand_top = layout.hand.reach_top
     obstacles = [
         *layout.controls().values(),
         *(place.panel for place in layout.seats),
@@ -475,26 +477,29 @@ def note_fits(size: tuple[int, int], metrics: Metrics) -> bool:
     return lines * round(px * 1.3) + round(metrics.text(16) * 1.5) + 2 * pad <= height
 
 
+def _note_height(width: int, limit: int, metrics: Metrics) -> int:
+    """The least height (up to ``limit``) in which the longest note fits ``width``."""
+    start = 2 * round(metrics.text(15) * 1.35)
+    return next((height for height in range(start, limit, 2) if note_fits((width, height), metrics)), limit)
+
+
 def with_note_band(layout: TableLayout) -> tuple[TableLayout, Rect]:
     """The table with room for a lesson's note: a band above the trick in portrait (below the side
     seats), beside it in landscape; the trick is laid out again in what is left."""
     metrics = layout.metrics
     area = layout.trick_area
     gap = metrics.px(6)
-    line = round(metrics.text(15) * 1.35)
     panels = [place.panel for place in layout.seats]
     if layout.is_portrait:
         top = max(area.top, *(panel.bottom for panel in panels[1:] if panel.top < area.centery)) + gap
         room = area.bottom - top
-        height = next((h for h in range(line * 2, room, 2) if note_fits((area.width, h), metrics)), room)
+        height = _note_height(area.width, room, metrics)
         if room - height - gap < metrics.px(120):
             # A short phone: no room for both, so the note lies over the trick area (the side seats
             # and the trick), clear of the hand and every control; the trick shows again once it is read.
-            needed = next(
-                (h for h in range(line * 2, area.height, 2) if note_fits((area.width, h), metrics)),
-                area.height,
+            return layout, Rect(
+                area.left, area.top, area.width, _note_height(area.width, area.height, metrics)
             )
-            return layout, Rect(area.left, area.top, area.width, needed)
         band = Rect(area.left, top, area.width, height)
         trick_area = Rect(area.left, band.bottom + gap, area.width, area.bottom - band.bottom - gap)
         west, east = layout.seats[Seat.WEST].panel, layout.seats[Seat.EAST].panel
@@ -510,13 +515,9 @@ def with_note_band(layout: TableLayout) -> tuple[TableLayout, Rect]:
             # A short window: the note lies over the top of the table (seats and trick), above your
             # panel, the message and the hand, which stay clear; the trick shows again once it is read.
             south = layout.seats[Seat.SOUTH].panel
-            hand_top = layout.hand.area.top - round(layout.hand.card[1] * RAISE)
-            bottom = min(south.top, layout.message.top, layout.action.top, hand_top) - gap
+            bottom = min(south.top, layout.message.top, layout.action.top, layout.hand.reach_top) - gap
             right = min(rect.left for rect in layout.buttons.values()) - gap
-            band = Rect(area.left - gap, metrics.px(6), right - (area.left - gap), bottom - metrics.px(6))
-            band.left = metrics.px(6)
-            band.width = right - band.left
-            return layout, band
+            return layout, Rect(gap, gap, right - gap, bottom - gap)
     card = _trick_card(trick_width, trick_area.height, (layout.trick_card[0], 0))
     panels_by_seat = {seat: layout.seats[seat].panel for seat in Seat}
     seats = _seats_around(trick_area, card, panels_by_seat, layout.hand.area)

@@ -115,16 +115,8 @@ class Session:
         """Carry out the move the bot to move has decided (``think`` returned it)."""
         seat = self.bot_to_move
         thinking = self._thinking
-        if (
-            seat is None
-            or thinking is None
-            or thinking.move is None
-            or self._thinking_for
-            != (
-                seat,
-                len(self.match.moves),
-            )
-        ):
+        ready = seat is not None and self._thinking_for == (seat, len(self.match.moves))
+        if not ready or thinking is None or thinking.move is None:
             raise RuntimeError("no bot move is ready")
         move = thinking.move
         self._thinking = None

@@ -38,10 +38,6 @@ def lerp(a: float, b: float, t: float) -> float:
     return a + (b - a) * t
 
 
-def lerp_point(a: tuple[float, float], b: tuple[float, float], t: float) -> tuple[float, float]:
-    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
-
-
 @dataclass(slots=True)
 class Tween:
     """Progress from 0 to 1 over ``duration`` seconds after an optional ``delay``, shaped by ``easing``."""
@@ -53,9 +49,6 @@ class Tween:
 
     def advance(self, dt: float) -> None:
         self.elapsed += dt
-
-    def finish(self) -> None:
-        self.elapsed = self.delay + self.duration
 
     @property
     def is_done(self) -> bool:

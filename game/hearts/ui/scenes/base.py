@@ -47,23 +47,13 @@ class Pop:
 
 
 @dataclass(frozen=True, slots=True)
-class Replace:
-    scene: Scene
-
-
-@dataclass(frozen=True, slots=True)
 class Reset:
     """Clear the stack and show ``scene`` alone (back to the menu, a new match)."""
 
     scene: Scene
 
 
-@dataclass(frozen=True, slots=True)
-class Exit:
-    pass
-
-
-Transition = Push | Pop | Replace | Reset | Exit
+Transition = Push | Pop | Reset
 
 
 class Scene:

@@ -62,6 +62,7 @@ class LessonScene(TableScene):
         """Notes waiting to be read; the first is showing."""
         self.queen_taker: Seat | None = None
         self.note_rect = pygame.Rect(0, 0, 0, 0)
+        self._suggestion: tuple[int, frozenset[Card]] = (-1, frozenset())
         super().__init__(ctx, Session(Match(STANDARD), LESSON_SEED, LESSON_LEVEL))
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -120,15 +121,22 @@ class LessonScene(TableScene):
             self.notes.pop(0)
             self.dirty = True
 
+    def _suggested(self) -> frozenset[Card]:
+        """The suggested pass (three cards) or card for the decision before you, worked out once per
+        position (drawing and the message line both ask)."""
+        moves = len(self.session.match.moves)
+        if self._suggestion[0] != moves:
+            view = self.session.view
+            cards: frozenset[Card] = frozenset()
+            if view.phase is Phase.PASS and view.passed is None:
+                cards = frozenset(suggest_pass(view))
+            elif view.phase is Phase.PLAY and view.to_move == HUMAN:
+                cards = frozenset({suggest_play(view)})
+            self._suggestion = (moves, cards)
+        return self._suggestion[1]
+
     def highlighted(self) -> frozenset[Card]:
-        view = self.session.view
-        if self.motion.is_busy:
-            return frozenset()
-        if view.phase is Phase.PASS and view.passed is None:
-            return frozenset(suggest_pass(view))
-        if view.phase is Phase.PLAY and view.to_move == HUMAN:
-            return frozenset({suggest_play(view)})
-        return frozenset()
+        return frozenset() if self.motion.is_busy else self._suggested()
 
     @property
     def message(self) -> str:
@@ -142,9 +150,9 @@ class LessonScene(TableScene):
         if not self.motion.is_busy and view.phase is Phase.PASS and view.passed is None:
             if len(self.selected) == 3:
                 return self._prompt()
-            return why_pass(view, CardSet(self.highlighted()))
+            return why_pass(view, CardSet(self._suggested()))
         if not self.motion.is_busy and view.phase is Phase.PLAY and view.to_move == HUMAN:
-            return why_card(view, suggest_play(view))
+            return why_card(view, next(iter(self._suggested())))
         return self._prompt()
 
     @property

@@ -11,7 +11,6 @@ from ..render.text import draw_text
 from ..session import Session
 from ..widgets import Button, draw_button
 from .base import Context, Push, Reset, Scene, Transition
-from .dialog import Choice, Dialog
 
 
 class MenuScene(Scene):
@@ -29,7 +28,6 @@ class MenuScene(Scene):
 
     def __init__(self, ctx: Context) -> None:
         self.focus: int | None = None
-        self.note = ""
         super().__init__(ctx)
 
     @property
@@ -63,12 +61,6 @@ class MenuScene(Scene):
             rect = pygame.Rect(0, top + index * (metrics.tap + gap), button_width, metrics.tap)
             rect.centerx = width // 2
             self.buttons.append(Button(key, rect, label=label, primary=index == 0))
-        self.note_rect = pygame.Rect(
-            metrics.px(12),
-            self.buttons[-1].rect.bottom + gap,
-            width - metrics.px(24),
-            max(metrics.px(36), height - self.buttons[-1].rect.bottom - 2 * gap),
-        )
         self.dirty = True
 
     def handle(self, intent: Intent) -> Transition | None:
@@ -94,7 +86,7 @@ class MenuScene(Scene):
         return None
 
     def _press(self, key: str) -> Transition | None:
-        from .table_dialogs import new_table
+        from .table_dialogs import confirm_new_match, new_table
 
         self.dirty = True
         if key == "continue" and self.ctx.session is not None:
@@ -103,16 +95,7 @@ class MenuScene(Scene):
             return Reset(TableScene(self.ctx, self.ctx.session))
         if key == "new":
             if self.can_continue:
-                return Push(
-                    Dialog(
-                        self.ctx,
-                        "Start a new match?",
-                        [Choice("start_new", "Start a new match", primary=True), Choice("keep", "Keep it")],
-                        lines=["Your match in progress ends here and does not count in your statistics."],
-                        close_result="keep",
-                        name="confirm_new",
-                    )
-                )
+                return Push(confirm_new_match(self.ctx))
             return Reset(new_table(self.ctx))
         if key == "learn":
             from .lesson import LessonScene
@@ -161,5 +144,3 @@ class MenuScene(Scene):
             draw_button(
                 surface, self.ctx.fonts, button, metrics.unit, metrics.text(12), focused=index == self.focus
             )
-        if self.note:
-            draw_text(surface, self.ctx.fonts, self.note, self.note_rect, metrics.text(14), theme.TEXT_MUTED)

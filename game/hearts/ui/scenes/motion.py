@@ -116,9 +116,6 @@ class Motion:
             skipped = True
         return skipped
 
-    def finish_all(self) -> None:
-        self.steps.clear()
-
 
 def step(kind: str, seconds: float, base: PlayerView, **fields: object) -> Step:
     easing = ease_out_cubic if kind in ("play", "collect") else ease_in_out_cubic

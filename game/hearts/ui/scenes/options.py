@@ -555,28 +555,12 @@ class OptionsScene(PagedScene):
                 )
             text_height = len(row.label_lines) * label_line + metrics.px(2) + len(row.note_lines) * note_line
             y = top + (row.height - text_height) // 2
-            for line in row.label_lines:
-                draw_text(
-                    surface,
-                    fonts,
-                    line,
-                    pygame.Rect(self.inner_left, y, self.label_width, label_line),
-                    self.label_px,
-                    theme.TEXT,
-                    align="left",
-                    wrap=False,
-                )
-                y += label_line
-            y += metrics.px(2)
-            for line in row.note_lines:
-                draw_text(
-                    surface,
-                    fonts,
-                    line,
-                    pygame.Rect(self.inner_left, y, self.label_width, note_line),
-                    self.small_px,
-                    theme.TEXT_MUTED,
-                    align="left",
-                    wrap=False,
-                )
-                y += note_line
+            for lines, px, line_height, colour, space in (
+                (row.label_lines, self.label_px, label_line, theme.TEXT, metrics.px(2)),
+                (row.note_lines, self.small_px, note_line, theme.TEXT_MUTED, 0),
+            ):
+                for line in lines:
+                    box = pygame.Rect(self.inner_left, y, self.label_width, line_height)
+                    draw_text(surface, fonts, line, box, px, colour, align="left", wrap=False)
+                    y += line_height
+                y += space

@@ -21,7 +21,6 @@ from ...engine import (
     HandStarted,
     IllegalMove,
     MatchOver,
-    Moon,
     MoonChoiceNeeded,
     PassDirection,
     Phase,
@@ -33,6 +32,7 @@ from ...engine import (
 )
 from ...engine.cards import Card
 from ...storage import SavedMatch
+from ...words import DIRECTION_WORDS, SEAT_NAMES
 from ..intents import Back, Confirm, FastForward, Hint, Hover, Intent, Jump, LastTrick, Step, Tap
 from ..layout import TableLayout, table_layout
 from ..session import HUMAN, Session
@@ -42,8 +42,6 @@ from .motion import Anchor, Flight, InHand, Motion, Slot, Spot, step
 from .motion import Step as MotionStep
 from .table_draw import TableDrawer
 
-SEAT_NAMES = {Seat.SOUTH: "You", Seat.WEST: "West", Seat.NORTH: "North", Seat.EAST: "East"}
-DIRECTION_WORDS = {PassDirection.LEFT: "left", PassDirection.RIGHT: "right", PassDirection.ACROSS: "across"}
 PACE = {"relaxed": 1.5, "normal": 1.0, "quick": 0.55}
 THINK_SLICE = 0.008
 """Seconds a bot may think per frame (half a 60 Hz frame)."""
@@ -368,7 +366,7 @@ class TableScene(Scene):
         pace = self._pace()
         if self.motion.is_busy:
             self.dirty = True
-            if self.motion.advance(dt / max(pace, 1e-6) if pace else 1e9) and not self.motion.is_busy:
+            if self.motion.advance(dt / pace) and not self.motion.is_busy:
                 return self._drain_after_motion()
             return None
         transition = self._drain_after_motion()
@@ -387,10 +385,9 @@ class TableScene(Scene):
             return None
         self.bot_wait += dt
         move = session.think(THINK_SLICE)
-        pause = 0.0 if self.fast else BOT_PAUSE * pace
-        if session.phase is Phase.PASS and not session.is_human_turn:
-            pause = 0.0
-        if move is None or (self.bot_wait < pause and session.phase is not Phase.PASS):
+        # Passes are chosen all at once and shown together: only cards wait to be followed by eye.
+        pause = 0.0 if self.fast or session.phase is Phase.PASS else BOT_PAUSE * pace
+        if move is None or self.bot_wait < pause:
             return None
         self.bot_wait = 0.0
         before = session.view
@@ -598,8 +595,3 @@ def _push_match_result(scene: TableScene, over: MatchOver) -> Transition:
 
 def _empty(leader: Seat) -> Trick:
     return Trick(leader, ())
-
-
-def human_shot_moon_default() -> Moon:
-    """An unanswered moon question counts as adding 26 to the others."""
-    return Moon.ADD_TO_OTHERS

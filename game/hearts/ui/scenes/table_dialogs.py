@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Literal
 import pygame
 
 from ...engine import HandScored, MatchOver, Moon, Seat, Trick
+from ...words import SEAT_NAMES as NAMES
 from .. import theme
 from ..layout import DialogLayout, Metrics
 from ..render.text import draw_text
@@ -17,8 +18,6 @@ from .dialog import Choice, Dialog, draw_lines
 
 if TYPE_CHECKING:
     from .table import TableScene
-
-NAMES = {Seat.SOUTH: "You", Seat.WEST: "West", Seat.NORTH: "North", Seat.EAST: "East"}
 
 
 def pause_menu(ctx: Context) -> Dialog:

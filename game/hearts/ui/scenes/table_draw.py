@@ -8,6 +8,7 @@ import pygame
 
 from ...engine import Phase, PlayerView, Seat, Trick
 from ...engine.cards import Card
+from ...words import SEAT_NAMES as NAMES
 from .. import theme
 from ..layout import TableLayout, badge_spot
 from ..render.fonts import Fonts
@@ -19,9 +20,6 @@ from .motion import Anchor, Flight, InHand, Slot, Spot
 
 if TYPE_CHECKING:
     from .table import TableScene
-
-NAMES = {Seat.SOUTH: "You", Seat.WEST: "West", Seat.NORTH: "North", Seat.EAST: "East"}
-
 
 HEARTS_BROKEN = ("Hearts broken", "♥ broken")
 QUEEN_PLAYED = ("Q♠ played", "Q♠ out")
@@ -180,16 +178,17 @@ class TableDrawer:
         received = view.received if view.received is not None and not scene._has_played(view) else None
         cards = scene.card_rects()
         suggested = scene.highlighted()
-        for index, (card, rect) in enumerate(cards):
+        hand = scene.hand_cards()
+        raised = scene.raised_indexes(hand)
+        for card, rect in cards:
+            index = hand.index(card)
             surface.blit(self.ctx.painter.shadow(width, height), self.ctx.painter.shadow_rect(rect))
             surface.blit(self.ctx.painter.face(card, width, height, four_colour=four), rect.topleft)
             if playing and card not in view.legal:
                 surface.blit(self.ctx.painter.dim(width, height), rect.topleft)
             if received is not None and card in received:
                 tag = pygame.Rect(0, 0, metrics.px(14), metrics.px(14))
-                visible = self.layout.hand.visible_part(
-                    len(cards), index, scene.raised_indexes(scene.hand_cards())
-                )
+                visible = self.layout.hand.visible_part(len(hand), index, raised)
                 tag.topright = (visible.right - metrics.px(3), rect.top + metrics.px(3))
                 pygame.draw.circle(surface, theme.RECEIVED, tag.center, tag.width // 2)
                 pygame.draw.circle(
