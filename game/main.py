@@ -1,26 +1,52 @@
-"""The pygbag entry point: the browser runs this file (natively it opens the desktop window)."""
+"""The pygbag entry point: the browser runs this file (natively it opens the desktop window).
+
+Under pygbag any failure, an import's included, is shown on the page: the console that runs this file would
+only print it (and, for a missing module, try to install a package of that name from the public index).
+"""
 
 import asyncio
 import sys
 
-# pygbag installs the wheels named by this file's own top-level imports: pygame must be one of them.
-import pygame  # noqa: F401
 
-from hearts.ui.app import App, browser_size, tell_page
-from hearts.ui.app import main as desktop_main
+def report(error: BaseException) -> None:
+    """Show ``error`` on the page, even when the game's own package cannot be imported."""
+    try:
+        from hearts.page import report as report_on_page
+    except Exception:
+        import traceback
+
+        traceback.print_exception(error)
+        try:
+            import platform
+
+            platform.window.hearts.failed(f"{type(error).__name__}: {error}")  # type: ignore[attr-defined]
+        except Exception:
+            pass
+    else:
+        report_on_page(error)
 
 
-async def main() -> None:
+async def play() -> None:
+    """The game in the page's canvas."""
     try:
         size, scale = browser_size()
         await App(size, scale=scale, resizable=False).run()
     except Exception as error:
-        # Show it on the page's loading screen rather than leave a blank canvas.
-        tell_page("failed", f"{type(error).__name__}: {error}")
+        report(error)
+
+
+try:
+    # pygbag installs the wheels named by this file's imports: pygame must be one of them.
+    import pygame  # noqa: F401
+
+    from hearts.ui.app import App, browser_size
+    from hearts.ui.app import main as desktop_main
+except Exception as error:
+    if sys.platform != "emscripten":
         raise
-
-
-if sys.platform == "emscripten":
-    asyncio.run(main())
+    report(error)
 else:
-    desktop_main()
+    if sys.platform == "emscripten":
+        asyncio.run(play())
+    else:
+        desktop_main()

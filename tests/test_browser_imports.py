@@ -19,6 +19,9 @@ from pathlib import Path
 
 import pytest
 
+# A check of the source tree against a file list: it reads this interpreter's standard library, so natively.
+pytestmark = pytest.mark.native
+
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "game"
 TEMPLATE = ROOT / "web" / "index.tmpl"

@@ -375,7 +375,7 @@ def test_the_worker_controls_the_page_and_a_reload_works_offline(context: Browse
         precache = worker_constant(site, "PRECACHE")
         assert sorted(cached) == sorted(base + path.removeprefix("./") for path in precache)
         # The runtime cannot come from pygbag's CDN here: the page says loading failed.
-        page.wait_for_function("document.getElementById('status').className === 'failed'")
+        page.wait_for_function("document.getElementById('transfer').className === 'failed'")
 
         requests.clear()
         context.set_offline(True)
@@ -385,7 +385,7 @@ def test_the_worker_controls_the_page_and_a_reload_works_offline(context: Browse
         assert response is not None and response.ok and response.from_service_worker
         assert page.title() == "Hearts"
         assert page.locator("#transfer h1").inner_text() == "Hearts"
-        page.wait_for_function("document.getElementById('status').className === 'failed'")
+        page.wait_for_function("document.getElementById('transfer').className === 'failed'")
         wait_controlled(page)
         for name in OFFLINE_FILES:
             expected = {"status": 200, "length": (site / name).stat().st_size, "sha256": sha256(site / name)}

@@ -13,6 +13,7 @@ import time
 
 import pygame
 
+from ..page import tell
 from ..storage import Store, default_backend
 from . import theme
 from .intents import Back, IntentReader, Quit, Resize, Tap
@@ -42,19 +43,6 @@ def browser_size() -> tuple[tuple[int, int], float]:
     except Exception:
         pass
     return (round(width * ratio), round(height * ratio)), ratio
-
-
-def tell_page(method: str, *args: object) -> None:
-    """Call ``window.hearts.<method>`` on the page (the loading screen, the update offer), if there is
-    one: under pygbag only, and never an error for the game."""
-    if sys.platform != "emscripten":
-        return
-    try:
-        import platform
-
-        getattr(platform.window.hearts, method)(*args)
-    except Exception:
-        pass
 
 
 class App:
@@ -263,11 +251,11 @@ class App:
             if sys.platform == "emscripten":
                 if drawn and not started:
                     started = True
-                    tell_page("started")  # the loading screen goes once the table is on screen
+                    tell("started")  # the loading screen goes once the table is on screen
                 safe = self.is_safe_to_reload
                 if safe != told_safe:
                     told_safe = safe
-                    tell_page("safe", safe)
+                    tell("safe", safe)
                 await asyncio.sleep(0)  # the browser paces the frames
             else:
                 await asyncio.sleep(max(0.0, 1 / 60 - (time.perf_counter() - now)))

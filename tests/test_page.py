@@ -1,0 +1,66 @@
+"""hearts.page: the game's side of the web page, with a stand-in for pygbag's ``platform.window``."""
+
+from __future__ import annotations
+
+import sys
+import types
+
+import pytest
+
+from hearts import page
+
+
+class FakeHearts:
+    """The page's ``window.hearts``, as far as the game uses it."""
+
+    def __init__(self, query: str, fragment: str) -> None:
+        self.link = types.SimpleNamespace(query=query, fragment=fragment, address="http://host/")
+        self.calls: list[tuple[str, tuple[object, ...]]] = []
+
+    def __getattr__(self, method: str):  # type: ignore[no-untyped-def]
+        return lambda *args: self.calls.append((method, args))
+
+
+@pytest.fixture
+def browser_page(monkeypatch: pytest.MonkeyPatch) -> FakeHearts:
+    hearts = FakeHearts("utm_source=happy", "x%zz")
+    platform = types.ModuleType("platform")
+    platform.window = types.SimpleNamespace(hearts=hearts)  # type: ignore[attr-defined]
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setitem(sys.modules, "platform", platform)
+    return hearts
+
+
+def test_natively_the_page_is_absent_and_quiet(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert page.page_object() is None
+    assert page.opened_with() == page.Opened()
+    page.tell("started")  # nothing to call, no error
+
+
+def test_what_the_address_carried_reaches_the_game(browser_page: FakeHearts):
+    assert page.opened_with() == page.Opened(query="utm_source=happy", fragment="x%zz")
+
+
+def test_the_game_tells_the_page(browser_page: FakeHearts):
+    page.tell("safe", True)
+    assert browser_page.calls == [("safe", (True,))]
+
+
+def test_an_error_is_reported_on_the_page(browser_page: FakeHearts, capsys: pytest.CaptureFixture[str]):
+    try:
+        raise ModuleNotFoundError("No module named 'nowhere'")
+    except ModuleNotFoundError as error:
+        page.report(error)
+    assert browser_page.calls == [("failed", ("ModuleNotFoundError: No module named 'nowhere'",))]
+    assert "Traceback" in capsys.readouterr().err
+
+
+def test_a_page_without_the_object_is_no_error(monkeypatch: pytest.MonkeyPatch):
+    platform = types.ModuleType("platform")
+    platform.window = types.SimpleNamespace()  # type: ignore[attr-defined]
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setitem(sys.modules, "platform", platform)
+    assert page.page_object() is None
+    assert page.opened_with() == page.Opened()
+    page.tell("started")

@@ -1,0 +1,407 @@
+"""The page's boot path in headless Chromium, under a stand-in for pygbag's loader (``tests/web/standin/``).
+
+pygbag's runtime cannot be downloaded here, so the stand-in does what decides whether a page boots the way
+pygbag 0.9.3's ``pythons.js`` and Emscripten's ``main.js`` do it: it parses the page's address (and dies on a
+stray escape), alert()s on any uncaught error, loads its interpreter from a ``main.js`` named by the address,
+downloads ``main.data`` by XMLHttpRequest and ``main.wasm`` by fetch, fetches ``cpythonrc.py``, the game's
+archive, the package index and the pygame-ce wheel, and only logs most failures. Its "Python" either marks the
+game started or, with ``standInPyodide``, runs the real ``main.py`` in Pyodide.
+
+Checked: a clean address for the loader whatever the page was opened at; every failure on the failure
+screen within 5 s with its cause, never a dialog; "Try again"; a watchdog that follows progress.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import io
+import json
+import shutil
+import threading
+import time
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from serve import SiteHandler, make_server
+
+from tests.web.conftest import CHROMIUM_ARGS, ROOT, build_site
+
+STAND_IN = Path(__file__).parent / "standin"
+PYODIDE = ROOT / "node_modules" / "pyodide"
+RUNTIME = "cdn/0.9.3/"
+WHEEL = "cdn/cp312/pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl"
+DATA_SIZE = 1 << 20
+FAILED = "document.getElementById('transfer').className === 'failed'"
+STARTED = "window.hearts.hasStarted === true"
+
+
+# ---------------------------------------------------------------------------------------------- the site
+
+
+def stub_wheel(init: str) -> bytes:
+    """A wheel whose ``pygame`` package is ``init``: enough for the stand-in's installer (it unzips)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as wheel:
+        wheel.writestr("pygame/__init__.py", init)
+    return buffer.getvalue()
+
+
+def lay_out_runtime(site: Path) -> None:
+    """The stand-in runtime in the site's cdn/ folder, laid out as pygbag's CDN is."""
+    index = {
+        "-CDN-": "https://pygame-web.github.io/cdn/",
+        "pygame": "cp312/pygame_ce-2.5.7.dev1-<abi>-<abi>-<api>.whl#" + "0" * 64,
+    }
+    files = {
+        f"{RUNTIME}pythons.js": (STAND_IN / "pythons.js").read_bytes(),
+        f"{RUNTIME}cpythonrc.py": b"# stand-in cpythonrc.py\n",
+        f"{RUNTIME}cpython312/main.js": (STAND_IN / "main.js").read_bytes(),
+        f"{RUNTIME}cpython312/main.wasm": b"\0asm\1\0\0\0" + bytes(range(256)) * 64,
+        f"{RUNTIME}cpython312/main.data": bytes(range(256)) * (DATA_SIZE // 256),
+        "cdn/index-0.9.3-cp312.json": json.dumps(index).encode(),
+        WHEEL: stub_wheel('"""A stand-in for pygame-ce: it imports, nothing more."""\n'),
+    }
+    for relative, data in files.items():
+        (site / relative).parent.mkdir(parents=True, exist_ok=True)
+        (site / relative).write_bytes(data)
+
+
+def build(out: Path, *, sources: Path | None = None) -> Path:
+    """The real site (from ``sources``, a changed copy, if given) with the stand-in runtime in cdn/."""
+    import webbuild
+
+    with pytest.MonkeyPatch.context() as patch:
+        if sources is not None:
+            patch.setattr(webbuild, "ROOT", sources)
+            patch.setattr(webbuild, "WEB", sources / "web")
+        build_site(out, cdn=RUNTIME)
+    lay_out_runtime(out)
+    return out
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build(tmp_path_factory.mktemp("boot") / "web")
+
+
+# -------------------------------------------------------------------------------------------- the server
+
+
+@dataclass
+class Behaviour:
+    """How the server misbehaves, by path (without the leading /)."""
+
+    missing: set[str] = field(default_factory=set)
+    # path -> (bytes per chunk, seconds between chunks)
+    slow: dict[str, tuple[int, float]] = field(default_factory=dict)
+    # path -> bytes sent before the answer stops moving (the connection stays open)
+    stalled: dict[str, int] = field(default_factory=dict)
+    closing: threading.Event = field(default_factory=threading.Event)
+
+
+class BootHandler(SiteHandler):
+    """The site's own handler, plus Pyodide under /pyodide/ and the misbehaviour the test asks for."""
+
+    def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+        behaviour: Behaviour = self.server.behaviour  # type: ignore[attr-defined]
+        path = self.path.split("?")[0].split("#")[0].lstrip("/")
+        if path in behaviour.missing:
+            self.send_error(404, "Not Found")
+            return
+        if path.startswith("pyodide/"):
+            self.send_file(PYODIDE / path.removeprefix("pyodide/"))
+            return
+        if path in behaviour.slow or path in behaviour.stalled:
+            self.send_slowly(Path(self.directory) / path, behaviour)  # type: ignore[attr-defined]
+            return
+        super().do_GET()
+
+    def send_file(self, file: Path) -> None:
+        if not file.is_file():
+            self.send_error(404, "Not Found")
+            return
+        data = file.read_bytes()
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(file)))
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def send_slowly(self, file: Path, behaviour: Behaviour) -> None:
+        path = file.relative_to(Path(self.directory)).as_posix()  # type: ignore[attr-defined]
+        data = file.read_bytes()
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(file)))
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        if path in behaviour.stalled:
+            self.wfile.write(data[: behaviour.stalled[path]])
+            self.wfile.flush()
+            behaviour.closing.wait(30)  # nothing more, until the test is over
+            return
+        chunk, pause = behaviour.slow[path]
+        for start in range(0, len(data), chunk):
+            self.wfile.write(data[start : start + chunk])
+            self.wfile.flush()
+            if behaviour.closing.wait(pause):
+                return
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def serving(site: Path, behaviour: Behaviour) -> Iterator[str]:
+    server = make_server(site, 0)
+    server.RequestHandlerClass = functools.partial(BootHandler, directory=str(site))  # type: ignore[assignment]
+    server.behaviour = behaviour  # type: ignore[attr-defined]
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        behaviour.closing.set()
+        server.shutdown()
+        server.server_close()
+
+
+# ------------------------------------------------------------------------------------------- the browser
+
+
+@pytest.fixture(scope="module")
+def browser(chromium: str) -> Iterator[Browser]:
+    with sync_playwright() as driver:
+        browser = driver.chromium.launch(
+            executable_path=chromium,
+            args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"],
+            headless=True,
+        )
+        yield browser
+        browser.close()
+
+
+@dataclass
+class Visit:
+    page: Page
+    dialogs: list[str]
+    opened_at: float
+
+    def status(self) -> str:
+        return self.page.locator("#failure").inner_text()
+
+    def wait(self, condition: str, seconds: float) -> float:
+        """Wait until ``condition`` holds; the seconds since the page was opened."""
+        self.page.wait_for_function(condition, timeout=seconds * 1000)
+        return time.monotonic() - self.opened_at
+
+
+@contextlib.contextmanager
+def visit(browser: Browser, url: str, *, init: str = "") -> Iterator[Visit]:
+    """``url`` in a fresh profile (no service worker: the boot path alone), every dialog noted."""
+    context: BrowserContext = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        dialogs: list[str] = []
+
+        def dismiss(dialog) -> None:  # type: ignore[no-untyped-def]
+            dialogs.append(dialog.message)
+            dialog.dismiss()
+
+        page.on("dialog", dismiss)
+        if init:
+            page.add_init_script(init)
+        opened_at = time.monotonic()
+        page.goto(url)
+        yield Visit(page, dialogs, opened_at)
+    finally:
+        context.close()
+
+
+# --------------------------------------------------------------------------------------------- addresses
+
+ADDRESSES = [
+    ("", "", ""),
+    ("?utm_source=happy", "utm_source=happy", ""),
+    ("?ref=pypi", "ref=pypi", ""),
+    ("?fbclid=IwAR0xpyQ3", "fbclid=IwAR0xpyQ3", ""),
+    ("?q=100%", "q=100%", ""),
+    ("#x%zz", "", "x%zz"),
+    ("?-i&debug=1#debug", "-i&debug=1", "debug"),
+    ("?ref=pypi#challenge=abc%20def", "ref=pypi", "challenge=abc%20def"),
+]
+
+
+@pytest.mark.parametrize(("suffix", "query", "fragment"), ADDRESSES, ids=[a[0] or "clean" for a in ADDRESSES])
+def test_the_loader_sees_a_clean_address_whatever_the_page_was_opened_at(
+    browser: Browser, site: Path, suffix: str, query: str, fragment: str
+):
+    with serving(site, Behaviour()) as base, visit(browser, base + suffix) as seen:
+        seen.wait(STARTED, 10)
+        loader = seen.page.evaluate("window.standIn")
+        link = seen.page.evaluate("window.hearts.link")
+        assert seen.page.url == base
+        assert seen.dialogs == []
+    assert loader["address"] == base
+    assert loader["executable"] == RUNTIME + "cpython312/main.js"  # config.cdn is relative, as when vendored
+    assert loader["argv"] == [""]
+    assert loader["orig_argv"] == ["", f"PYGPI={base}cdn/"]  # nothing from the address, and our PYGPI
+    assert (link["query"], link["fragment"], link["address"]) == (query, fragment, base + suffix)
+
+
+CONTROL_PAGE = """<!doctype html>
+<html><head><meta charset="utf-8">
+<script>var config = {cdn: "cdn/0.9.3/", archive: "hearts"}; function custom_onload() {}</script>
+<script src="cdn/0.9.3/pythons.js" type="module" data-python="python3.12" async defer>#</script>
+</head><body><div id="status"></div></body></html>
+"""
+
+
+@pytest.mark.parametrize(
+    ("suffix", "executable", "dialog"),
+    [
+        ("?utm_source=happy", "cdn/0.9.3/cpythonrce=happy/main.js", None),
+        ("?ref=pypi", "cdn/0.9.3/cpythoni/main.js", None),
+        ("?fbclid=IwAR0xpyQ3", "cdn/0.9.3/cpythonIwAR0xpyQ3/main.js", None),
+        ("?q=100%", None, "Error occurred: URI malformed"),
+        ("#x%zz", None, "Error occurred: URI malformed"),
+    ],
+)
+def test_the_stand_in_breaks_on_these_addresses_as_pygbags_loader_does(
+    browser: Browser, site: Path, tmp_path: Path, suffix: str, executable: str | None, dialog: str | None
+):
+    """The control: a page that leaves the address as it is gets pygbag's behaviour from the stand-in."""
+    control = tmp_path / "control"
+    shutil.copytree(site / "cdn", control / "cdn")
+    (control / "index.html").write_text(CONTROL_PAGE, encoding="utf-8")
+    with serving(control, Behaviour()) as base, visit(browser, base + suffix) as seen:
+        if executable:
+            seen.wait("window.standIn !== undefined", 10)
+            assert seen.page.evaluate("window.standIn.executable") == executable
+        else:
+            seen.page.wait_for_timeout(500)
+            assert seen.dialogs == [dialog]
+            assert seen.page.evaluate("window.standIn") is None
+
+
+# ---------------------------------------------------------------------------------------------- failures
+
+FAILURES = [
+    (f"{RUNTIME}pythons.js", "the game's loader (pythons.js) could not be downloaded"),
+    (f"{RUNTIME}cpython312/main.js", "the Python runtime (main.js) could not be downloaded"),
+    (f"{RUNTIME}cpython312/main.data", "the Python runtime (main.data) could not be downloaded: HTTP 404"),
+    (f"{RUNTIME}cpython312/main.wasm", "the Python runtime (main.wasm) could not be downloaded: HTTP 404"),
+    (f"{RUNTIME}cpythonrc.py", "the Python runtime (cpythonrc.py) could not be downloaded: HTTP 404"),
+    ("hearts.tar.gz", "the game's files (hearts.tar.gz) could not be downloaded: HTTP 404"),
+    ("cdn/index-0.9.3-cp312.json", "the package index (index-0.9.3-cp312.json) could not be downloaded"),
+    (WHEEL, "the pygame-ce package (pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl) could not"),
+]
+
+
+@pytest.mark.parametrize(("missing", "cause"), FAILURES, ids=[Path(f[0]).name for f in FAILURES])
+def test_a_missing_runtime_file_shows_its_cause_at_once_and_try_again_recovers(
+    browser: Browser, site: Path, missing: str, cause: str
+):
+    behaviour = Behaviour(missing={missing})
+    with serving(site, behaviour) as base, visit(browser, base + "?ref=pypi#x%zz") as seen:
+        assert seen.wait(FAILED, 5) < 5
+        status = seen.status()
+        assert f"The game could not start: {cause}" in status
+        assert "Check your connection" in status
+        assert seen.page.locator("#retry").is_visible()
+        assert seen.dialogs == []
+        # The file is back: "Try again" opens the same address, which boots.
+        behaviour.missing.clear()
+        seen.page.click("#retry")
+        seen.page.wait_for_function(STARTED, timeout=10_000)
+        assert seen.page.evaluate("window.hearts.link.fragment") == "x%zz"
+        assert seen.page.locator("#transfer").is_hidden()
+        assert seen.dialogs == []
+
+
+def test_an_uncaught_error_before_the_game_starts_is_shown_not_alerted(browser: Browser, site: Path):
+    init = "window.addEventListener('load', () => setTimeout(() => { throw new Error('a fault') }, 0))"
+    behaviour = Behaviour(slow={f"{RUNTIME}cpython312/main.data": (DATA_SIZE // 4, 0.5)})
+    with serving(site, behaviour) as base, visit(browser, base, init=init) as seen:
+        assert seen.wait(FAILED, 5) < 5
+        assert "The game could not start: a fault." in seen.status()
+        assert seen.dialogs == []
+
+
+def test_an_abort_in_the_interpreter_is_shown(browser: Browser, site: Path):
+    init = "window.addEventListener('load', () => setTimeout(() => Module.onAbort('out of memory'), 0))"
+    behaviour = Behaviour(slow={f"{RUNTIME}cpython312/main.data": (DATA_SIZE // 4, 0.5)})
+    with serving(site, behaviour) as base, visit(browser, base, init=init) as seen:
+        assert seen.wait(FAILED, 5) < 5
+        assert "the Python runtime stopped (out of memory)" in seen.status()
+        assert seen.dialogs == []
+
+
+# ------------------------------------------------------------------------------------------- the watchdog
+
+STALL_MS = 2000
+SHORT_WATCHDOG = f"window.heartsStallMs = {STALL_MS}"
+
+
+def test_a_slow_download_that_keeps_moving_never_fails(browser: Browser, site: Path):
+    """Four times as long as the watchdog's limit, but something arrives every 0.4 s."""
+    behaviour = Behaviour(slow={f"{RUNTIME}cpython312/main.data": (DATA_SIZE // 20, 0.4)})
+    with serving(site, behaviour) as base, visit(browser, base, init=SHORT_WATCHDOG) as seen:
+        seen.page.wait_for_function("document.getElementById('received').textContent.includes('MB')")
+        shown = seen.page.locator("#received").inner_text()
+        assert seen.wait(STARTED, 30) > 4 * STALL_MS / 1000
+        assert seen.page.evaluate("window.hearts.hasFailed") is False
+        assert seen.dialogs == []
+    assert shown.endswith("MB downloaded")
+
+
+def test_a_download_that_stops_moving_fails_saying_so(browser: Browser, site: Path):
+    behaviour = Behaviour(stalled={f"{RUNTIME}cpython312/main.data": DATA_SIZE // 3})
+    with serving(site, behaviour) as base, visit(browser, base, init=SHORT_WATCHDOG) as seen:
+        after = seen.wait(FAILED, 10)
+        status = seen.status()
+        assert seen.dialogs == []
+    assert STALL_MS / 1000 <= after < STALL_MS / 1000 + 3
+    assert "nothing has arrived for 2 seconds" in status
+
+
+# ----------------------------------------------------------------------------- the real main.py, in Pyodide
+
+PYODIDE_TIMEOUT_S = 90
+WITH_PYODIDE = "window.standInPyodide = true"
+
+
+def test_an_exception_while_main_py_imports_is_shown(browser: Browser, tmp_path: Path):
+    """The game's package fails as it imports: main.py reports it (pygbag's console would only print it)."""
+    sources = tmp_path / "src"
+    for name in ("game", "assets", "web"):
+        shutil.copytree(ROOT / name, sources / name, ignore=shutil.ignore_patterns("__pycache__"))
+    init_file = sources / "game" / "hearts" / "__init__.py"
+    init_file.write_text(
+        init_file.read_text(encoding="utf-8") + '\nraise RuntimeError("broken on purpose for a test")\n',
+        encoding="utf-8",
+    )
+    site = build(tmp_path / "web", sources=sources)
+    with serving(site, Behaviour()) as base, visit(browser, base, init=WITH_PYODIDE) as seen:
+        seen.page.wait_for_function("window.pyodide !== undefined", timeout=PYODIDE_TIMEOUT_S * 1000)
+        started_python = time.monotonic()
+        seen.page.wait_for_function(FAILED, timeout=5000)
+        assert time.monotonic() - started_python < 5
+        assert "The game could not start: RuntimeError: broken on purpose for a test" in seen.status()
+        assert seen.dialogs == []
+
+
+def test_the_address_fragment_reaches_the_game(browser: Browser, site: Path):
+    address = "?utm_source=happy#x%zz"
+    with serving(site, Behaviour()) as base, visit(browser, base + address, init=WITH_PYODIDE) as seen:
+        seen.page.wait_for_function("window.standIn.ranMain === true", timeout=PYODIDE_TIMEOUT_S * 1000)
+        opened = seen.page.evaluate(
+            "pyodide.runPython("
+            "'from hearts.page import opened_with; o = opened_with(); [o.query, o.fragment]').toJs()"
+        )
+        assert seen.dialogs == []
+    assert opened == ["utm_source=happy", "x%zz"]
