@@ -42,6 +42,7 @@
         throw new Error("NetworkError for: " + dataUrl);
     };
     xhr.onload = () => {
+        window.standIn.seen.push({ url: xhr.responseURL, status: xhr.status, length: xhr.response ? xhr.response.byteLength : 0 });
         if (xhr.status === 200 || xhr.status === 304 || xhr.status === 206) {
             ready();
         } else {
@@ -52,29 +53,30 @@
 
     const wasmUrl = Module.locateFile("main.wasm", base);
     fetch(wasmUrl, { credentials: "same-origin" })
-        .then((response) => {
+        .then(async (response) => {
             if (!response.ok) {
                 throw `failed to load wasm binary file at '${wasmUrl}'`;
             }
-            return response.arrayBuffer();
+            const bytes = await response.arrayBuffer();
+            window.standIn.seen.push({ url: response.url, status: response.status, length: bytes.byteLength });
         })
         .then(ready, (reason) => abort(reason));
 })();
 
 // The network steps of the rc script and the page's Python block, then main.py.
 window.standInPython = async function (Module) {
-    const seen = (window.standIn.seen = []);
     async function get(url) {
-        // platform.fopen goes through the loader's cross_file: fetch with these flags, a failure only warned.
-        const response = await fetch(url, { mode: "no-cors", redirect: "follow", credentials: "omit" });
-        seen.push({ url: response.url, status: response.status });
-        if (!response.ok) {
+        // platform.fopen goes through the loader's cross_file: fetch with fopen's flags, a failure only warned.
+        const response = await fetch(url, { redirect: "follow", credentials: "omit" });
+        const bytes = response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
+        window.standIn.seen.push({ url: response.url, status: response.status, length: bytes ? bytes.byteLength : 0 });
+        if (!bytes) {
             console.warn("got wrong status", response.status, url);
-            return null;
         }
-        return new Uint8Array(await response.arrayBuffer());
+        return bytes;
     }
     const pygpi = Module.PyConfig.orig_argv.filter((arg) => arg.startsWith("PYGPI=")).map((arg) => arg.slice(6))[0];
+    window.standIn.pygpi = pygpi;
     const archive = await get(config.archive + ".tar.gz");
     if (!archive) {
         return;  // tarfile then fails on an empty file: the page's Python block reports it

@@ -92,7 +92,10 @@ function readAddress(script) {
     vm.PyConfig = { orig_argv: vm.cpy_argv, argv: vm.sys_argv, executable: config.executable };
     vm.script.blocks = [script.text];
     vm.config = config;
-    window.standIn = { address: location.href, orig_argv: vm.cpy_argv, argv: vm.sys_argv, executable: config.executable };
+    // What the tests read: the address and arguments as the loader saw them, and every runtime file it got.
+    window.standIn = {
+        address: location.href, orig_argv: vm.cpy_argv, argv: vm.sys_argv, executable: config.executable, seen: [],
+    };
 }
 
 function onload() {
@@ -111,8 +114,11 @@ async function postrun(module) {
     const url = module.config.cdn + module.script.interpreter + "rc.py";
     let rc = null;
     await fetch(url, {})
-        .then((response) => response.ok ? response.arrayBuffer() : null)
-        .then((bytes) => { rc = bytes; })
+        .then(async (response) => {
+            const bytes = response.ok ? await response.arrayBuffer() : null;
+            window.standIn.seen.push({ url: response.url, status: response.status, length: bytes ? bytes.byteLength : 0 });
+            rc = bytes;
+        })
         .catch((error) => console.error("VM.postrun: error:", error));
     if (!rc) {
         // The real loader runs an empty rc script then: Python prints a NameError and nothing follows.
