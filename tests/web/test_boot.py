@@ -409,3 +409,14 @@ def test_the_address_fragment_reaches_the_game(browser: Browser, site: Path):
         )
         assert seen.dialogs == []
     assert opened == ["utm_source=happy", "x%zz"]
+
+
+def test_the_page_declares_its_encoding_and_config_before_the_loader(site: Path):
+    """The encoding within the first 1,024 bytes (so it does not depend on the server), and the config and
+    the boot script before the loader's script element (so the loader never runs before them)."""
+    page = (site / "index.html").read_bytes()
+    assert b'<meta charset="utf-8">' in page[:1024]
+    loader = page.index(b'pythons.js" type="module"')
+    assert page.index(b"var config = {") < loader
+    assert page.index(b"history.replaceState(history.state, \"\", location.pathname)") < loader
+    assert page.index(b"window.alert = ") < loader
