@@ -11,7 +11,7 @@ from ..engine import HeartsError, Rules
 DIFFICULTIES: Final = ("easy", "normal", "hard")
 PACES: Final = ("relaxed", "normal", "quick")
 _CHOICES: Final[Mapping[str, tuple[str, ...]]] = {"difficulty": DIFFICULTIES, "pace": PACES}
-_SWITCHES: Final = ("confirm_taps", "reduced_motion", "four_colour")
+_SWITCHES: Final = ("confirm_taps", "play_last_card", "reduced_motion", "four_colour")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -21,6 +21,8 @@ class Settings:
     difficulty: str = "normal"
     confirm_taps: bool = False
     """Tap a card, then confirm it, instead of playing on the first tap."""
+    play_last_card: bool = True
+    """The 13th card, the only one left, plays itself."""
     pace: str = "normal"
     reduced_motion: bool = False
     four_colour: bool = False

@@ -108,6 +108,10 @@ class Motion:
                 break
         return finished
 
+    def finish(self) -> None:
+        """Drop every step: what was moving is where it was going (the player has moved on)."""
+        self.steps.clear()
+
     def skip_trick(self) -> bool:
         """Drop the pause and collection of the trick at the head, if that is what is showing."""
         skipped = False

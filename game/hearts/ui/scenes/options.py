@@ -368,6 +368,14 @@ GAME_OPTIONS: tuple[Option, ...] = (
         *_setting("confirm_taps"),
     ),
     Option(
+        "play_last_card",
+        "Play my last card",
+        "Your last card of a hand plays itself.",
+        OFF_ON,
+        ("Off", "On"),
+        *_setting("play_last_card"),
+    ),
+    Option(
         "pace",
         "Pace",
         "How quickly the computer players take their turns.",

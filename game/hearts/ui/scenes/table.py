@@ -177,13 +177,31 @@ class TableScene(Scene):
             return "Play", True
         return None
 
-    def _can_hint(self) -> bool:
+    @property
+    def is_players_move(self) -> bool:
+        """Whether the player's input is taken now: from the moment the prompt says it is their turn
+        (passing, or a card to play), even while the last cards still move; a move ends that motion."""
         view = self.session.view
-        if self.motion.is_busy:
-            return False
+        if self.after_motion:
+            return False  # a dialog (the moon, the results) comes first
         return (view.phase is Phase.PASS and view.passed is None) or (
             view.phase is Phase.PLAY and view.to_move == HUMAN
         )
+
+    @property
+    def is_players_turn_to_play(self) -> bool:
+        """A card to play: unplayable cards are hatched exactly while this holds."""
+        return self.is_players_move and self.session.view.phase is Phase.PLAY
+
+    def _can_hint(self) -> bool:
+        return self.is_players_move
+
+    def _finish_motion(self) -> Transition | None:
+        """The player moved while cards were still moving: they arrive at once."""
+        if not self.motion.is_busy:
+            return None
+        self.motion.finish()
+        return self._drain_after_motion()
 
     # Input ----------------------------------------------------------------------------------
 
@@ -217,17 +235,25 @@ class TableScene(Scene):
                     return None
                 return self._press(button.key)
         current = self.motion.current
-        if current is not None:
+        card = self._card_at(pos)
+        if current is not None and not (card is not None and self.is_players_move):
             if current.skippable and self.layout.trick_area.collidepoint(pos):
                 self.motion.skip_trick()
                 return self._drain_after_motion()
-            return None  # a tap during an animation never plays a card
+            return None  # not the player's move yet: a tap during an animation never plays a card
+        if card is None:
+            return None
+        self.focus = None
+        return self._finish_motion() or self._choose(card)
+
+    def _card_at(self, pos: tuple[int, int]) -> Card | None:
+        """The card of the hand drawn under ``pos`` (as the player sees it now)."""
         cards = self.hand_cards()
         index = self.layout.hand.hit(len(cards), pos, self.raised_indexes(cards))
         if index is None:
             return None
-        self.focus = None
-        return self._choose(cards[index])
+        drawn = self.dealt_cards()
+        return cards[index] if drawn is None or cards[index] in drawn else None
 
     def _press(self, key: str) -> Transition | None:
         if key == "menu":
@@ -259,9 +285,10 @@ class TableScene(Scene):
             return None
         if self.focus >= len(cards):
             return self._act() if action is not None and action[1] else None
-        if self.motion.is_busy:
+        if self.motion.is_busy and not self.is_players_move:
             return None
-        return self._choose(cards[self.focus])
+        card = cards[self.focus]
+        return self._finish_motion() or self._choose(card)
 
     def _choose(self, card: Card) -> Transition | None:
         """The player picked ``card`` (tap, click or Enter)."""
@@ -321,7 +348,7 @@ class TableScene(Scene):
         return InHand(cards.index(card), len(cards), self.raised_indexes(cards))
 
     def _hint(self) -> None:
-        if not self._can_hint():
+        if not self._can_hint() or self._finish_motion() is not None:
             return
         view = self.session.view
         if view.phase is Phase.PASS:
@@ -366,9 +393,9 @@ class TableScene(Scene):
         pace = self._pace()
         if self.motion.is_busy:
             self.dirty = True
-            if self.motion.advance(dt / pace) and not self.motion.is_busy:
-                return self._drain_after_motion()
-            return None
+            self.motion.advance(dt / pace)
+            if self.motion.is_busy:
+                return None
         transition = self._drain_after_motion()
         if transition is not None:
             return transition
@@ -381,6 +408,9 @@ class TableScene(Scene):
             self.fast = False  # fast-forward covers the bots' turns up to yours
             self.dirty = True
         self.was_human_turn = human_turn
+        last = self._forced_last_card()
+        if last is not None:
+            return self._play(last)
         if seat is None:
             return None
         self.bot_wait += dt
@@ -393,6 +423,13 @@ class TableScene(Scene):
         before = session.view
         events = session.apply_bot_move()
         return self._show(events, before=before)
+
+    def _forced_last_card(self) -> Card | None:
+        """Your one card left, when it may play itself (the option, on by default)."""
+        view = self.session.view
+        if not self.ctx.settings.play_last_card or not self.is_players_turn_to_play or len(view.hand) != 1:
+            return None
+        return next(iter(view.hand))
 
     def _pace(self) -> float:
         if self.fast:

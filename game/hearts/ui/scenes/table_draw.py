@@ -174,7 +174,8 @@ class TableDrawer:
         metrics = self.layout.metrics
         width, height = self.layout.hand.card
         four = self.ctx.settings.four_colour
-        playing = view.phase is Phase.PLAY and view.to_move == view.seat and scene.motion.current is None
+        playing = scene.is_players_turn_to_play
+        legal = scene.session.view.legal
         received = view.received if view.received is not None and not scene._has_played(view) else None
         cards = scene.card_rects()
         suggested = scene.highlighted()
@@ -184,7 +185,7 @@ class TableDrawer:
             index = hand.index(card)
             surface.blit(self.ctx.painter.shadow(width, height), self.ctx.painter.shadow_rect(rect))
             surface.blit(self.ctx.painter.face(card, width, height, four_colour=four), rect.topleft)
-            if playing and card not in view.legal:
+            if playing and card not in legal:
                 surface.blit(self.ctx.painter.dim(width, height), rect.topleft)
             if received is not None and card in received:
                 tag = pygame.Rect(0, 0, metrics.px(14), metrics.px(14))

@@ -1,0 +1,152 @@
+"""No lost input: from the moment the prompt says it is your turn, a tap, click or key counts, even while the
+finished trick is still held or collected; and the prompt never says so while input would be dropped."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from hearts.bots.hints import suggest_play
+from hearts.engine import Phase, Play, Seat
+from hearts.ui.scenes.dialog import Dialog
+
+from .driver import FRAME, Driver
+from .test_app import QUICK, _one_action, human_plays, start_match
+
+YOUR_TURN = ("Your lead", "Your turn")
+
+
+def play_to_a_trick_you_won(driver: Driver, kind: str) -> None:
+    """Play on (by hint) until a trick you won is showing its ``kind`` step ("hold" or "collect"), so the
+    next lead is yours while it still shows."""
+    for _ in range(3000):
+        table = driver.table
+        current = table.motion.current
+        leading = table.is_players_turn_to_play and not table.session.view.trick.cards
+        if current is not None and current.kind == kind and leading:
+            return
+        if driver.is_waiting_for_player():
+            if isinstance(driver.scene, Dialog):
+                driver.click(driver.scene.buttons[0].rect.center)
+            else:
+                _one_action(driver)
+        else:
+            driver.step(FRAME / 2)
+    raise AssertionError(f"never reached a {kind} step before your lead")
+
+
+@pytest.mark.parametrize("kind", ["hold", "collect"])
+@pytest.mark.parametrize("how", ["touch", "click"])
+def test_a_tap_on_a_legal_card_while_the_trick_is_shown_plays_it_once(kind: str, how: str) -> None:
+    driver = Driver((390, 844), settings=QUICK)
+    start_match(driver)
+    play_to_a_trick_you_won(driver, kind)
+    table = driver.table
+    assert table.is_players_move
+    assert table.message.startswith(YOUR_TURN)
+    card = suggest_play(table.session.view)
+    before = len(human_plays(driver))
+    spot = driver.card_spot(card)
+    if how == "touch":
+        driver.touch(spot)
+    else:
+        # A double click in one frame: one card.
+        driver.post(
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=1, touch=False),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=1, touch=False),
+        )
+    plays = human_plays(driver)
+    assert len(plays) == before + 1 and plays[-1] == Play.of(Seat.SOUTH, card)
+    current = table.motion.current
+    assert current is not None and current.kind == "play"  # the old trick is gone; the new card flies
+    driver.settle()
+    assert human_plays(driver).count(Play.of(Seat.SOUTH, card)) == 1
+
+
+def test_an_illegal_card_tapped_while_the_trick_is_shown_is_refused_with_its_reason() -> None:
+    driver = Driver((390, 844), settings=QUICK)
+    start_match(driver)
+    for _ in range(40):
+        play_to_a_trick_you_won(driver, "hold")
+        view = driver.table.session.view
+        illegal = [card for card in view.hand if card not in view.legal]
+        if illegal:
+            break
+        driver.settle()
+        _one_action(driver)
+    else:
+        pytest.skip("no lead with a refused card came up")
+    moves = driver.table.session.match.moves
+    driver.click(driver.card_spot(illegal[0]))
+    assert driver.table.session.match.moves == moves
+    assert driver.table.message == driver.table.session.match.why_illegal(Play.of(Seat.SOUTH, illegal[0]))
+
+
+def test_keys_work_while_the_trick_is_shown() -> None:
+    driver = Driver((1280, 720), settings=QUICK)
+    start_match(driver)
+    play_to_a_trick_you_won(driver, "hold")
+    table = driver.table
+    driver.key(pygame.K_h)  # the hint: the trick is done with, a card is suggested
+    suggested = table.raised
+    assert suggested is not None and not table.motion.is_busy
+    assert table.message == f"Suggested: {suggested}."
+    driver.settle()
+    _one_action(driver)
+    play_to_a_trick_you_won(driver, "hold")
+    card = suggest_play(table.session.view)
+    before = len(human_plays(driver))
+    driver.key(pygame.K_HOME)
+    for _ in range(table.hand_cards().index(card)):
+        driver.key(pygame.K_RIGHT)
+    assert table.motion.is_busy  # still showing the trick
+    driver.key(pygame.K_RETURN)
+    plays = human_plays(driver)
+    assert len(plays) == before + 1 and plays[-1] == Play.of(Seat.SOUTH, card)
+
+
+def test_the_prompt_says_your_turn_only_while_input_is_taken() -> None:
+    """Frame by frame through whole hands: whenever the message says it is your turn, a move counts."""
+    driver = Driver((844, 390), settings=QUICK)
+    start_match(driver)
+    said = taken = 0
+    for _ in range(6000):
+        table = driver.table
+        if not isinstance(driver.scene, Dialog):
+            says_turn = table.message.startswith(YOUR_TURN)
+            said += says_turn
+            if says_turn:
+                assert table.is_players_move, table.motion.current and table.motion.current.kind
+                taken += table.motion.is_busy
+        if driver.is_waiting_for_player():
+            if isinstance(driver.scene, Dialog):
+                if driver.scene.name == "hand_result":
+                    break
+                driver.click(driver.scene.buttons[0].rect.center)
+            else:
+                _one_action(driver)
+        else:
+            driver.step(FRAME)
+    assert said > 100
+    assert taken > 0  # some of those frames were while cards still moved
+
+
+@pytest.mark.parametrize("on", [True, False])
+def test_the_last_card_plays_itself_unless_the_option_is_off(on: bool) -> None:
+    driver = Driver((390, 844), settings=replace(QUICK, play_last_card=on))
+    start_match(driver)
+    for _ in range(200):
+        driver.settle()
+        if isinstance(driver.scene, Dialog):
+            break
+        view = driver.table.session.view
+        if view.phase is Phase.PLAY and len(view.hand) == 1:
+            assert not on, "the last card waited for a tap"
+            assert driver.table.message.startswith(YOUR_TURN)
+            driver.click(driver.card_spot(next(iter(view.hand))))
+            continue
+        _one_action(driver)
+    assert isinstance(driver.scene, Dialog) and driver.scene.name == "hand_result"
+    assert len(human_plays(driver)) == 13
