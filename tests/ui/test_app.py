@@ -181,10 +181,9 @@ def test_a_reload_mid_hand_continues_the_same_match() -> None:
     start_match(driver)
     play_to_human_turn_mid_trick(driver)
     moves = driver.table.session.match.moves
-    # A new app over the same storage: the page was reloaded.
+    # A new app over the same storage: the page was reloaded. It opens at the table, the menu a tap away.
     again = Driver((390, 844), backend=driver.backend)
-    assert isinstance(again.scene, MenuScene)
-    again.click(again.button_spot("continue"))
+    assert isinstance(again.scene, TableScene) and len(again.app.stack) == 1
     assert again.table.session.match.moves == moves
     again.settle()
     card = suggest_play(again.table.session.view)
@@ -249,7 +248,6 @@ def test_the_human_moon_under_shooter_chooses(choice: str | None, closing: bool,
     question counts as adding 26 to the others)."""
     backend = saved_moon_hand()
     driver = Driver((390, 844), backend=backend, settings=QUICK)
-    driver.click(driver.button_spot("continue"))
     for _ in range(12):  # the 13th plays itself
         driver.settle()
         view = driver.table.session.view
@@ -423,8 +421,9 @@ def test_a_double_touch_over_two_frames_plays_one_card_and_confirm_mode_needs_a_
 
 
 def reload(driver: Driver) -> Driver:
+    """A new app over the same storage: it opens at the match in progress."""
     again = Driver(driver.app.screen.get_size(), backend=driver.backend)
-    again.click(again.button_spot("continue"))
+    assert isinstance(again.app.stack[0], TableScene)  # a question it left open may stand over it
     return again
 
 
@@ -462,7 +461,6 @@ def test_a_reload_with_the_hand_results_showing_shows_them_again() -> None:
 def test_a_reload_at_the_moon_question_asks_it_again() -> None:
     backend = saved_moon_hand()
     driver = Driver((390, 844), backend=backend, settings=QUICK)
-    driver.click(driver.button_spot("continue"))
     for _ in range(12):  # the 13th plays itself
         driver.settle()
         driver.click(driver.card_spot(next(iter(driver.table.session.view.legal))))
@@ -495,3 +493,18 @@ def test_the_page_is_told_when_a_reload_would_lose_nothing() -> None:
     driver.click(driver.button_spot("main_menu"))
     driver.click(driver.button_spot("learn"))
     assert not driver.app.is_safe_to_reload  # the lesson keeps nothing
+
+
+def test_reopening_with_a_match_in_progress_shows_its_table_and_the_menu_is_a_tap_away() -> None:
+    driver = Driver((844, 390), settings=QUICK)
+    start_match(driver)
+    play_to_human_turn_mid_trick(driver)
+    moves = driver.table.session.match.moves
+    again = reload(driver)
+    assert again.table.session.match.moves == moves
+    assert again.table.session.view == driver.table.session.view  # exactly where it was
+    again.click(again.button_spot("menu"))
+    again.click(again.button_spot("main_menu"))
+    assert isinstance(again.scene, MenuScene) and again.scene.can_continue
+    # A finished match (or none) opens at the menu.
+    assert isinstance(Driver((844, 390)).scene, MenuScene)

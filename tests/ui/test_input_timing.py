@@ -21,7 +21,7 @@ YOUR_TURN = ("Your lead", "Your turn")
 def play_to_a_trick_you_won(driver: Driver, kind: str) -> None:
     """Play on (by hint) until a trick you won is showing its ``kind`` step ("hold" or "collect"), so the
     next lead is yours while it still shows."""
-    for _ in range(3000):
+    for _ in range(30000):
         table = driver.table
         current = table.motion.current
         leading = table.is_players_turn_to_play and not table.session.view.trick.cards
@@ -62,7 +62,7 @@ def test_a_tap_on_a_legal_card_while_the_trick_is_shown_plays_it_once(kind: str,
     current = table.motion.current
     assert current is not None and current.kind == "play"  # the old trick is gone; the new card flies
     driver.settle()
-    assert human_plays(driver).count(Play.of(Seat.SOUTH, card)) == 1
+    assert human_plays(driver)[before:].count(Play.of(Seat.SOUTH, card)) == 1
 
 
 def test_an_illegal_card_tapped_while_the_trick_is_shown_is_refused_with_its_reason() -> None:

@@ -84,9 +84,18 @@ class App:
         self._notice: str | None = None
         self._notice_left = 0.0
         self._notice_rect: pygame.Rect | None = None
-        from .scenes.menu import MenuScene
+        self.stack.append(self._opening_scene())
 
-        self.stack.append(MenuScene.start(self.ctx))
+    def _opening_scene(self) -> Scene:
+        """A match in progress opens at its table, exactly where it was (the menu is one tap away in the
+        pause menu); otherwise the menu."""
+        from .scenes.menu import MenuScene
+        from .scenes.table import TableScene
+
+        menu = MenuScene.start(self.ctx)
+        if menu.can_continue and self.ctx.session is not None:
+            return TableScene(self.ctx, self.ctx.session)
+        return menu
 
     def _open(self, size: tuple[int, int]) -> pygame.Surface:
         flags = pygame.RESIZABLE if self.resizable else 0
