@@ -18,6 +18,11 @@ from .test_app import QUICK, _one_action, human_plays, start_match
 YOUR_TURN = ("Your lead", "Your turn")
 
 
+def says_your_turn(message: str) -> bool:
+    """The message tells you to play (after the words on a trick just taken, if it is showing)."""
+    return any(words in message for words in YOUR_TURN)
+
+
 def play_to_a_trick_you_won(driver: Driver, kind: str) -> None:
     """Play on (by hint) until a trick you won is showing its ``kind`` step ("hold" or "collect"), so the
     next lead is yours while it still shows."""
@@ -45,7 +50,7 @@ def test_a_tap_on_a_legal_card_while_the_trick_is_shown_plays_it_once(kind: str,
     play_to_a_trick_you_won(driver, kind)
     table = driver.table
     assert table.is_players_move
-    assert table.message.startswith(YOUR_TURN)
+    assert says_your_turn(table.message)
     card = suggest_play(table.session.view)
     before = len(human_plays(driver))
     spot = driver.card_spot(card)
@@ -115,7 +120,7 @@ def test_the_prompt_says_your_turn_only_while_input_is_taken() -> None:
     for _ in range(6000):
         table = driver.table
         if not isinstance(driver.scene, Dialog):
-            says_turn = table.message.startswith(YOUR_TURN)
+            says_turn = says_your_turn(table.message)
             said += says_turn
             if says_turn:
                 assert table.is_players_move, table.motion.current and table.motion.current.kind
@@ -144,9 +149,26 @@ def test_the_last_card_plays_itself_unless_the_option_is_off(on: bool) -> None:
         view = driver.table.session.view
         if view.phase is Phase.PLAY and len(view.hand) == 1:
             assert not on, "the last card waited for a tap"
-            assert driver.table.message.startswith(YOUR_TURN)
+            assert says_your_turn(driver.table.message)
             driver.click(driver.card_spot(next(iter(view.hand))))
             continue
         _one_action(driver)
     assert isinstance(driver.scene, Dialog) and driver.scene.name == "hand_result"
     assert len(human_plays(driver)) == 13
+
+
+def test_a_finished_trick_is_ringed_named_and_goes_to_the_winners_box() -> None:
+    from hearts.ui.scenes.motion import Pile
+    from hearts.words import trick_taken
+
+    driver = Driver((390, 844), settings=QUICK)
+    start_match(driver)
+    play_to_a_trick_you_won(driver, "hold")
+    table = driver.table
+    taken = table.trick_taken
+    assert taken is not None and taken.winner is Seat.SOUTH
+    assert table.message.startswith(trick_taken(taken) + ".")
+    assert table.message.startswith("You take it — ")
+    collect = table.motion.steps[1]
+    assert collect.kind == "collect" and collect.taken == taken
+    assert {flight.end for flight in collect.flights} == {Pile(Seat.SOUTH)}  # your box, not your hand

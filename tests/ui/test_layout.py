@@ -144,6 +144,16 @@ def fonts():  # type: ignore[no-untyped-def]
     return Fonts()
 
 
+@pytest.fixture(scope="module")
+def painter(fonts):  # type: ignore[no-untyped-def]
+    import pygame
+
+    from hearts.ui.render.cards import CardPainter
+
+    pygame.display.init()
+    return CardPainter(fonts)
+
+
 def test_text_fits_its_boxes_at_no_less_than_12_css_pixels(layout: TableLayout, fonts) -> None:  # type: ignore[no-untyped-def]
     metrics = layout.metrics
     floor = metrics.text(12)
@@ -237,3 +247,16 @@ def test_every_lesson_note_fits_its_box_at_readable_size(layout: TableLayout, fo
         pad = layout.metrics.px(10)
         needed = len(lines) * fonts.line_height(px) + round(layout.metrics.text(16) * 1.5) + 2 * pad
         assert needed <= band.height, (text, px, len(lines), band.size)
+
+
+def test_no_trick_card_hides_another_cards_index_whatever_the_order(layout: TableLayout, painter) -> None:  # type: ignore[no-untyped-def]
+    """Each card's top-left index (as the card painter draws it at the trick's size) is clear of the three
+    other cards, so any card may lie on top of any other."""
+    width, height = layout.trick_card
+    index = painter.layout(width, height).index_rect
+    for seat, other in itertools.permutations(Seat, 2):
+        slot = layout.seats[seat].trick_slot
+        shown = index.move(slot.topleft)
+        hidden = shown.colliderect(layout.seats[other].trick_slot)
+        assert not hidden, f"{other.name}'s card hides {seat.name}'s index"
+        assert _window(layout).contains(slot)

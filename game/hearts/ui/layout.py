@@ -222,32 +222,99 @@ def _is_short(size: tuple[int, int], metrics: Metrics) -> bool:
     return css_height < (640 if is_portrait(size) else 480)
 
 
+# Where each seat's card lies in the trick, as its centre's offset from the trick's centre in card widths
+# and heights. Every card's top-left index stays clear of the others whatever order they are drawn in:
+# two cards are a whole card apart across or down, or one lies up and to the right of the other by more
+# than an index (at most 0.45 of a card's width and 0.41 of its height, the compact faces' jumbo index).
+# "Wide" suits landscape windows (2.52 cards wide, 2.04 tall); "tall" suits portrait ones (the reverse).
+TRICK_WIDE: Final = {
+    Seat.SOUTH: (0.26, 0.52),
+    Seat.WEST: (-0.76, 0.0),
+    Seat.NORTH: (-0.26, -0.52),
+    Seat.EAST: (0.76, 0.0),
+}
+TRICK_TALL: Final = {
+    Seat.SOUTH: (0.0, 0.76),
+    Seat.WEST: (-0.52, -0.26),
+    Seat.NORTH: (0.0, -0.76),
+    Seat.EAST: (0.52, 0.26),
+}
+# For short, wide trick areas (a phone on its side): a row, four cards wide and one and a half tall.
+TRICK_FLAT: Final = {
+    Seat.SOUTH: (0.5, 0.25),
+    Seat.WEST: (-1.5, 0.0),
+    Seat.NORTH: (-0.5, -0.25),
+    Seat.EAST: (1.5, 0.0),
+}
+TRICK_SHAPES: Final = (TRICK_WIDE, TRICK_TALL, TRICK_FLAT)
+
+
+def _trick_span(offsets: dict[Seat, tuple[float, float]]) -> tuple[float, float]:
+    """How many card widths and heights the trick covers."""
+    xs = [x for x, _ in offsets.values()]
+    ys = [y for _, y in offsets.values()]
+    return max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+
+
 def _seats_around(
-    trick_area: Rect, card: tuple[int, int], panels: dict[Seat, Rect], hand: Rect
+    trick_area: Rect,
+    card: tuple[int, int],
+    panels: dict[Seat, Rect],
+    hand: Rect,
+    offsets: dict[Seat, tuple[float, float]],
 ) -> tuple[SeatPlace, ...]:
-    """The trick as a cross: each seat's card on its side of the centre."""
+    """Each seat's card in front of it, laid out by ``offsets`` around the trick area's centre."""
     width, height = card
     cx, cy = trick_area.center
-    offset_x = round(width * 0.62)
-    offset_y = round(height * 0.38)
-    centres = {
-        Seat.SOUTH: (cx, cy + offset_y),
-        Seat.WEST: (cx - offset_x, cy),
-        Seat.NORTH: (cx, cy - offset_y),
-        Seat.EAST: (cx + offset_x, cy),
-    }
     places = []
     for seat in Seat:
+        dx, dy = offsets[seat]
         slot = Rect(0, 0, width, height)
-        slot.center = centres[seat]
+        slot.center = (cx + round(dx * width), cy + round(dy * height))
         anchor = hand.center if seat is Seat.SOUTH else panels[seat].center
         places.append(SeatPlace(panel=panels[seat], trick_slot=slot, anchor=anchor))
     return tuple(places)
 
 
-def _trick_card(max_width: int, max_height: int, limit: tuple[int, int]) -> tuple[int, int]:
-    """Cards as large as the cross allows: it is about 2.3 cards wide and 1.8 cards tall."""
-    width = min(limit[0], int(max_width / 2.3), int(max_height / 1.8 / CARD_ASPECT))
+def _trick(
+    trick_area: Rect, fit: tuple[int, int], limit: int, panels: dict[Seat, Rect], hand: Rect
+) -> tuple[tuple[int, int], tuple[SeatPlace, ...]]:
+    """The trick's shape that gives the largest cards (up to ``limit`` wide) in ``fit`` (width, height)
+    of the trick area, clear of every seat's panel: the cards' size and the seats."""
+    best: tuple[tuple[int, int], tuple[SeatPlace, ...]] | None = None
+    for offsets in TRICK_SHAPES:
+        card = _trick_card(fit[0], fit[1], (limit, 0), offsets)
+        found = _clear_of(trick_area, card[0], panels, hand, offsets)
+        if best is None or found[0][0] > best[0][0]:
+            best = found
+    assert best is not None
+    return best
+
+
+def _clear_of(
+    trick_area: Rect,
+    width: int,
+    panels: dict[Seat, Rect],
+    hand: Rect,
+    offsets: dict[Seat, tuple[float, float]],
+) -> tuple[tuple[int, int], tuple[SeatPlace, ...]]:
+    """The largest trick cards up to ``width`` whose trick touches no seat's panel, and the seats."""
+    while True:
+        size = (width, round(width * CARD_ASPECT))
+        seats = _seats_around(trick_area, size, panels, hand, offsets)
+        if width <= 8 or not any(
+            place.trick_slot.colliderect(panel) for place in seats for panel in panels.values()
+        ):
+            return size, seats
+        width -= 1
+
+
+def _trick_card(
+    max_width: int, max_height: int, limit: tuple[int, int], offsets: dict[Seat, tuple[float, float]]
+) -> tuple[int, int]:
+    """Cards as large as the trick's layout allows in ``max_width`` x ``max_height``."""
+    across, down = _trick_span(offsets)
+    width = min(limit[0], int(max_width / across), int(max_height / down / CARD_ASPECT))
     width = max(width, 1)
     return width, round(width * CARD_ASPECT)
 
@@ -286,14 +353,10 @@ def _portrait(size: tuple[int, int], metrics: Metrics) -> TableLayout:
     # West and East sit in the trick area's top corners, clear of the cross's side cards.
     west = Rect(margin, trick_area.top, panel_width, panel_height)
     east = Rect(width - margin - panel_width, trick_area.top, panel_width, panel_height)
-    trick_card = _trick_card(
-        trick_area.width,
-        min(trick_area.height, int((trick_area.height - 2 * (panel_height + gap)) * 1.8)),
-        (max(round(hand.card[0] * 0.9), metrics.px(96)), 0),
-    )
-    seats = _seats_around(
+    trick_card, seats = _trick(
         trick_area,
-        trick_card,
+        trick_area.size,
+        max(round(hand.card[0] * 0.9), metrics.px(96)),
         {Seat.SOUTH: south, Seat.WEST: west, Seat.NORTH: north, Seat.EAST: east},
         hand.area,
     )
@@ -358,12 +421,10 @@ def _landscape(size: tuple[int, int], metrics: Metrics) -> TableLayout:
     east = Rect(margin + play_width - panel_width, 0, panel_width, panel_height)
     east.centery = west.centery
     trick_area = Rect(west.right + gap, middle.top, east.left - west.right - 2 * gap, middle.height)
-    trick_card = _trick_card(
-        trick_area.width, trick_area.height, (max(round(hand.card[0] * 0.9), metrics.px(96)), 0)
-    )
-    seats = _seats_around(
+    trick_card, seats = _trick(
         trick_area,
-        trick_card,
+        trick_area.size,
+        max(round(hand.card[0] * 0.9), metrics.px(96)),
         {Seat.SOUTH: south, Seat.WEST: west, Seat.NORTH: north, Seat.EAST: east},
         hand.area,
     )
@@ -518,7 +579,8 @@ def with_note_band(layout: TableLayout) -> tuple[TableLayout, Rect]:
             bottom = min(south.top, layout.message.top, layout.action.top, layout.hand.reach_top) - gap
             right = min(rect.left for rect in layout.buttons.values()) - gap
             return layout, Rect(gap, gap, right - gap, bottom - gap)
-    card = _trick_card(trick_width, trick_area.height, (layout.trick_card[0], 0))
     panels_by_seat = {seat: layout.seats[seat].panel for seat in Seat}
-    seats = _seats_around(trick_area, card, panels_by_seat, layout.hand.area)
+    card, seats = _trick(
+        trick_area, (trick_width, trick_area.height), layout.trick_card[0], panels_by_seat, layout.hand.area
+    )
     return replace(layout, seats=seats, trick_area=trick_area, trick_card=card), band

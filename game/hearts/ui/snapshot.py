@@ -35,6 +35,7 @@ SCENES = (
     "menu",
     "passing",
     "playing",
+    "trick_won",
     "hint",
     "last_trick",
     "hand_result",
@@ -131,6 +132,8 @@ def build(name: str, ctx: Context) -> list[Scene]:
             view = session.view
             return [table, last_trick_dialog(ctx, view.tricks[-1], len(view.tricks))]
         return [table]
+    if name == "trick_won":
+        return [trick_won(ctx, session)]
     if name == "hand_result":
         play_until(session, lambda s: len(s.match.results) >= 1 and s.needs_deal)
         table = TableScene(ctx, session)
@@ -148,6 +151,28 @@ def build(name: str, ctx: Context) -> list[Scene]:
     if name in LESSON_SCENES:
         return lesson_at(ctx, name.removeprefix("lesson_"))
     raise ValueError(f"no scene called {name!r}; choose from {', '.join(SCENES + LESSON_SCENES)}")
+
+
+def trick_won(ctx: Context, session: Session) -> Scene:
+    """The table holding a complete trick with points in it, its winner ringed and named."""
+    from .scenes.table import TableScene
+
+    def about_to_take_points(s: Session) -> bool:
+        trick = s.view.trick
+        return len(s.view.tricks) >= 3 and len(trick.cards) == 3 and any(card.points for card in trick.cards)
+
+    play_until(session, about_to_take_points)
+    table = TableScene(ctx, session)
+    before = session.view
+    seat = session.match.to_move
+    if seat is HUMAN:
+        table._play(suggest_play(before))
+    else:
+        move = make_bot("normal", seed=seat).decide(session.match.view_for(seat))
+        table._show(session.match.apply(move), before=before)
+    while table.motion.current is not None and table.motion.current.kind != "hold":
+        table.motion.advance(1 / 30)
+    return table
 
 
 def lesson_at(ctx: Context, key: str) -> list[Scene]:

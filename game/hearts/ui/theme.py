@@ -78,6 +78,7 @@ BADGE_TURN: Final[tuple[RGB, RGB]] = ((255, 204, 0), (34, 24, 0))  # whose turn 
 SCORE_GOOD: Final[RGB] = (140, 236, 160)  # lowest total, victory
 SCORE_BAD: Final[RGB] = (255, 150, 140)  # points taken, defeat
 VICTORY: Final[RGB] = (255, 214, 64)
+WINNER: Final[RGB] = (255, 226, 110)  # the ring round a trick's winning card: pale gold, unlike the focus
 DEFEAT: Final[RGB] = (220, 226, 232)
 
 # --- Cards ----------------------------------------------------------------------------------------------

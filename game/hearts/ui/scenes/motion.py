@@ -29,6 +29,13 @@ class Slot:
 
 
 @dataclass(frozen=True, slots=True)
+class Pile:
+    """A seat's box, where the tricks it takes go (yours too: never back into your hand)."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
 class InHand:
     """Where a card of the human's hand lay: its place among ``count`` cards, some of them raised."""
 
@@ -37,7 +44,7 @@ class InHand:
     raised: frozenset[int] = frozenset()
 
 
-Spot = Anchor | Slot | InHand
+Spot = Anchor | Slot | Pile | InHand
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +76,8 @@ class Step:
     flights: tuple[Flight, ...] = ()
     skippable: bool = False
     """A tap on the trick skips it (the trick's pause and collection)."""
+    taken: Trick | None = None
+    """The finished trick this step shows being won (its pause and its collection)."""
     dealer: Seat | None = None
 
     @property

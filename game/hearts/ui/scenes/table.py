@@ -32,13 +32,13 @@ from ...engine import (
 )
 from ...engine.cards import Card
 from ...storage import SavedMatch
-from ...words import DIRECTION_WORDS, SEAT_NAMES
+from ...words import DIRECTION_WORDS, SEAT_NAMES, trick_taken
 from ..intents import Back, Confirm, FastForward, Hint, Hover, Intent, Jump, LastTrick, Step, Tap
 from ..layout import TableLayout, table_layout
 from ..session import HUMAN, Session
 from ..widgets import Button
 from .base import Context, Push, Scene, Transition
-from .motion import Anchor, Flight, InHand, Motion, Slot, Spot, step
+from .motion import Anchor, Flight, InHand, Motion, Pile, Slot, Spot, step
 from .motion import Step as MotionStep
 from .table_draw import TableDrawer
 
@@ -483,8 +483,8 @@ class TableScene(Scene):
                 )
             elif isinstance(event, TrickTaken):
                 trick = event.trick
-                self.motion.add(step("hold", HOLD_TIME, after, trick=trick, skippable=True))
-                flights = tuple(Flight(card, Slot(seat), Anchor(event.winner)) for seat, card in trick.plays)
+                self.motion.add(step("hold", HOLD_TIME, after, trick=trick, skippable=True, taken=trick))
+                flights = tuple(Flight(card, Slot(seat), Pile(event.winner)) for seat, card in trick.plays)
                 self.motion.add(
                     step(
                         "collect",
@@ -493,6 +493,7 @@ class TableScene(Scene):
                         trick=_empty(event.winner),
                         flights=flights,
                         skippable=True,
+                        taken=trick,
                     )
                 )
             elif isinstance(event, MoonChoiceNeeded) and event.shooter is HUMAN:
@@ -564,7 +565,20 @@ class TableScene(Scene):
 
     @property
     def message(self) -> str:
-        return self.reason or self.note or self._prompt()
+        if self.reason or self.note:
+            return self.reason or self.note or ""
+        taken = self.trick_taken
+        prompt = self._prompt()
+        if taken is None:
+            return prompt
+        words = trick_taken(taken, jack_counts=self.session.match.rules.jack_of_diamonds)
+        return f"{words}. {prompt}" if prompt else words
+
+    @property
+    def trick_taken(self) -> Trick | None:
+        """The finished trick being shown (held, then collected), if that is what is showing."""
+        current = self.motion.current
+        return None if current is None else current.taken
 
     @property
     def message_is_reason(self) -> bool:

@@ -16,7 +16,7 @@ from ..render.text import draw_text, fit_size
 from ..tween import lerp
 from ..widgets import draw_button, draw_focus, draw_panel
 from .base import Context
-from .motion import Anchor, Flight, InHand, Slot, Spot
+from .motion import Anchor, Flight, InHand, Pile, Slot, Spot
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -52,6 +52,8 @@ class TableDrawer:
         trick = current.trick if current is not None and current.trick is not None else view.trick
         hidden = current.hidden if current is not None else frozenset()
         self._draw_trick(surface, trick, hidden)
+        if current is not None and current.kind == "hold" and current.taken is not None:
+            self._ring_winner(surface, current.taken)
         self._draw_hand(surface, view)
         if current is not None:
             self._draw_flights(surface, current.flights, current.t)
@@ -215,11 +217,29 @@ class TableDrawer:
             if scene.focus == index:
                 draw_focus(surface, rect, metrics.unit)
 
+    def _ring_winner(self, surface: pygame.Surface, trick: Trick) -> None:
+        """The winning card of a finished trick, ringed while the trick is held."""
+        if trick.winner is None:
+            return
+        metrics = self.layout.metrics
+        slot = self.layout.seats[trick.winner].trick_slot
+        width = max(3, metrics.px(4))
+        ring = slot.inflate(2 * width, 2 * width)
+        pygame.draw.rect(surface, theme.WINNER, ring, width=width, border_radius=max(4, slot.width // 10))
+        card = trick.card_of(trick.winner)
+        if card is not None:  # on top of the others: any order keeps every index in view
+            four = self.ctx.settings.four_colour
+            surface.blit(self.ctx.painter.face(card, slot.width, slot.height, four_colour=four), slot.topleft)
+
     def _spot_rect(self, spot: Spot, size: tuple[int, int]) -> pygame.Rect:
         if isinstance(spot, InHand):
             return self.layout.hand.rects(spot.count, spot.raised)[spot.index]
         if isinstance(spot, Slot):
             return self.layout.seats[spot.seat].trick_slot
+        if isinstance(spot, Pile):
+            rect = pygame.Rect(0, 0, round(size[0] * 0.5), round(size[1] * 0.5))
+            rect.center = self.layout.seats[spot.seat].panel.center
+            return rect
         assert isinstance(spot, Anchor)
         if spot.seat is not Seat.SOUTH:
             size = (round(size[0] * 0.6), round(size[1] * 0.6))  # small, over the seat's panel

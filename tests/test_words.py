@@ -1,0 +1,33 @@
+"""The table's words for a taken trick."""
+
+from __future__ import annotations
+
+import pytest
+
+from hearts.engine import Card, Seat, Trick
+from hearts.words import trick_taken
+
+
+def trick(leader: Seat, cards: str, winner: Seat) -> Trick:
+    return Trick(leader, tuple(Card.parse(text) for text in cards.split()), winner)
+
+
+@pytest.mark.parametrize(
+    ("cards", "winner", "jack", "words"),
+    [
+        ("2C 5C KC 3C", Seat.NORTH, False, "North takes it — no points"),
+        ("QS 4H AS 9H", Seat.NORTH, False, "North takes it — 2 ♥ and the Q♠"),
+        ("8D 3H 5H 7H", Seat.SOUTH, False, "You take it — 3 ♥"),
+        ("KS QS 2S 3S", Seat.SOUTH, False, "You take it — the Q♠"),
+        ("JD 2D 3D 4H", Seat.SOUTH, True, "You take it — 1 ♥ and the J♦ (−10)"),
+        ("JD 2D 3D 4H", Seat.SOUTH, False, "You take it — 1 ♥"),
+        ("JD QS 3D 4H", Seat.WEST, True, "West takes it — 1 ♥, the Q♠ and the J♦ (−10)"),
+    ],
+)
+def test_who_took_the_trick_and_what_it_holds(cards: str, winner: Seat, jack: bool, words: str) -> None:
+    assert trick_taken(trick(Seat.SOUTH, cards, winner), jack_counts=jack) == words
+
+
+def test_an_unfinished_trick_has_no_taker() -> None:
+    with pytest.raises(AssertionError):
+        trick_taken(Trick(Seat.SOUTH, (Card.parse("2C"),)))
