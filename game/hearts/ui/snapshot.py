@@ -167,7 +167,7 @@ def trick_won(ctx: Context, session: Session) -> Scene:
     seat = session.match.to_move
     if seat is HUMAN:
         table._play(suggest_play(before))
-    else:
+    elif seat is not None:
         move = make_bot("normal", seed=seat).decide(session.match.view_for(seat))
         table._show(session.match.apply(move), before=before)
     while table.motion.current is not None and table.motion.current.kind != "hold":
