@@ -172,3 +172,85 @@ def test_a_finished_trick_is_ringed_named_and_goes_to_the_winners_box() -> None:
     collect = table.motion.steps[1]
     assert collect.kind == "collect" and collect.taken == taken
     assert {flight.end for flight in collect.flights} == {Pile(Seat.SOUTH)}  # your box, not your hand
+
+
+def test_cards_you_were_passed_stand_raised_then_stay_tinted_and_named_until_your_first_card() -> None:
+    from hearts.ui.scenes.table import RECEIVED_LIFT
+
+    driver = Driver((390, 844), settings=QUICK)
+    start_match(driver)
+    driver.settle()
+    table = driver.table
+    view = table.session.view
+    assert view.phase is Phase.PASS
+    for card in _pass_of(view):
+        driver.click(driver.card_spot(card))
+    driver.click(driver.button_spot("action"))
+    while table.motion.current is None or table.motion.current.kind != "exchange":
+        driver.step()
+    while table.motion.current is not None and table.motion.current.kind == "exchange":
+        driver.step()
+    view = table.session.view
+    received = view.received
+    assert received is not None and len(received) == 3
+    hand = table.hand_cards()
+    raised = table.raised_indexes(hand)
+    assert {hand[index] for index in raised} == set(received)
+    # The first hand passes left, so yours come from your right: East.
+    assert f"East passed you {' '.join(str(card) for card in received)}." in table.message
+    for _ in range(round(RECEIVED_LIFT / FRAME) + 2):
+        driver.step()
+    assert not table.raised_indexes(table.hand_cards())
+    driver.settle()
+    assert "passed you" in driver.table.message
+    _one_action(driver)
+    driver.settle()
+    assert "passed you" not in driver.table.message
+
+
+def _pass_of(view):  # type: ignore[no-untyped-def]
+    from hearts.bots.hints import suggest_pass
+
+    return suggest_pass(view)
+
+
+@pytest.mark.parametrize("reduced", [False, True])
+def test_a_refused_card_shakes_or_jumps_and_shows_its_reason_beside_it(reduced: bool) -> None:
+    from hearts.ui.scenes.table import REFUSED_BUBBLE, REFUSED_SHAKE
+
+    driver = Driver((390, 844), settings=replace(QUICK, reduced_motion=reduced))
+    start_match(driver)
+    for _ in range(300):
+        driver.settle()
+        view = driver.table.session.view
+        if view.phase is Phase.PLAY and any(card not in view.legal for card in view.hand):
+            break
+        _one_action(driver)
+    table = driver.table
+    card = next(card for card in view.hand if card not in view.legal)
+    reason = table.session.match.why_illegal(Play.of(Seat.SOUTH, card))
+    place = dict(table.card_rects())[card]
+    driver.click(driver.card_spot(card))
+    shown = table.refusal_shown
+    assert shown is not None and shown[0] == card and shown[1] == reason and shown[2] > 0
+    offset = table.drawer._refusal_offset(shown[2])
+    assert (offset[0] == 0 and offset[1] < 0) if reduced else offset[1] == 0
+    # The bubble: the error colour drawn on the card, under its index.
+    driver.app.frame(0.0)
+    screen = driver.app.screen
+    from hearts.ui import theme
+
+    above = {
+        tuple(screen.get_at((x, y))[:3])
+        for x in range(max(0, place.left - 40), min(screen.get_width(), place.right + 40))
+        for y in range(place.top, place.bottom)
+    }
+    assert tuple(theme.ERROR) in above
+    for _ in range(round(REFUSED_SHAKE / FRAME) + 2):
+        driver.step()
+    shown = table.refusal_shown
+    assert shown is not None and shown[2] == 0  # still, the reason still beside it
+    for _ in range(round((REFUSED_BUBBLE - REFUSED_SHAKE) / FRAME) + 2):
+        driver.step()
+    assert table.refusal_shown is None
+    assert table.message == reason  # on the message line until your next move

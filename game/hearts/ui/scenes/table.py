@@ -50,10 +50,17 @@ THINK_SLICE = 0.008
 DEAL_TIME = 0.9
 EXCHANGE_TIME = 0.7
 PLAY_TIME = 0.3
-HOLD_TIME = 0.75
+HOLD_TIME = 1.2
+"""A finished trick stays, its winner ringed and named, long enough to read (a tap or a move skips it)."""
 COLLECT_TIME = 0.35
 BOT_PAUSE = 0.3
 """The least time between two bot cards, so a play can be followed by eye."""
+RECEIVED_LIFT = 1.5
+"""The cards you were passed stand raised this long once the exchange lands."""
+REFUSED_SHAKE = 0.45
+"""A refused card shakes (or, under reduced motion, jumps) this long."""
+REFUSED_BUBBLE = 2.5
+"""Its reason stays beside it this long (and on the message line until your next move)."""
 
 
 class TableScene(Scene):
@@ -74,6 +81,11 @@ class TableScene(Scene):
         self.bot_wait = 0.0
         self.after_motion: list[Callable[[], Transition | None]] = []
         self.was_human_turn = session.is_human_turn
+        self.lift_received = 0.0
+        """Seconds left for the cards you were passed to stand raised."""
+        self.refused: Card | None = None
+        self.refused_age = 0.0
+        """The card last refused, and seconds since (it shakes, then its reason shows beside it)."""
         super().__init__(ctx)
         self.drawer = TableDrawer(ctx, self)
         self.session.on_change = self._autosave
@@ -128,6 +140,8 @@ class TableScene(Scene):
             up |= set(view.passed)
         if self.raised is not None:
             up.add(self.raised)
+        if self.lift_received > 0 and view.received is not None:
+            up |= set(view.received)
         return frozenset(index for index, card in enumerate(cards) if card in up)
 
     def card_rects(self) -> list[tuple[Card, pygame.Rect]]:
@@ -309,6 +323,7 @@ class TableScene(Scene):
         if card not in view.legal:
             reason = self.session.match.why_illegal(Play.of(HUMAN, card))
             self._say(reason or "You cannot play that card now.", reason=True)
+            self.refused, self.refused_age = card, 0.0
             return None
         if self.ctx.settings.confirm_taps and self.raised != card:
             self.raised = card
@@ -391,9 +406,13 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> Transition | None:
         pace = self._pace()
+        self._tick(dt)
         if self.motion.is_busy:
             self.dirty = True
+            head = self.motion.current
             self.motion.advance(dt / pace)
+            if head is not None and head.kind == "exchange" and self.motion.current is not head:
+                self.lift_received = RECEIVED_LIFT
             if self.motion.is_busy:
                 return None
         transition = self._drain_after_motion()
@@ -423,6 +442,15 @@ class TableScene(Scene):
         before = session.view
         events = session.apply_bot_move()
         return self._show(events, before=before)
+
+    def _tick(self, dt: float) -> None:
+        """The received cards' lift and a refusal's shake and bubble run on their own clocks."""
+        if self.lift_received > 0:
+            self.lift_received = max(0.0, self.lift_received - dt)
+            self.dirty = self.dirty or self.lift_received == 0
+        if self.refusal_shown is not None:
+            self.refused_age += dt
+            self.dirty = True
 
     def _forced_last_card(self) -> Card | None:
         """Your one card left, when it may play itself (the option, on by default)."""
@@ -561,7 +589,16 @@ class TableScene(Scene):
         else:
             self.reason = None
             self.note = text
+        self.refused = None
         self.dirty = True
+
+    @property
+    def refusal_shown(self) -> tuple[Card, str, float] | None:
+        """The refused card whose reason shows beside it, the reason, and its shake (0 when still)."""
+        if self.refused is None or self.reason is None or self.refused_age >= REFUSED_BUBBLE:
+            return None
+        shake = max(0.0, 1 - self.refused_age / REFUSED_SHAKE)
+        return self.refused, self.reason, shake
 
     @property
     def message(self) -> str:
@@ -616,12 +653,14 @@ class TableScene(Scene):
                 text = "Your lead."
             else:
                 text = f"Your turn: follow {view.trick.cards[0].suit.name.lower()} if you can."
-            if view.received and not self._has_played(view):
-                text += " New cards are marked."
         elif view.phase is Phase.PLAY and view.pass_direction is PassDirection.NONE and not view.tricks:
             text = "No passing this hand."
         else:
             text = ""
+        if view.phase is Phase.PLAY and view.received and not self._has_played(view):
+            giver = SEAT_NAMES[view.seat.offset(-view.pass_direction)]
+            passed = f"{giver} passed you {' '.join(str(card) for card in view.received)}."
+            text = f"{text} {passed}" if text else passed
         return text
 
     @staticmethod

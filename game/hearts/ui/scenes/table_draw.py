@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -36,6 +37,7 @@ class TableDrawer:
         self.ctx = ctx
         self.scene = scene
         self._background: pygame.Surface | None = None
+        self._tints: dict[tuple[int, int], pygame.Surface] = {}
 
     @property
     def layout(self) -> TableLayout:
@@ -110,7 +112,8 @@ class TableDrawer:
         place = self.layout.seats[seat]
         rect = place.panel
         metrics = self.layout.metrics
-        to_move = view.to_move == seat and view.phase is Phase.PLAY
+        now = self.scene.session.view  # who is to move now, as the message says (cards may still fly)
+        to_move = now.to_move == seat and now.phase is Phase.PLAY
         draw_panel(surface, rect, metrics.px(10), theme.PANEL_SOLID if to_move else theme.PANEL)
         if to_move:
             pygame.draw.rect(
@@ -183,19 +186,24 @@ class TableDrawer:
         suggested = scene.highlighted()
         hand = scene.hand_cards()
         raised = scene.raised_indexes(hand)
-        for card, rect in cards:
+        refusal = scene.refusal_shown
+        for card, place in cards:
             index = hand.index(card)
+            shaken = refusal is not None and card == refusal[0]
+            rect = place.move(self._refusal_offset(refusal[2])) if refusal is not None and shaken else place
             surface.blit(self.ctx.painter.shadow(width, height), self.ctx.painter.shadow_rect(rect))
             surface.blit(self.ctx.painter.face(card, width, height, four_colour=four), rect.topleft)
             if playing and card not in legal:
                 surface.blit(self.ctx.painter.dim(width, height), rect.topleft)
             if received is not None and card in received:
-                tag = pygame.Rect(0, 0, metrics.px(14), metrics.px(14))
-                visible = self.layout.hand.visible_part(len(hand), index, raised)
-                tag.topright = (visible.right - metrics.px(3), rect.top + metrics.px(3))
-                pygame.draw.circle(surface, theme.RECEIVED, tag.center, tag.width // 2)
-                pygame.draw.circle(
-                    surface, theme.TEXT_DARK, tag.center, tag.width // 2, max(1, metrics.px(2))
+                # Passed to you: tinted and edged, until you play your first card.
+                surface.blit(self._received_tint(width, height), rect.topleft)
+                pygame.draw.rect(
+                    surface,
+                    theme.RECEIVED,
+                    rect,
+                    width=max(2, metrics.px(3)),
+                    border_radius=max(3, width // 12),
                 )
             if card in suggested:
                 glow = max(3, metrics.px(4))
@@ -216,6 +224,49 @@ class TableDrawer:
                 )
             if scene.focus == index:
                 draw_focus(surface, rect, metrics.unit)
+        if refusal is not None and refusal[0] in hand:
+            self._draw_refusal(surface, refusal[0], refusal[1], hand, raised)
+
+    def _refusal_offset(self, shake: float) -> tuple[int, int]:
+        """How far a refused card stands from its place: a shake from side to side, or under reduced
+        motion a jump up, both fading."""
+        if shake <= 0:
+            return (0, 0)
+        metrics = self.layout.metrics
+        if self.ctx.settings.reduced_motion:
+            return (0, -metrics.px(10))
+        return (round(metrics.px(7) * shake * math.sin(self.scene.refused_age * math.tau * 7)), 0)
+
+    def _draw_refusal(
+        self, surface: pygame.Surface, card: Card, reason: str, hand: list[Card], raised: frozenset[int]
+    ) -> None:
+        """The reason in a bubble on the refused card, just under the corner indices of its row (so it
+        hides no card's index), inside the window."""
+        metrics = self.layout.metrics
+        visible = self.layout.hand.visible_part(len(hand), hand.index(card), raised)
+        rect = self.layout.hand.rects(len(hand), raised)[hand.index(card)]
+        margin = metrics.px(6)
+        room = min(surface.get_width() - 2 * margin, metrics.px(300))
+        inner = room - metrics.px(20)
+        px = fit_size(self.ctx.fonts, reason, inner, metrics.text(14), metrics.text(12), bold=True)
+        text_width = min(inner, self.ctx.fonts.size(reason, px, bold=True)[0])
+        bubble = pygame.Rect(0, 0, text_width + metrics.px(20), px + metrics.px(14))
+        below_index = self.ctx.painter.layout(rect.width, rect.height).index_rect.bottom + metrics.px(4)
+        bubble.midtop = (visible.centerx, rect.top + below_index)
+        bubble.clamp_ip(surface.get_rect().inflate(-2 * margin, -2 * margin))
+        draw_panel(surface, bubble, bubble.height // 2, theme.PANEL_SOLID)
+        edge = max(1, metrics.px(2))
+        pygame.draw.rect(surface, theme.ERROR, bubble, width=edge, border_radius=bubble.height // 2)
+        draw_text(surface, self.ctx.fonts, reason, bubble, px, theme.ERROR, bold=True, wrap=False)
+
+    def _received_tint(self, width: int, height: int) -> pygame.Surface:
+        key = (width, height)
+        tint = self._tints.get(key)
+        if tint is None:
+            tint = pygame.Surface(key, pygame.SRCALPHA)
+            pygame.draw.rect(tint, (*theme.RECEIVED, 56), tint.get_rect(), border_radius=max(3, width // 12))
+            self._tints = {key: tint}  # one size at a time: the hand's
+        return tint
 
     def _ring_winner(self, surface: pygame.Surface, trick: Trick) -> None:
         """The winning card of a finished trick, ringed while the trick is held."""
