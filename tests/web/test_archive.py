@@ -18,7 +18,7 @@ import pygame
 
 font = asset_path("fonts", "HeartsSans.ttf")
 assert Path(font).resolve().is_relative_to(Path.cwd().resolve()), font
-surface = render("playing", (390, 844))
+surface, _report = render("playing", (390, 844))
 pygame.image.save(surface, "table.png")
 print("drew", surface.get_size(), "with", font)
 """

@@ -1,4 +1,5 @@
-"""``python -m hearts.ui.snapshot --size WxH --out DIR``: every scene rendered headlessly to PNG.
+"""``python -m hearts.ui.snapshot --size WxH --out DIR``: every scene rendered headlessly to PNG, each with
+its layout report beside it (``<scene>-WxH.json``: every card, button, seat box and text, in CSS pixels).
 
 The positions come from a fixed seed played by the bots (and the hint for the human), so the pictures
 are the same on every run and show real play, not staged cards.
@@ -7,6 +8,7 @@ are the same on every run and show real play, not staged cards.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from collections.abc import Callable
@@ -23,6 +25,7 @@ from ..engine import MatchOver, Phase, Seat
 from ..storage import MemoryBackend, Settings, Stats, Store
 from .render.cards import CardPainter
 from .render.fonts import Fonts
+from .report import LayoutReport, recording
 from .scenes.base import Context, Scene
 from .session import HUMAN, Session
 
@@ -212,7 +215,8 @@ def lesson_at(ctx: Context, key: str) -> list[Scene]:
 
 def render(
     name: str, size: tuple[int, int], scale: float = 1.0, settings: Settings | None = None
-) -> pygame.Surface:
+) -> tuple[pygame.Surface, LayoutReport]:
+    """The scene ``name`` drawn at ``size``, and its layout report (what was drawn where, in CSS px)."""
     pygame.display.init()
     if pygame.display.get_surface() is None:
         pygame.display.set_mode((1, 1))
@@ -220,9 +224,10 @@ def render(
     surface = pygame.Surface(size)
     stack = build(name, ctx)
     first = max(index for index, scene in enumerate(stack) if not scene.is_overlay)
-    for scene in stack[first:]:
-        scene.draw(surface)
-    return surface
+    with recording(size, scale) as report:
+        for scene in stack[first:]:
+            scene.draw(surface)
+    return surface, report
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -245,7 +250,9 @@ def main(argv: list[str] | None = None) -> int:
     names = LESSON_SCENES if args.scenes == "lesson" else args.scenes.split(",")
     for name in names:
         path = out / f"{name}-{size[0]}x{size[1]}.png"
-        pygame.image.save(render(name, size, args.scale, settings), str(path))
+        surface, report = render(name, size, args.scale, settings)
+        pygame.image.save(surface, str(path))
+        path.with_suffix(".json").write_text(json.dumps(report.to_json(), indent=1), encoding="utf-8")
         print(path)
     return 0
 

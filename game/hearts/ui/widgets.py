@@ -10,6 +10,7 @@ from . import theme
 from .render.fonts import Fonts
 from .render.icons import draw_icon
 from .render.text import draw_text, fit_size
+from .report import note_button
 
 
 @dataclass(slots=True)
@@ -63,6 +64,7 @@ def draw_button(
     else:
         fill, ink = theme.BUTTON, theme.BUTTON_TEXT
     draw_panel(surface, button.rect, radius, fill)
+    note_button(button.key, button.rect, enabled=button.enabled)
     if button.icon is not None:
         side = round(min(button.rect.width, button.rect.height) * 0.56)
         icon = pygame.Rect(0, 0, side, side)

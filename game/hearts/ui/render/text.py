@@ -8,6 +8,8 @@ import pygame
 
 from hearts.ui.render.fonts import Fonts
 
+from ..report import note_text
+
 if TYPE_CHECKING:
     from pygame.typing import ColorLike, RectLike
 
@@ -123,6 +125,7 @@ def draw_text(
         used = target.copy() if used is None else used.union(target)
     if used is None:
         return pygame.Rect(area.centerx, area.centery, 0, 0)
+    note_text(text, px, used)
     # The block's height counts every line, blank ones at either end included.
     return pygame.Rect(used.left, top, used.width, line_height * len(lines))
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from .. import theme
@@ -50,16 +52,26 @@ class MenuScene(Scene):
         if not self.can_continue:
             entries = entries[1:]
         gap = metrics.px(10)
-        button_width = min(width - 2 * metrics.px(24), metrics.px(340))
-        total = len(entries) * metrics.tap + (len(entries) - 1) * gap
-        self.title_rect = pygame.Rect(0, 0, width, max(metrics.px(90), min(height // 4, metrics.px(160))))
+        margin = metrics.px(16)
+        title = max(metrics.px(90), min(height // 4, metrics.px(160)))
+        columns = 1
+        if title + len(entries) * (metrics.tap + gap) > height - margin:
+            # A short window (a phone on its side): the entries in two columns under a smaller title.
+            columns = 2
+            title = max(metrics.px(64), min(title, height - margin - 3 * (metrics.tap + gap)))
+        rows = math.ceil(len(entries) / columns)
+        button_width = min((width - 2 * metrics.px(24) - (columns - 1) * gap) // columns, metrics.px(340))
+        total = rows * metrics.tap + (rows - 1) * gap
+        self.title_rect = pygame.Rect(0, 0, width, title)
         top = max(self.title_rect.bottom, (height - total) // 2)
         top = min(top, height - total - metrics.px(40))
         top = max(top, self.title_rect.bottom)
+        span = columns * button_width + (columns - 1) * gap
         self.buttons = []
         for index, (key, label) in enumerate(entries):
-            rect = pygame.Rect(0, top + index * (metrics.tap + gap), button_width, metrics.tap)
-            rect.centerx = width // 2
+            row, column = index % rows, index // rows
+            left = (width - span) // 2 + column * (button_width + gap)
+            rect = pygame.Rect(left, top + row * (metrics.tap + gap), button_width, metrics.tap)
             self.buttons.append(Button(key, rect, label=label, primary=index == 0))
         self.dirty = True
 

@@ -8,9 +8,11 @@ import pygame
 
 from ...engine import HandScored, MatchOver, Moon, Seat, Trick
 from ...words import SEAT_NAMES as NAMES
+from ...words import trick_taken
 from .. import theme
 from ..layout import DialogLayout, Metrics
 from ..render.text import draw_text
+from ..report import note_card
 from ..session import HUMAN, Session
 from ..widgets import draw_panel
 from .base import Context, Push, Reset, Transition
@@ -72,12 +74,10 @@ def last_trick_dialog(ctx: Context, trick: Trick, number: int) -> Dialog:
         gap = metrics.px(8)
         width = min(int((rect.width - 3 * gap) / 4), int((rect.height - 3 * line - 2 * gap) / 1.4))
         height = round(width * 1.4)
-        winner = NAMES[trick.winner] if trick.winner is not None else "?"
-        taken = "take" if trick.winner is HUMAN else "takes"
-        points = f" with {trick.points} point{'s' if trick.points != 1 else ''}" if trick.points else ""
+        jack = ctx.session is not None and ctx.session.match.rules.jack_of_diamonds
         top = rect.top + max(0, (rect.height - (height + 3 * line + 2 * gap)) // 2)
         note = pygame.Rect(rect.left, top, rect.width, line * 2)
-        draw_text(surface, ctx.fonts, f"{winner} {taken} it{points}.", note, px, theme.TEXT)
+        draw_text(surface, ctx.fonts, f"{trick_taken(trick, jack_counts=jack)}.", note, px, theme.TEXT)
         row_width = 4 * width + 3 * gap
         left = rect.centerx - row_width // 2
         cards_top = note.bottom + gap
@@ -85,6 +85,8 @@ def last_trick_dialog(ctx: Context, trick: Trick, number: int) -> Dialog:
             place = pygame.Rect(left + index * (width + gap), cards_top, width, height)
             face = ctx.painter.face(card, width, height, four_colour=ctx.settings.four_colour)
             surface.blit(face, place)
+            corner = ctx.painter.layout(width, height).index_rect.move(place.topleft)
+            note_card("last_trick", card, seat, place, corner)
             if seat == trick.winner:
                 ring = max(2, metrics.px(3))
                 pygame.draw.rect(

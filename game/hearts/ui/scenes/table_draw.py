@@ -14,6 +14,7 @@ from .. import theme
 from ..layout import TableLayout, badge_spot
 from ..render.fonts import Fonts
 from ..render.text import draw_text, fit_size
+from ..report import note_card, note_seat
 from ..tween import lerp
 from ..widgets import draw_button, draw_focus, draw_panel
 from .base import Context
@@ -115,6 +116,7 @@ class TableDrawer:
         now = self.scene.session.view  # who is to move now, as the message says (cards may still fly)
         to_move = now.to_move == seat and now.phase is Phase.PLAY
         draw_panel(surface, rect, metrics.px(10), theme.PANEL_SOLID if to_move else theme.PANEL)
+        note_seat(seat, rect)
         if to_move:
             pygame.draw.rect(
                 surface, theme.FOCUS_RING, rect, width=max(2, metrics.px(2)), border_radius=metrics.px(10)
@@ -166,19 +168,17 @@ class TableDrawer:
 
     def _draw_trick(self, surface: pygame.Surface, trick: Trick, hidden: frozenset[Card]) -> None:
         width, height = self.layout.trick_card
-        four = self.ctx.settings.four_colour
         for seat, card in trick.plays:
             if card in hidden:
                 continue
             slot = self.layout.seats[seat].trick_slot
             surface.blit(self.ctx.painter.shadow(width, height), self.ctx.painter.shadow_rect(slot))
-            surface.blit(self.ctx.painter.face(card, width, height, four_colour=four), slot.topleft)
+            self._card(surface, card, slot, "trick", seat)
 
     def _draw_hand(self, surface: pygame.Surface, view: PlayerView) -> None:
         scene = self.scene
         metrics = self.layout.metrics
         width, height = self.layout.hand.card
-        four = self.ctx.settings.four_colour
         playing = scene.is_players_turn_to_play
         legal = scene.session.view.legal
         received = view.received if view.received is not None and not scene._has_played(view) else None
@@ -192,7 +192,7 @@ class TableDrawer:
             shaken = refusal is not None and card == refusal[0]
             rect = place.move(self._refusal_offset(refusal[2])) if refusal is not None and shaken else place
             surface.blit(self.ctx.painter.shadow(width, height), self.ctx.painter.shadow_rect(rect))
-            surface.blit(self.ctx.painter.face(card, width, height, four_colour=four), rect.topleft)
+            self._card(surface, card, rect, "hand", Seat.SOUTH)
             if playing and card not in legal:
                 surface.blit(self.ctx.painter.dim(width, height), rect.topleft)
             if received is not None and card in received:
@@ -268,6 +268,16 @@ class TableDrawer:
             self._tints = {key: tint}  # one size at a time: the hand's
         return tint
 
+    def _card(
+        self, surface: pygame.Surface, card: Card, rect: pygame.Rect, where: str, seat: Seat | None
+    ) -> None:
+        """A face at ``rect``, noted for the layout report with its corner index."""
+        painter = self.ctx.painter
+        four = self.ctx.settings.four_colour
+        surface.blit(painter.face(card, rect.width, rect.height, four_colour=four), rect)
+        corner = painter.layout(rect.width, rect.height).index_rect.move(rect.topleft)
+        note_card(where, card, seat, rect, corner)
+
     def _ring_winner(self, surface: pygame.Surface, trick: Trick) -> None:
         """The winning card of a finished trick, ringed while the trick is held."""
         if trick.winner is None:
@@ -279,8 +289,7 @@ class TableDrawer:
         pygame.draw.rect(surface, theme.WINNER, ring, width=width, border_radius=max(4, slot.width // 10))
         card = trick.card_of(trick.winner)
         if card is not None:  # on top of the others: any order keeps every index in view
-            four = self.ctx.settings.four_colour
-            surface.blit(self.ctx.painter.face(card, slot.width, slot.height, four_colour=four), slot.topleft)
+            self._card(surface, card, slot, "trick", trick.winner)
 
     def _spot_rect(self, spot: Spot, size: tuple[int, int]) -> pygame.Rect:
         if isinstance(spot, InHand):
@@ -300,7 +309,6 @@ class TableDrawer:
 
     def _draw_flights(self, surface: pygame.Surface, flights: tuple[Flight, ...], t: float) -> None:
         size = self.layout.trick_card
-        four = self.ctx.settings.four_colour
         for flight in flights:
             progress = flight.progress(t)
             start = self._spot_rect(flight.start, size)
@@ -311,12 +319,12 @@ class TableDrawer:
             y = lerp(start.centery, end.centery, progress)
             if width < 4 or height < 4:
                 continue
-            image = (
-                self.ctx.painter.back(width, height)
-                if flight.card is None
-                else self.ctx.painter.face(flight.card, width, height, four_colour=four)
-            )
-            surface.blit(image, (round(x - width / 2), round(y - height / 2)))
+            rect = pygame.Rect(round(x - width / 2), round(y - height / 2), width, height)
+            if flight.card is None:
+                surface.blit(self.ctx.painter.back(width, height), rect.topleft)
+                note_card("flight", None, None, rect, None)
+            else:
+                self._card(surface, flight.card, rect, "flight", None)
 
     def _draw_dealing(self, surface: pygame.Surface, dealer: Seat, t: float) -> None:
         """Backs flying from the dealer to each seat in turn, starting at the dealer's left."""

@@ -1,0 +1,90 @@
+"""The layout report: what a drawn frame holds and where, in CSS pixels, for checks anyone can run.
+
+While ``recording`` is active, the drawing code notes each card (with its corner index), button, seat box
+and text as it draws it, in drawing order; otherwise the notes cost one ``None`` check. ``snapshot`` writes
+the report beside each picture as ``<scene>-WxH.json``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from typing import Any
+
+from pygame import Rect
+
+from ..engine import Card, Seat
+
+SEAT_LETTERS = {Seat.SOUTH: "S", Seat.WEST: "W", Seat.NORTH: "N", Seat.EAST: "E"}
+
+
+class LayoutReport:
+    """The items of one frame, in drawing order."""
+
+    def __init__(self, size: tuple[int, int], scale: float) -> None:
+        self.scale = scale
+        self.size = size
+        self.items: list[dict[str, Any]] = []
+
+    def css(self, rect: Rect) -> list[float]:
+        """A rectangle in CSS pixels: [x, y, width, height]."""
+        return [round(value / self.scale, 2) for value in (rect.x, rect.y, rect.width, rect.height)]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"size": [round(side / self.scale) for side in self.size], "items": self.items}
+
+
+_recording: list[LayoutReport] = []
+"""The reports being written, innermost last (empty: nothing is noted)."""
+
+
+@contextlib.contextmanager
+def recording(size: tuple[int, int], scale: float) -> Iterator[LayoutReport]:
+    """Note what is drawn until the block ends."""
+    report = LayoutReport(size, scale)
+    _recording.append(report)
+    try:
+        yield report
+    finally:
+        _recording.remove(report)
+
+
+def _current() -> LayoutReport | None:
+    return _recording[-1] if _recording else None
+
+
+def note_card(where: str, card: Card | None, seat: Seat | None, rect: Rect, index_rect: Rect | None) -> None:
+    """A card drawn at ``rect`` (``card`` None: a back), its top-left index at ``index_rect``."""
+    current = _current()
+    if current is None:
+        return
+    item: dict[str, Any] = {
+        "kind": "card" if card is not None else "back",
+        "where": where,
+        "card": None if card is None else card.notation,
+        "seat": None if seat is None else SEAT_LETTERS[seat],
+        "rect": current.css(rect),
+    }
+    if index_rect is not None:
+        item["index_rect"] = current.css(index_rect)
+    current.items.append(item)
+
+
+def note_button(key: str, rect: Rect, *, enabled: bool = True) -> None:
+    current = _current()
+    if current is not None:
+        current.items.append({"kind": "button", "id": key, "rect": current.css(rect), "enabled": enabled})
+
+
+def note_seat(seat: Seat, rect: Rect) -> None:
+    current = _current()
+    if current is not None:
+        current.items.append({"kind": "seat", "seat": SEAT_LETTERS[seat], "rect": current.css(rect)})
+
+
+def note_text(text: str, px: int, rect: Rect) -> None:
+    current = _current()
+    if current is not None and text.strip():
+        current.items.append(
+            {"kind": "text", "text": text, "px": round(px / current.scale, 2), "rect": current.css(rect)}
+        )

@@ -1,0 +1,80 @@
+"""The layout report (``python -m hearts.ui.snapshot`` writes it beside each picture), and what it shows
+about the drawn scenes at phone, tablet and desktop sizes: the trick's indices in view, every button in the
+window, seat boxes apart, text readable."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import pytest
+from pygame import Rect
+
+from hearts.ui.snapshot import main as snapshot_main
+from hearts.ui.snapshot import render
+
+SIZES = [(320, 568), (390, 844), (844, 390), (667, 375), (768, 1024), (1280, 720), (1920, 1080)]
+SCENES = ["menu", "trick_won", "playing", "passing", "hand_result", "options", "how_to_play"]
+
+
+def rect_of(item: dict) -> Rect:  # type: ignore[type-arg]
+    x, y, width, height = item["rect"]
+    return Rect(round(x), round(y), round(width), round(height))
+
+
+@pytest.fixture(scope="module", params=SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def reports(request: pytest.FixtureRequest) -> dict[str, dict]:  # type: ignore[type-arg]
+    return {name: render(name, request.param)[1].to_json() for name in SCENES}
+
+
+def test_the_trick_shows_four_cards_each_index_in_view(reports: dict[str, dict]) -> None:  # type: ignore[type-arg]
+    items = reports["trick_won"]["items"]
+    cards = [(index, item) for index, item in enumerate(items) if item["kind"] in ("card", "back")]
+    trick = [(index, item) for index, item in cards if item["where"] == "trick"]
+    assert {item["seat"] for _, item in trick} == {"S", "W", "N", "E"}
+    for index, item in trick:
+        corner = Rect(*(round(value) for value in item["index_rect"]))
+        for later, other in cards:
+            if later > index and other["card"] != item["card"]:
+                assert not corner.colliderect(rect_of(other)), f"{other['card']} hides {item['card']}'s index"
+    words = [item["text"] for item in items if item["kind"] == "text"]
+    assert any(" take" in text and " — " in text for text in words), words  # who took it, and what
+
+
+def test_every_button_is_inside_the_window(reports: dict[str, dict]) -> None:  # type: ignore[type-arg]
+    for name, report in reports.items():
+        window = Rect(0, 0, *report["size"])
+        for item in report["items"]:
+            if item["kind"] == "button":
+                where = f"{name}: {item['id']} at {item['rect']}"
+                assert window.contains(rect_of(item)), f"{where} leaves {window}"
+
+
+def test_seat_boxes_do_not_overlap(reports: dict[str, dict]) -> None:  # type: ignore[type-arg]
+    for name in ("trick_won", "playing", "passing"):
+        seats = [item for item in reports[name]["items"] if item["kind"] == "seat"]
+        assert len(seats) == 4
+        for one, other in itertools.combinations(seats, 2):
+            assert not rect_of(one).colliderect(rect_of(other)), f"{name}: {one['seat']} and {other['seat']}"
+
+
+def test_text_is_never_smaller_than_12_css_pixels(reports: dict[str, dict]) -> None:  # type: ignore[type-arg]
+    for name, report in reports.items():
+        texts = [item for item in report["items"] if item["kind"] == "text"]
+        small = [(item["text"], item["px"]) for item in texts if item["px"] < 12]
+        assert small == [], f"{name}: {small}"
+
+
+def test_the_snapshot_command_writes_the_report_beside_the_picture(tmp_path: Path) -> None:
+    command = ["--size", "844x390", "--scale", "2", "--out", str(tmp_path), "--scenes", "trick_won"]
+    assert snapshot_main(command) == 0
+    picture = tmp_path / "trick_won-844x390.png"
+    report = json.loads(picture.with_suffix(".json").read_text(encoding="utf-8"))
+    assert picture.is_file()
+    assert report["size"] == [422, 195]  # CSS pixels at two device pixels each
+    kinds = {item["kind"] for item in report["items"]}
+    assert {"card", "button", "seat", "text"} <= kinds
+    card = next(item for item in report["items"] if item["kind"] == "card")
+    assert set(card) == {"kind", "where", "card", "seat", "rect", "index_rect"}
+    assert len(card["card"]) == 2 and card["card"][1] in "CDHS"
