@@ -154,6 +154,11 @@ class Match:
         """Every move applied so far, deals included: replaying them rebuilds this match."""
         return tuple(self._moves)
 
+    @property
+    def move_count(self) -> int:
+        """How many moves have been applied: it changes exactly when the match does."""
+        return len(self._moves)
+
     def points(self) -> tuple[int, ...]:
         """Penalty points each seat has taken in the current hand."""
         return tuple(self._hand.points) if self._hand else (0, 0, 0, 0)

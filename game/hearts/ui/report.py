@@ -53,6 +53,11 @@ def _current() -> LayoutReport | None:
     return _recording[-1] if _recording else None
 
 
+def is_recording() -> bool:
+    """Whether notes are being taken (work done only for a note can be skipped when not)."""
+    return bool(_recording)
+
+
 def note_card(where: str, card: Card | None, seat: Seat | None, rect: Rect, index_rect: Rect | None) -> None:
     """A card drawn at ``rect`` (``card`` None: a back), its top-left index at ``index_rect``."""
     current = _current()

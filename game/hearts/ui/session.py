@@ -49,6 +49,7 @@ class Session:
         self._bots: dict[Seat, Bot] = {}
         self._thinking: Thinking | None = None
         self._thinking_for: tuple[Seat, int] | None = None
+        self._view: tuple[Match, int, PlayerView] | None = None
 
     @classmethod
     def new(cls, rules: Rules, bot_level: str, seed: int | None = None) -> Session:
@@ -58,7 +59,11 @@ class Session:
 
     @property
     def view(self) -> PlayerView:
-        return self.match.view_for(HUMAN)
+        """Your view of the match, built once per move (the table reads it many times a frame)."""
+        match, count = self.match, self.match.move_count
+        if self._view is None or self._view[0] is not match or self._view[1] != count:
+            self._view = (match, count, match.view_for(HUMAN))
+        return self._view[2]
 
     @property
     def phase(self) -> Phase:

@@ -12,7 +12,7 @@ from ...words import trick_taken
 from .. import theme
 from ..layout import DialogLayout, Metrics
 from ..render.text import draw_text
-from ..report import note_card
+from ..report import is_recording, note_card
 from ..session import HUMAN, Session
 from ..widgets import draw_panel
 from .base import Context, Push, Reset, Transition
@@ -85,8 +85,9 @@ def last_trick_dialog(ctx: Context, trick: Trick, number: int) -> Dialog:
             place = pygame.Rect(left + index * (width + gap), cards_top, width, height)
             face = ctx.painter.face(card, width, height, four_colour=ctx.settings.four_colour)
             surface.blit(face, place)
-            corner = ctx.painter.layout(width, height).index_rect.move(place.topleft)
-            note_card("last_trick", card, seat, place, corner)
+            if is_recording():
+                corner = ctx.painter.layout(width, height).index_rect.move(place.topleft)
+                note_card("last_trick", card, seat, place, corner)
             if seat == trick.winner:
                 ring = max(2, metrics.px(3))
                 pygame.draw.rect(

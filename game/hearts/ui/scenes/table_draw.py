@@ -14,7 +14,7 @@ from .. import theme
 from ..layout import TableLayout, badge_spot
 from ..render.fonts import Fonts
 from ..render.text import draw_text, fit_size
-from ..report import note_card, note_seat
+from ..report import is_recording, note_card, note_seat
 from ..tween import lerp
 from ..widgets import draw_button, draw_focus, draw_panel
 from .base import Context
@@ -38,7 +38,7 @@ class TableDrawer:
         self.ctx = ctx
         self.scene = scene
         self._background: pygame.Surface | None = None
-        self._tints: dict[tuple[int, int], pygame.Surface] = {}
+        self._tinted: dict[tuple[Card, int, int, bool], pygame.Surface] = {}
 
     @property
     def layout(self) -> TableLayout:
@@ -192,12 +192,12 @@ class TableDrawer:
             shaken = refusal is not None and card == refusal[0]
             rect = place.move(self._refusal_offset(refusal[2])) if refusal is not None and shaken else place
             surface.blit(self.ctx.painter.shadow(width, height), self.ctx.painter.shadow_rect(rect))
-            self._card(surface, card, rect, "hand", Seat.SOUTH)
+            passed = received is not None and card in received
+            self._card(surface, card, rect, "hand", Seat.SOUTH, tinted=passed)
             if playing and card not in legal:
                 surface.blit(self.ctx.painter.dim(width, height), rect.topleft)
-            if received is not None and card in received:
+            if passed:
                 # Passed to you: tinted and edged, until you play your first card.
-                surface.blit(self._received_tint(width, height), rect.topleft)
                 pygame.draw.rect(
                     surface,
                     theme.RECEIVED,
@@ -259,24 +259,42 @@ class TableDrawer:
         pygame.draw.rect(surface, theme.ERROR, bubble, width=edge, border_radius=bubble.height // 2)
         draw_text(surface, self.ctx.fonts, reason, bubble, px, theme.ERROR, bold=True, wrap=False)
 
-    def _received_tint(self, width: int, height: int) -> pygame.Surface:
-        key = (width, height)
-        tint = self._tints.get(key)
-        if tint is None:
-            tint = pygame.Surface(key, pygame.SRCALPHA)
+    def _tinted_face(self, card: Card, width: int, height: int) -> pygame.Surface:
+        """The face of a card you were passed, tinted once (three at a time, at the hand's size)."""
+        key = (card, width, height, self.ctx.settings.four_colour)
+        face = self._tinted.get(key)
+        if face is None:
+            face = self.ctx.painter.face(card, width, height, four_colour=key[3]).copy()
+            tint = pygame.Surface((width, height), pygame.SRCALPHA)
             pygame.draw.rect(tint, (*theme.RECEIVED, 56), tint.get_rect(), border_radius=max(3, width // 12))
-            self._tints = {key: tint}  # one size at a time: the hand's
-        return tint
+            face.blit(tint, (0, 0))
+            if len(self._tinted) >= 3:
+                self._tinted.clear()
+            self._tinted[key] = face
+        return face
 
     def _card(
-        self, surface: pygame.Surface, card: Card, rect: pygame.Rect, where: str, seat: Seat | None
+        self,
+        surface: pygame.Surface,
+        card: Card,
+        rect: pygame.Rect,
+        where: str,
+        seat: Seat | None,
+        *,
+        tinted: bool = False,
     ) -> None:
         """A face at ``rect``, noted for the layout report with its corner index."""
         painter = self.ctx.painter
         four = self.ctx.settings.four_colour
-        surface.blit(painter.face(card, rect.width, rect.height, four_colour=four), rect)
-        corner = painter.layout(rect.width, rect.height).index_rect.move(rect.topleft)
-        note_card(where, card, seat, rect, corner)
+        face = (
+            self._tinted_face(card, rect.width, rect.height)
+            if tinted
+            else painter.face(card, rect.width, rect.height, four_colour=four)
+        )
+        surface.blit(face, rect)
+        if is_recording():
+            corner = painter.layout(rect.width, rect.height).index_rect.move(rect.topleft)
+            note_card(where, card, seat, rect, corner)
 
     def _ring_winner(self, surface: pygame.Surface, trick: Trick) -> None:
         """The winning card of a finished trick, ringed while the trick is held."""
