@@ -155,6 +155,8 @@ def painter(fonts):  # type: ignore[no-untyped-def]
 
 
 def test_text_fits_its_boxes_at_no_less_than_12_css_pixels(layout: TableLayout, fonts) -> None:  # type: ignore[no-untyped-def]
+    from hearts.ui.scenes.table_draw import seat_score
+
     metrics = layout.metrics
     floor = metrics.text(12)
     assert floor >= math.ceil(12 * metrics.scale)
@@ -162,12 +164,13 @@ def test_text_fits_its_boxes_at_no_less_than_12_css_pixels(layout: TableLayout, 
         panel = layout.seats[seat].panel
         two_lines = panel.height >= 2 * metrics.text(15) + metrics.px(10)
         inner_width = panel.width - metrics.px(10 if two_lines else 6)
+        widest = seat_score(125, 26)
         if two_lines:
             assert fonts.size("North", metrics.text(15), bold=True)[0] <= inner_width
-            assert fonts.size("26 · 125", floor)[0] <= inner_width
+            assert fonts.size(widest, floor)[0] <= inner_width
             assert 2 * fonts.line_height(floor) <= panel.height
         else:
-            assert fonts.size("North 26·125", floor, bold=True)[0] <= inner_width
+            assert fonts.size(f"North  {widest}", floor, bold=True)[0] <= inner_width
             assert fonts.line_height(floor) <= panel.height
     # The longest prompt or reason, at the least size, in the lines the message box holds.
     longest = "You have chosen three cards. Tap one of them to put it back."

@@ -339,7 +339,8 @@ def _portrait(size: tuple[int, int], metrics: Metrics) -> TableLayout:
     message = Rect(margin, action_row.top - gap - message_height, width - 2 * margin, message_height)
 
     menu = Rect(margin, margin, tap, tap)
-    panel_width, panel_height = _panel_size(metrics, _is_short(size, metrics))
+    # Two lines (name; score) in portrait at every height: one line would not hold the score's words.
+    panel_width, panel_height = _panel_size(metrics, compact=False)
     panel_width = min(panel_width, (width - 2 * margin - 2 * gap) // 3)
     north = Rect(0, margin, panel_width, panel_height)
     north.centerx = width // 2

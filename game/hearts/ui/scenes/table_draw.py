@@ -33,6 +33,12 @@ def mark_words(fonts: Fonts, words: tuple[str, str], width: int, floor: int) -> 
     return full if fonts.size(full, floor, bold=True)[0] <= width else short
 
 
+def seat_score(total: int, points: int) -> str:
+    """A seat's score, the same at every size and all match long: the total in points, then this hand's
+    points after a heart ("34 pts ♥3")."""
+    return f"{total} pts ♥{points}"
+
+
 class TableDrawer:
     def __init__(self, ctx: Context, scene: TableScene) -> None:
         self.ctx = ctx
@@ -124,22 +130,18 @@ class TableDrawer:
         one_line = rect.height < 2 * metrics.text(15) + metrics.px(10)
         inner = rect.inflate(-metrics.px(6 if one_line else 10), -metrics.px(6))
         px = metrics.text(15)
-        points, total = view.points[seat], view.totals[seat]
         name = NAMES[seat]
+        score = seat_score(view.totals[seat], view.points[seat])
         if one_line:
-            words = f"{name}  {points} · {total}"
-            if self.ctx.fonts.size(words, metrics.text(12), bold=True)[0] > inner.width:
-                words = f"{name} {points}·{total}"
+            words = f"{name}  {score}"
             size = fit_size(self.ctx.fonts, words, inner.width, px, metrics.text(12), bold=True)
             draw_text(surface, self.ctx.fonts, words, inner, size, theme.TEXT, bold=True, wrap=False)
         else:
             top = pygame.Rect(inner.left, inner.top, inner.width, inner.height // 2)
             bottom = pygame.Rect(inner.left, top.bottom, inner.width, inner.height - top.height)
             draw_text(surface, self.ctx.fonts, name, top, px, theme.TEXT, bold=True)
-            long = f"{points} this hand · {total}"
-            words = long if self.ctx.fonts.size(long, px)[0] <= inner.width else f"{points} · {total}"
-            size = fit_size(self.ctx.fonts, words, inner.width, px, metrics.text(12))
-            draw_text(surface, self.ctx.fonts, words, bottom, size, theme.TEXT_MUTED)
+            size = fit_size(self.ctx.fonts, score, inner.width, px, metrics.text(12))
+            draw_text(surface, self.ctx.fonts, score, bottom, size, theme.TEXT_MUTED, wrap=False)
         chip = max(metrics.text(12) + metrics.px(6), metrics.px(20))
         if view.dealer == seat and view.phase is not Phase.DEAL:
             dealer = pygame.Rect(0, 0, chip, chip)
