@@ -69,8 +69,10 @@ class MenuScene(Scene):
         span = columns * button_width + (columns - 1) * gap
         self.buttons = []
         for index, (key, label) in enumerate(entries):
-            row, column = index % rows, index // rows
+            row, column = divmod(index, columns)  # in reading order, as the keys move
             left = (width - span) // 2 + column * (button_width + gap)
+            if row == rows - 1 and len(entries) % columns and columns > 1:
+                left = (width - button_width) // 2  # a lone last entry sits in the middle
             rect = pygame.Rect(left, top + row * (metrics.tap + gap), button_width, metrics.tap)
             self.buttons.append(Button(key, rect, label=label, primary=index == 0))
         self.dirty = True
