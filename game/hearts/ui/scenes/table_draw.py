@@ -198,15 +198,8 @@ class TableDrawer:
             self._card(surface, card, rect, "hand", Seat.SOUTH, tinted=passed)
             if playing and card not in legal:
                 surface.blit(self.ctx.painter.dim(width, height), rect.topleft)
-            if passed:
-                # Passed to you: tinted and edged, until you play your first card.
-                pygame.draw.rect(
-                    surface,
-                    theme.RECEIVED,
-                    rect,
-                    width=max(2, metrics.px(3)),
-                    border_radius=max(3, width // 12),
-                )
+            if passed:  # passed to you: tinted and edged, until you play your first card
+                self._edge(surface, rect, theme.RECEIVED)
             if card in suggested:
                 glow = max(3, metrics.px(4))
                 pygame.draw.rect(
@@ -217,17 +210,16 @@ class TableDrawer:
                     border_radius=max(4, width // 10),
                 )
             if card == scene.raised or card in scene.selected:
-                pygame.draw.rect(
-                    surface,
-                    theme.SELECTED,
-                    rect,
-                    width=max(2, metrics.px(3)),
-                    border_radius=max(3, width // 12),
-                )
+                self._edge(surface, rect, theme.SELECTED)
             if scene.focus == index:
                 draw_focus(surface, rect, metrics.unit)
         if refusal is not None and refusal[0] in hand:
             self._draw_refusal(surface, refusal[0], refusal[1], hand, raised)
+
+    def _edge(self, surface: pygame.Surface, rect: pygame.Rect, colour: theme.RGB) -> None:
+        """A coloured edge along a hand card's border."""
+        width = max(2, self.layout.metrics.px(3))
+        pygame.draw.rect(surface, colour, rect, width=width, border_radius=max(3, rect.width // 12))
 
     def _refusal_offset(self, shake: float) -> tuple[int, int]:
         """How far a refused card stands from its place: a shake from side to side, or under reduced
