@@ -134,7 +134,7 @@ def test_the_prompt_says_your_turn_only_while_input_is_taken() -> None:
                 _one_action(driver)
         else:
             driver.step(FRAME)
-    assert said > 100
+    assert said >= 12  # every one of your turns (the 13th card plays itself)
     assert taken > 0  # some of those frames were while cards still moved
 
 

@@ -36,8 +36,9 @@ PYODIDE = ROOT / "node_modules" / "pyodide"
 RUNTIME = "cdn/0.9.3/"
 WHEEL = "cdn/cp312/pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl"
 DATA_SIZE = 1 << 20
-FAILED = "document.getElementById('transfer').className === 'failed'"
-STARTED = "window.hearts.hasStarted === true"
+# (Robust while a page is being replaced: "Try again" reloads it.)
+FAILED = "(document.getElementById('transfer') || {}).className === 'failed'"
+STARTED = "window.hearts !== undefined && window.hearts.hasStarted === true"
 
 
 # ---------------------------------------------------------------------------------------------- the site
@@ -316,7 +317,8 @@ def test_a_missing_runtime_file_shows_its_cause_at_once_and_try_again_recovers(
         assert seen.dialogs == []
         # The file is back: "Try again" opens the same address, which boots.
         behaviour.missing.clear()
-        seen.page.click("#retry")
+        with seen.page.expect_navigation():
+            seen.page.click("#retry")
         seen.page.wait_for_function(STARTED, timeout=10_000)
         assert seen.page.evaluate("window.hearts.link.fragment") == "x%zz"
         assert seen.page.locator("#transfer").is_hidden()

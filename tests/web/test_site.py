@@ -493,7 +493,7 @@ RUNTIME = "0.9.3"
 # for, built the same way (the runtime from config.cdn, the package index and the pygame-ce wheel from
 # PYGPI, which the page's custom_onload sets), and marks the game started once it has all of it.
 STAND_IN = Path(__file__).parent / "standin"
-BOOTED = "window.hearts.hasStarted === true"
+BOOTED = "window.hearts !== undefined && window.hearts.hasStarted === true"
 WHEEL = "cp312/pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl"
 
 
