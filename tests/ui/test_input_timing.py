@@ -13,7 +13,7 @@ from hearts.engine import Phase, Play, Seat
 from hearts.ui.scenes.dialog import Dialog
 
 from .driver import FRAME, Driver
-from .test_app import QUICK, _one_action, human_plays, start_match
+from .test_app import QUICK, _hint_pass, _one_action, human_plays, start_match
 
 YOUR_TURN = ("Your lead", "Your turn")
 
@@ -183,7 +183,7 @@ def test_cards_you_were_passed_stand_raised_then_stay_tinted_and_named_until_you
     table = driver.table
     view = table.session.view
     assert view.phase is Phase.PASS
-    for card in _pass_of(view):
+    for card in _hint_pass(view):
         driver.click(driver.card_spot(card))
     driver.click(driver.button_spot("action"))
     while table.motion.current is None or table.motion.current.kind != "exchange":
@@ -206,12 +206,6 @@ def test_cards_you_were_passed_stand_raised_then_stay_tinted_and_named_until_you
     _one_action(driver)
     driver.settle()
     assert "passed you" not in driver.table.message
-
-
-def _pass_of(view):  # type: ignore[no-untyped-def]
-    from hearts.bots.hints import suggest_pass
-
-    return suggest_pass(view)
 
 
 @pytest.mark.parametrize("reduced", [False, True])
