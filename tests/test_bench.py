@@ -16,7 +16,10 @@ GAME = pathlib.Path(__file__).resolve().parents[1] / "game"
 def test_engine_bench_ends_with_one_json_object() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "hearts.bench", "engine", "--json", "--seconds", "0.2"],
-        capture_output=True, text=True, check=True, cwd=GAME,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=GAME,
     )
     figures = json.loads(result.stdout.strip().splitlines()[-1])
     assert figures["full_hands_per_s"] > 0
@@ -42,7 +45,10 @@ def test_bench_helpers_play_whole_hands() -> None:
 def test_bots_bench_ends_with_one_json_object() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "hearts.bench", "bots", "--json", "--levels", "random", "--deals", "2"],
-        capture_output=True, text=True, check=True, cwd=GAME,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=GAME,
     )
     figures = json.loads(result.stdout.strip().splitlines()[-1])
     plays = figures["random"]

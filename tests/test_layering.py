@@ -34,7 +34,10 @@ def loaded_after(statement: str) -> set[str]:
     """Top-level modules a fresh interpreter holds after ``statement``."""
     code = f"import sys; {statement}; print(' '.join(sorted({{m.split('.')[0] for m in sys.modules}})))"
     result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True,
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
         env={"PYTHONPATH": str(GAME), "PATH": ""},
     )
     return set(result.stdout.split())

@@ -1,11 +1,11 @@
-"""The table's words for a taken trick."""
+"""The table's words: a taken trick, the header."""
 
 from __future__ import annotations
 
 import pytest
 
-from hearts.engine import Card, Seat, Trick
-from hearts.words import trick_taken
+from hearts.engine import Card, PassDirection, Seat, Trick
+from hearts.words import table_header, trick_taken
 
 
 def trick(leader: Seat, cards: str, winner: Seat) -> Trick:
@@ -31,3 +31,19 @@ def test_who_took_the_trick_and_what_it_holds(cards: str, winner: Seat, jack: bo
 def test_an_unfinished_trick_has_no_taker() -> None:
     with pytest.raises(AssertionError):
         trick_taken(Trick(Seat.SOUTH, (Card.parse("2C"),)))
+
+
+@pytest.mark.parametrize(
+    ("number", "direction", "target", "words"),
+    [
+        (5, PassDirection.RIGHT, 100, "Hand 5 · Pass right · to 100"),
+        (1, PassDirection.LEFT, 50, "Hand 1 · Pass left · to 50"),
+        (3, PassDirection.ACROSS, 100, "Hand 3 · Pass across · to 100"),
+        (4, PassDirection.NONE, 100, "Hand 4 · No pass · to 100"),
+        (0, PassDirection.LEFT, 100, "Hand 1 · Pass left · to 100"),  # before the first deal
+    ],
+)
+def test_the_header_names_the_hand_its_pass_and_the_target(
+    number: int, direction: PassDirection, target: int, words: str
+) -> None:
+    assert table_header(number, direction, target) == words

@@ -198,8 +198,10 @@ def bench_bots(levels: Sequence[str], deals: int, seed: int, opponents: str) -> 
 
 
 def _print_bots(result: dict[str, Any], levels: Sequence[str]) -> None:
-    print(f"Thinking time per decision in ms, {result['deals']} deals against {result['opponents']}"
-          f" ({result['implementation']} {result['python']}, {result['platform']})")
+    print(
+        f"Thinking time per decision in ms, {result['deals']} deals against {result['opponents']}"
+        f" ({result['implementation']} {result['python']}, {result['platform']})"
+    )
     print(f"{'level':<8} {'kind':<5} {'median':>9} {'p90':>9} {'max':>9} {'max slice':>10} {'count':>6}")
     for level in levels:
         for kind, figures in (("play", result[level]), ("pass", result[level]["pass"])):
@@ -231,11 +233,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=10, help="bots: deals per level (default 10)")
     parser.add_argument("--frames", type=int, default=1800, help="ui: frames of play per size (default 1800)")
     parser.add_argument(
-        "--levels", type=_levels, default=None,
+        "--levels",
+        type=_levels,
+        default=None,
         help="bots: comma-separated levels (default: every level past random that exists)",
     )
     parser.add_argument(
-        "--opponents", type=_level, default="random",
+        "--opponents",
+        type=_level,
+        default="random",
         help="bots: the level in the other three seats (default random)",
     )
     args = parser.parse_args(argv)

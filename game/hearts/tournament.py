@@ -512,14 +512,18 @@ def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
-        "--seats", type=_seats_argument, required=True,
+        "--seats",
+        type=_seats_argument,
+        required=True,
         help="four entries in seat order, LEVEL or NAME=LEVEL, e.g. hard,normal,normal,normal",
     )
     parser.add_argument("--deals", type=_positive, default=200, help="deals to play (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals and the bots (default 1)")
     parser.add_argument("--rules", choices=sorted(PRESETS), default="standard", help="table preset")
     parser.add_argument(
-        "--workers", type=_positive, default=default_workers(),
+        "--workers",
+        type=_positive,
+        default=default_workers(),
         help=f"processes to play in (default: the CPU count, at most {MAX_DEFAULT_WORKERS})",
     )
     parser.add_argument("--json", action="store_true", help="end with one JSON object on a line")

@@ -32,3 +32,10 @@ def trick_taken(trick: Trick, *, jack_counts: bool = False) -> str:
         what = ", ".join(held[:-1]) + " and " + held[-1]
     who = "You take it" if winner is Seat.SOUTH else f"{SEAT_NAMES[winner]} takes it"
     return f"{who} — {what}"
+
+
+def table_header(hand_number: int, direction: PassDirection, target: int) -> str:
+    """The table's header: the hand, its pass and the score that ends the match ("Hand 5 · Pass right ·
+    to 100")."""
+    passing = "No pass" if direction is PassDirection.NONE else f"Pass {DIRECTION_WORDS[direction]}"
+    return f"Hand {max(1, hand_number)} · {passing} · to {target}"

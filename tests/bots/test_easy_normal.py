@@ -175,11 +175,13 @@ def test_normal_goes_for_the_moon_when_it_has_every_point_and_the_top_hearts() -
 
 
 def test_normal_does_not_go_for_the_moon_when_the_top_hearts_are_out() -> None:
-    match = start(**dict(
-        SOUTH_RUNS,
-        south="AC KC QC JC 6D 7D 8D 9D TD JD 2H 3H 4H",
-        north="QD KD 7S 8S 9S TS JS QS KS AS AH KH QH",
-    ))
+    match = start(
+        **dict(
+            SOUTH_RUNS,
+            south="AC KC QC JC 6D 7D 8D 9D TD JD 2H 3H 4H",
+            north="QD KD 7S 8S 9S TS JS QS KS AS AH KH QH",
+        )
+    )
     play(match, "2C", "QD", "6C", "AC")
     play(match, "KC", "3C", "QS", "7C")
     play(match, "QC", "4C", "QH", "8C")
@@ -260,8 +262,9 @@ def test_same_view_and_seed_give_the_same_move(level: str) -> None:
 def test_the_decision_depends_on_the_view_alone(level: str) -> None:
     """Two deals that differ only in cards South cannot see (North and East have swapped the Q♠
     and the 4♥) look the same from South's seat, so South decides the same in both."""
-    other = dict(FLUSH, north="TD JD QD KD AD 3S 4S 6S 7S 9S TS JS 4H",
-                 east="KS AS QS 5H 6H 7H 8H 9H TH JH QH KH AH")
+    other = dict(
+        FLUSH, north="TD JD QD KD AD 3S 4S 6S 7S 9S TS JS 4H", east="KS AS QS 5H 6H 7H 8H 9H TH JH QH KH AH"
+    )
     one, two = start(**FLUSH), start(**other)
     bot = make_bot(level, seed=1)
     for match in (one, two):

@@ -35,9 +35,7 @@ def twin_matches(seed: int) -> tuple[Match, Match, Seat]:
     one, two = rng.sample(others, 2)
     # Same suit, so the swap keeps every follow and void on record legal in both worlds.
     for card_one in sorted(unseen & first.view_for(one).hand):
-        partners = [
-            card for card in unseen & first.view_for(two).hand if card.suit == card_one.suit
-        ]
+        partners = [card for card in unseen & first.view_for(two).hand if card.suit == card_one.suit]
         if partners:
             card_two = partners[0]
             break

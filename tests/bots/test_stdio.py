@@ -197,8 +197,11 @@ def test_an_impossible_request_gets_an_error(change: Callable[[Request], None], 
 
 def passed_card_from_north(request: Request) -> None:
     """North plays one of the cards South passed to West (still unplayed) instead of its own."""
-    unplayed = [card for card in request["passed"] if all(
-        card not in trick["cards"] for trick in (*request["tricks"], request["trick"]))]
+    unplayed = [
+        card
+        for card in request["passed"]
+        if all(card not in trick["cards"] for trick in (*request["tricks"], request["trick"]))
+    ]
     north_index = (Seat.NORTH - request["trick"]["leader"]) % 4
     request["trick"]["cards"][north_index] = unplayed[0]
 
@@ -304,7 +307,10 @@ def test_the_program_answers_a_batch_and_stops_at_the_end_of_input() -> None:
     lines = [good, b"", b"\xff\xfe not UTF-8", b"[]", b'{"seat": 0, "phase": "play"}', good]
     result = subprocess.run(
         [sys.executable, "-m", "hearts.bots.stdio", "--level", "easy"],
-        input=b"\n".join(lines) + b"\n", capture_output=True, timeout=60, check=True,
+        input=b"\n".join(lines) + b"\n",
+        capture_output=True,
+        timeout=60,
+        check=True,
     )
     answers = [json.loads(line) for line in result.stdout.decode().splitlines()]
     assert len(answers) == len(lines)

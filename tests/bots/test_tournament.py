@@ -52,10 +52,15 @@ def labels_of(seating: tuple[Entry, ...]) -> str:
 @pytest.mark.parametrize(
     ("seats", "expected"),
     [
-        ("hard,normal,normal,normal", [
-            "hard,normal,normal,normal", "normal,hard,normal,normal",
-            "normal,normal,hard,normal", "normal,normal,normal,hard",
-        ]),
+        (
+            "hard,normal,normal,normal",
+            [
+                "hard,normal,normal,normal",
+                "normal,hard,normal,normal",
+                "normal,normal,hard,normal",
+                "normal,normal,normal,hard",
+            ],
+        ),
         ("a=random,a=random,b=random,b=random", ["a,a,b,b", "b,a,a,b", "b,b,a,a", "a,b,b,a"]),
         ("a=random,b=random,a=random,b=random", ["a,b,a,b", "b,a,b,a"]),
         ("random,random,random,random", ["random,random,random,random"]),
@@ -130,21 +135,36 @@ def test_each_deal_is_one_observation_and_differences_are_paired() -> None:
     """Entry a holds one seat, b three; a shoots the moon in deal 0, b in deal 1."""
     config = config_for("a=random,b=random,b=random,b=random", 2)
     assert [labels_of(seating) for seating in config.seatings] == [
-        "a,b,b,b", "b,a,b,b", "b,b,a,b", "b,b,b,a",
+        "a,b,b,b",
+        "b,a,b,b",
+        "b,b,a,b",
+        "b,b,b,a",
     ]
     labels = [tuple(entry.label for entry in seating) for seating in config.seatings]
 
     def deal(index: int, hands: list[tuple[tuple[int, ...], Seat | None]]) -> DealResult:
-        return DealResult(index=index, hands=tuple(
-            HandResult(seating=seating, scores=scores, shooter=shooter)
-            for seating, (scores, shooter) in zip(labels, hands, strict=True)
-        ))
+        return DealResult(
+            index=index,
+            hands=tuple(
+                HandResult(seating=seating, scores=scores, shooter=shooter)
+                for seating, (scores, shooter) in zip(labels, hands, strict=True)
+            ),
+        )
 
     deals = [
-        deal(0, [((2, 8, 10, 6), None), ((5, 4, 9, 8), None), ((7, 7, 6, 6), None),
-                 ((26, 26, 26, 0), Seat.EAST)]),
-        deal(1, [((26, 0, 26, 26), Seat.WEST), ((3, 10, 7, 6), None), ((6, 6, 8, 6), None),
-                 ((13, 0, 9, 4), None)]),
+        deal(
+            0,
+            [((2, 8, 10, 6), None), ((5, 4, 9, 8), None), ((7, 7, 6, 6), None), ((26, 26, 26, 0), Seat.EAST)],
+        ),
+        deal(
+            1,
+            [
+                ((26, 0, 26, 26), Seat.WEST),
+                ((3, 10, 7, 6), None),
+                ((6, 6, 8, 6), None),
+                ((13, 0, 9, 4), None),
+            ],
+        ),
     ]
     summary = summarize(config, deals)
     a, b = summary.entries
@@ -258,9 +278,24 @@ def test_the_progress_bar_stays_off_a_pipe_and_the_table_names_everyone() -> Non
 @pytest.mark.native
 def test_json_is_the_last_line_of_stdout() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "hearts.tournament", "--seats", "a=random,random,random,random",
-         "--deals", "3", "--seed", "5", "--json", "--workers", "1"],
-        capture_output=True, text=True, check=True, cwd=GAME,
+        [
+            sys.executable,
+            "-m",
+            "hearts.tournament",
+            "--seats",
+            "a=random,random,random,random",
+            "--deals",
+            "3",
+            "--seed",
+            "5",
+            "--json",
+            "--workers",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=GAME,
     )
     figures = json.loads(result.stdout.strip().splitlines()[-1])
     assert figures["hands"] == 12

@@ -143,9 +143,7 @@ def new_match(rules: Rules, rng: random.Random) -> Match:
     return Match(rules, hands_before=hands_before, totals_before=totals)
 
 
-def play_match(
-    match: Match, seed: int, rng: random.Random
-) -> Iterator[tuple[Match, Move, list[Any]]]:
+def play_match(match: Match, seed: int, rng: random.Random) -> Iterator[tuple[Match, Move, list[Any]]]:
     """Play ``match`` out at random, yielding ``(match, move, events)`` after every move."""
     driver = Driver(seed, rng)
     while not match.is_over:
@@ -178,8 +176,18 @@ def fingerprint(match: Match) -> tuple[Any, ...]:
 
 def describe_difference(before: tuple[Any, ...], after: tuple[Any, ...]) -> str:
     names = (
-        "phase", "to_move", "awaiting", "totals", "points", "hand_number", "is_over", "winners",
-        "results", "legal_plays", "views", "save",
+        "phase",
+        "to_move",
+        "awaiting",
+        "totals",
+        "points",
+        "hand_number",
+        "is_over",
+        "winners",
+        "results",
+        "legal_plays",
+        "views",
+        "save",
     )
     changed = [name for name, old, new in zip(names, before, after, strict=True) if old != new]
     return f"changed: {', '.join(changed)}"
@@ -266,4 +274,3 @@ def known_to(match: Match, seat: Seat) -> int:
 
 def cards_text(mask: int) -> str:
     return CardSet.from_mask(mask).notation
-

@@ -150,7 +150,11 @@ def test_play_needs_a_deal_first() -> None:
 
 def test_the_dealer_moves_one_seat_left_each_hand() -> None:
     assert [dealer_for(n) for n in range(1, 6)] == [
-        Seat.EAST, Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST,
+        Seat.EAST,
+        Seat.SOUTH,
+        Seat.WEST,
+        Seat.NORTH,
+        Seat.EAST,
     ]
     assert all(dealer_for(n).next is dealer_for(n + 1) for n in range(1, 20))
 

@@ -168,8 +168,12 @@ def check_conservation(match: Match, phase: Phase, checked: list[int] | None = N
         in_trick |= 1 << card
     union = done | hands[0] | hands[1] | hands[2] | hands[3] | in_trick
     count = (
-        done.bit_count() + len(current) + hands[0].bit_count() + hands[1].bit_count()
-        + hands[2].bit_count() + hands[3].bit_count()
+        done.bit_count()
+        + len(current)
+        + hands[0].bit_count()
+        + hands[1].bit_count()
+        + hands[2].bit_count()
+        + hands[3].bit_count()
     )
     # 52 cards in all, and together they are the whole pack: so no card is in two places.
     assert union == ALL_CARDS, f"missing: {cards_text(ALL_CARDS & ~union)}"
@@ -301,8 +305,7 @@ class Referee:
         expected = spec_legal_plays(held, hand.trick, not hand.tricks, self.broken, self.rules)
         actual = match.legal_plays().mask
         assert actual == expected, (
-            f"{match.to_move.name} may play {cards_text(actual)}, "
-            f"the rules say {cards_text(expected)}"
+            f"{match.to_move.name} may play {cards_text(actual)}, the rules say {cards_text(expected)}"
         )
 
     def _check_deal(self, match: Match, deal: Deal, events: list[Any]) -> None:
@@ -454,10 +457,19 @@ def test_cheap_invariants_after_every_move() -> None:
     # The interesting cases came up, so the checks above were not vacuous.
     assert stats["matches"] == CHEAP_MATCHES
     for kind in (
-        "moon add → add", "moon subtract → subtract", "moon choose → add",
-        "moon choose → subtract", "one short of the moon", "jack of diamonds",
-        "jack of diamonds in a moon hand", "single winner", "shared win",
-        "tie for lowest: play on", "started later", "no-pass hands", "exchanges",
+        "moon add → add",
+        "moon subtract → subtract",
+        "moon choose → add",
+        "moon choose → subtract",
+        "one short of the moon",
+        "jack of diamonds",
+        "jack of diamonds in a moon hand",
+        "single winner",
+        "shared win",
+        "tie for lowest: play on",
+        "started later",
+        "no-pass hands",
+        "exchanges",
     ):
         assert stats[kind] >= 2, f"{kind!r} hardly came up: {dict(stats)}"
 
@@ -824,8 +836,18 @@ def test_save_and_load_continue_identically() -> None:
                 assert fingerprint(follower) == fingerprint(match)
                 for move in other_moves(follower, seed)[:3]:
                     assert follower.why_illegal(move) == match.why_illegal(move) is not None
-    for kind in ("deal (new match)", "deal (between hands)", "pass (0 in)", "pass (1 in)",
-                 "pass (2 in)", "pass (3 in)", "play (lead)", "play (mid-trick)", "moon", "over"):
+    for kind in (
+        "deal (new match)",
+        "deal (between hands)",
+        "pass (0 in)",
+        "pass (1 in)",
+        "pass (2 in)",
+        "pass (3 in)",
+        "play (lead)",
+        "play (mid-trick)",
+        "moon",
+        "over",
+    ):
         assert kinds[kind], f"never saved at {kind!r}: {dict(kinds)}"
 
 
@@ -891,9 +913,7 @@ def test_the_first_card_goes_to_the_dealers_left(hand_number: int) -> None:
         for index, card in enumerate(pack):
             assert CARDS[card] in deal.hands[first.offset(index)], (index, card)
     assert dealer_for(1) is Seat.EAST and dealer_for(1).next is Seat.SOUTH
-    assert [dealer_for(number) for number in range(2, 6)] == [
-        Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST
-    ]
+    assert [dealer_for(number) for number in range(2, 6)] == [Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST]
 
 
 # Small pins for the referee's own arithmetic (SPEC §2's worked checks) -------------------------
@@ -917,7 +937,6 @@ def test_expected_winners_follow_the_worked_checks(
 def test_penalty_points_follow_the_worked_check() -> None:
     five_hearts_and_queen = CardSet.parse("2H 5H 9H JH AH QS 3C JD")
     assert penalty_points(five_hearts_and_queen.mask) == 18 == five_hearts_and_queen.points
-
 
 
 ILLEGAL_TRY_MATCHES: Final = 1000
@@ -954,8 +973,12 @@ def test_a_refused_card_changes_nothing_in_a_thousand_matches() -> None:
                         with pytest.raises(IllegalMove) as caught:
                             match.apply(move)
                         assert str(caught.value) and str(caught.value) == match.why_illegal(move)
-                        assert (list(hand.hands), list(hand.trick), match.points(),
-                                len(match.moves)) == before
+                        assert (
+                            list(hand.hands),
+                            list(hand.trick),
+                            match.points(),
+                            len(match.moves),
+                        ) == before
                         assert match.legal_moves() == legal
                         refused += 1
                 match.apply(rng.choice(match.legal_moves()))

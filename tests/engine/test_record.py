@@ -43,8 +43,12 @@ def test_loading_replays_to_the_same_match() -> None:
 
 
 def test_a_match_that_starts_later_keeps_its_start() -> None:
-    match = start(Rules(moon=Moon.SHOOTER_CHOOSES), south="2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
-                  hand_number=8, totals=(10, 0, -5, 99))
+    match = start(
+        Rules(moon=Moon.SHOOTER_CHOOSES),
+        south="2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+        hand_number=8,
+        totals=(10, 0, -5, 99),
+    )
     play_out(match)
     assert match.phase is Phase.MOON
     loaded, _ = record.loads(record.dumps(match))

@@ -102,8 +102,9 @@ def real_saves() -> dict[str, str]:
     short = played(Rules(jack_of_diamonds=True), 2, lambda match: len(match.moves) >= 70)
     saves["short"] = record.dumps(short, seed=2)
     for seed in range(1000):
-        moon = played(Rules(target=50, moon=Moon.SHOOTER_CHOOSES), seed,
-                      lambda match: match.phase is Phase.MOON)
+        moon = played(
+            Rules(target=50, moon=Moon.SHOOTER_CHOOSES), seed, lambda match: match.phase is Phase.MOON
+        )
         if moon.phase is Phase.MOON:
             saves["moon pending"] = record.dumps(moon, seed=seed)
             break
@@ -116,9 +117,7 @@ def real_saves() -> dict[str, str]:
 
 def test_the_real_saves_load() -> None:
     saves = real_saves()
-    assert set(saves) == {
-        "empty", "mid pass", "short", "moon pending", "whole match", "started later"
-    }
+    assert set(saves) == {"empty", "mid pass", "short", "moon pending", "whole match", "started later"}
     for name, text in saves.items():
         assert load(text) is not None, name
         assert load(text.encode()) is not None, name
@@ -180,8 +179,31 @@ def mutate_bytes(data: bytes, rng: random.Random) -> bytes:
 
 
 SPICE: Final = (
-    '"', "\\", "{", "}", "[", "]", ",", ":", "null", "true", "1e999", "-1", "NaN", "\ud800",
-    "\x00", "é", "♠", "10", "QS", "play", "pass", "moon", "deal", " ", "\n",
+    '"',
+    "\\",
+    "{",
+    "}",
+    "[",
+    "]",
+    ",",
+    ":",
+    "null",
+    "true",
+    "1e999",
+    "-1",
+    "NaN",
+    "\ud800",
+    "\x00",
+    "é",
+    "♠",
+    "10",
+    "QS",
+    "play",
+    "pass",
+    "moon",
+    "deal",
+    " ",
+    "\n",
 )
 
 
@@ -215,8 +237,23 @@ def mutate_moves(moves: list[Any], rng: random.Random) -> list[Any]:
     elif kind == 4 and isinstance(moves[at], str):
         moves[at] = moves[at].replace(" ", rng.choice(["", "  ", "\t", "/"]), 1)
     elif kind == 5:
-        moves[at] = rng.choice([None, 1, 1.5, True, [], {}, "", "play", "play S", "moon S choose",
-                                "moon S add", "pass S", "deal " + "2C" * 13])
+        moves[at] = rng.choice(
+            [
+                None,
+                1,
+                1.5,
+                True,
+                [],
+                {},
+                "",
+                "play",
+                "play S",
+                "moon S choose",
+                "moon S add",
+                "pass S",
+                "deal " + "2C" * 13,
+            ]
+        )
     elif kind == 6:  # a move of another seat
         if isinstance(moves[at], str) and len(moves[at]) > 6:
             moves[at] = moves[at][:5] + rng.choice("SWNE") + moves[at][6:]
@@ -230,8 +267,31 @@ def mutate_moves(moves: list[Any], rng: random.Random) -> list[Any]:
 
 
 WRONG_VALUES: Final = (
-    None, True, False, 0, -1, 1, 2, 50, 100, 150, 1.0, 100.0, 2**64, -(2**63), 1e999, "1", "100",
-    "", "add", "play_on", [], [1], {}, {"a": 1}, "\ud800",
+    None,
+    True,
+    False,
+    0,
+    -1,
+    1,
+    2,
+    50,
+    100,
+    150,
+    1.0,
+    100.0,
+    2**64,
+    -(2**63),
+    1e999,
+    "1",
+    "100",
+    "",
+    "add",
+    "play_on",
+    [],
+    [1],
+    {},
+    {"a": 1},
+    "\ud800",
 )
 
 
@@ -245,7 +305,7 @@ def mutate_record(data: dict[str, Any], rng: random.Random) -> Any:
             start.pop(key, None)
         elif key == "totals" and rng.random() < 0.5:
             totals = list(start["totals"]) if isinstance(start.get("totals"), list) else [0] * 4
-            totals[rng.randrange(len(totals))] = rng.choice((*WRONG_VALUES, 10 ** 6, 10 ** 6 + 1))
+            totals[rng.randrange(len(totals))] = rng.choice((*WRONG_VALUES, 10**6, 10**6 + 1))
             start["totals"] = totals[: rng.choice([2, 3, 4, 4, 4, 5])]
         else:
             start[key] = rng.choice((*WRONG_VALUES, 20000, 20001, [0, 0, 0, 0]))
@@ -309,9 +369,27 @@ def test_every_move_edited_to_every_other_card() -> None:
 # Foreign and hostile input ---------------------------------------------------------------------
 
 HOSTILE: Final[tuple[Any, ...]] = (
-    "", " ", "\n", "null", "true", "false", "0", "-0", "1e999", "-1e999", "NaN", "Infinity",
-    "-Infinity", '"hearts-match"', "[]", "{}", "[1, 2, 3]", '{"format": null}', "{'format': 1}",
-    '{"format": "hearts-match"}', '{"format": "hearts-match", "version": NaN}',
+    "",
+    " ",
+    "\n",
+    "null",
+    "true",
+    "false",
+    "0",
+    "-0",
+    "1e999",
+    "-1e999",
+    "NaN",
+    "Infinity",
+    "-Infinity",
+    '"hearts-match"',
+    "[]",
+    "{}",
+    "[1, 2, 3]",
+    '{"format": null}',
+    "{'format': 1}",
+    '{"format": "hearts-match"}',
+    '{"format": "hearts-match", "version": NaN}',
     '{"format": "hearts-match", "version": Infinity}',
     '{"format": "hearts-match", "version": 1e999}',
     '{"format": "hearts-match", "version": 1, "version": 2}',
@@ -363,7 +441,13 @@ DEPTHS: Final = (
     # it did parse is quoted in the message: nesting just under the limit must not recurse there.
     *range(LIMIT - 200, LIMIT + 10),
     # Far beyond it; inside WebAssembly the C stack is smaller than the limits assume.
-    2 * LIMIT, 3000, 5000, 7000, 8000, 20_000, 100_000,
+    2 * LIMIT,
+    3000,
+    5000,
+    7000,
+    8000,
+    20_000,
+    100_000,
 )
 
 
@@ -378,61 +462,90 @@ def test_deeply_nested_json_is_refused() -> None:
                 '{"format": "hearts-match", "version": ' + value + "}",
                 '{"format": "hearts-match", "version": 1, "seed": ' + value + ', "moves": []}',
                 '{"format": "hearts-match", "version": 1, "rules": ' + value + ', "moves": []}',
-                '{"format": "hearts-match", "version": 1, "rules": ' + RULES_TEXT
-                + ', "moves": [' + value + "]}",
-                '{"format": "hearts-match", "version": 1, "rules": ' + RULES_TEXT
-                + ', "moves": ' + value + "}",
                 '{"format": "hearts-match", "version": 1, "rules": '
-                + RULES_TEXT.replace('"add"', value) + ', "moves": []}',
-                '{"format": "hearts-match", "version": 1, "rules": ' + RULES_TEXT
-                + ', "moves": [], "start": ' + value + "}",
+                + RULES_TEXT
+                + ', "moves": ['
+                + value
+                + "]}",
+                '{"format": "hearts-match", "version": 1, "rules": '
+                + RULES_TEXT
+                + ', "moves": '
+                + value
+                + "}",
+                '{"format": "hearts-match", "version": 1, "rules": '
+                + RULES_TEXT.replace('"add"', value)
+                + ', "moves": []}',
+                '{"format": "hearts-match", "version": 1, "rules": '
+                + RULES_TEXT
+                + ', "moves": [], "start": '
+                + value
+                + "}",
             ):
                 assert load(text) is None, (depth, text[:80])
 
 
 def save_with(**changes: Any) -> str:
     data: dict[str, Any] = {
-        "format": "hearts-match", "version": 1, "rules": json.loads(RULES_TEXT), "seed": 7,
+        "format": "hearts-match",
+        "version": 1,
+        "rules": json.loads(RULES_TEXT),
+        "seed": 7,
         "moves": [],
     }
     data.update(changes)
     return json.dumps(data)
 
 
-FIELD_DAMAGE: Final = [
-    ("version", value) for value in (True, 1.0, "1", None, [], 0, -1, 2, 10**40)
-] + [
-    ("seed", value) for value in (-1, 1.5, "7", True, [], {}, 2**64, -(2**64), 1e999)
-] + [
-    ("moves", value) for value in (None, "play S 2C", {}, 7, [None], [7], [[]], ["deal"])
-] + [
-    ("rules", value) for value in (None, [], "standard", 1, {"target": 100})
-] + [
-    ("start", value) for value in (
-        [], 1, "later", {}, {"hands_before": 1}, {"totals": [0, 0, 0, 0]},
-        {"hands_before": True, "totals": [0, 0, 0, 0]},
-        {"hands_before": -1, "totals": [0, 0, 0, 0]},
-        {"hands_before": 1.0, "totals": [0, 0, 0, 0]},
-        {"hands_before": record.MAX_MOVES + 1, "totals": [0, 0, 0, 0]},
-        {"hands_before": 1, "totals": [0, 0, 0]},
-        {"hands_before": 1, "totals": [0, 0, 0, 0, 0]},
-        {"hands_before": 1, "totals": [0, 0, 0, False]},
-        {"hands_before": 1, "totals": [0, 0, 0, 0.5]},
-        {"hands_before": 1, "totals": [0, 0, 0, 10**7]},
-        {"hands_before": 1, "totals": [0, 0, 0, -(10**7)]},
-        {"hands_before": 1, "totals": "0 0 0 0"},
-        {"hands_before": 1, "totals": [0, 0, 0, 0], "extra": 1},
-    )
-] + [
-    ("rules", {**json.loads(RULES_TEXT), key: value})
-    for key, value in (
-        ("target", True), ("target", 100.0), ("target", "100"), ("target", 99), ("target", None),
-        ("moon", "sideways"), ("moon", "Add"), ("moon", None), ("moon", ["add"]),
-        ("ties", "tie"), ("jack_of_diamonds", 1), ("jack_of_diamonds", "true"),
-        ("qs_breaks_hearts", None), ("points_on_first_trick", 0), ("extra", True),
-        ("queen_breaks_hearts", True),
-    )
-]
+FIELD_DAMAGE: Final = (
+    [("version", value) for value in (True, 1.0, "1", None, [], 0, -1, 2, 10**40)]
+    + [("seed", value) for value in (-1, 1.5, "7", True, [], {}, 2**64, -(2**64), 1e999)]
+    + [("moves", value) for value in (None, "play S 2C", {}, 7, [None], [7], [[]], ["deal"])]
+    + [("rules", value) for value in (None, [], "standard", 1, {"target": 100})]
+    + [
+        ("start", value)
+        for value in (
+            [],
+            1,
+            "later",
+            {},
+            {"hands_before": 1},
+            {"totals": [0, 0, 0, 0]},
+            {"hands_before": True, "totals": [0, 0, 0, 0]},
+            {"hands_before": -1, "totals": [0, 0, 0, 0]},
+            {"hands_before": 1.0, "totals": [0, 0, 0, 0]},
+            {"hands_before": record.MAX_MOVES + 1, "totals": [0, 0, 0, 0]},
+            {"hands_before": 1, "totals": [0, 0, 0]},
+            {"hands_before": 1, "totals": [0, 0, 0, 0, 0]},
+            {"hands_before": 1, "totals": [0, 0, 0, False]},
+            {"hands_before": 1, "totals": [0, 0, 0, 0.5]},
+            {"hands_before": 1, "totals": [0, 0, 0, 10**7]},
+            {"hands_before": 1, "totals": [0, 0, 0, -(10**7)]},
+            {"hands_before": 1, "totals": "0 0 0 0"},
+            {"hands_before": 1, "totals": [0, 0, 0, 0], "extra": 1},
+        )
+    ]
+    + [
+        ("rules", {**json.loads(RULES_TEXT), key: value})
+        for key, value in (
+            ("target", True),
+            ("target", 100.0),
+            ("target", "100"),
+            ("target", 99),
+            ("target", None),
+            ("moon", "sideways"),
+            ("moon", "Add"),
+            ("moon", None),
+            ("moon", ["add"]),
+            ("ties", "tie"),
+            ("jack_of_diamonds", 1),
+            ("jack_of_diamonds", "true"),
+            ("qs_breaks_hearts", None),
+            ("points_on_first_trick", 0),
+            ("extra", True),
+            ("queen_breaks_hearts", True),
+        )
+    ]
+)
 
 
 @pytest.mark.parametrize(
@@ -496,15 +609,20 @@ def move_texts() -> list[str]:
     ),
     seed=st.one_of(st.none(), st.integers(), JSON_VALUES),
     moves=st.one_of(
-        st.lists(st.one_of(st.sampled_from(move_texts()), st.text(max_size=20), JSON_VALUES),
-                 max_size=30),
+        st.lists(st.one_of(st.sampled_from(move_texts()), st.text(max_size=20), JSON_VALUES), max_size=30),
         JSON_VALUES,
     ),
     extra=st.dictionaries(st.text(max_size=8), JSON_VALUES, max_size=2),
 )
 def test_save_shaped_records(version: Any, rules: Any, seed: Any, moves: Any, extra: Any) -> None:
-    data = {**extra, "format": "hearts-match", "version": version, "rules": rules, "seed": seed,
-            "moves": moves}
+    data = {
+        **extra,
+        "format": "hearts-match",
+        "version": version,
+        "rules": rules,
+        "seed": seed,
+        "moves": moves,
+    }
     load(json.dumps(data))
 
 
@@ -532,8 +650,7 @@ MESSAGES: Final = [
     # (what is damaged, the input, words the message must hold: what is wrong, the bad input quoted)
     pytest.param("{oops", ["JSON", "'{oops'"], id="not JSON"),
     pytest.param("[1, 2]", ["not a saved Hearts match", "[1, 2]"], id="foreign JSON"),
-    pytest.param('{"format": "chess-pgn"}', ["not a saved Hearts match", "chess-pgn"],
-                 id="another format"),
+    pytest.param('{"format": "chess-pgn"}', ["not a saved Hearts match", "chess-pgn"], id="another format"),
     pytest.param(42, ["text", "int"], id="not text"),
     pytest.param(b"\xff\xfe", ["UTF-8"], id="not UTF-8"),
     pytest.param(save_with(version="1"), ["version", "'1'"], id="version a string"),
@@ -545,25 +662,43 @@ MESSAGES: Final = [
     pytest.param(save_with(seed=1.5), ["seed", "1.5"], id="seed a float"),
     pytest.param(save_with(seed="7"), ["seed", "'7'"], id="seed a string"),
     pytest.param(save_with(rules=None), ["table options", "None"], id="rules null"),
-    pytest.param(save_with(rules={**json.loads(RULES_TEXT), "target": True}), ["target", "True"],
-                 id="target true"),
-    pytest.param(save_with(rules={**json.loads(RULES_TEXT), "moon": "sideways"}),
-                 ["moon", "'sideways'"], id="moon unknown"),
-    pytest.param(save_with(rules={**json.loads(RULES_TEXT), "colour": "red"}),
-                 ["unknown", "colour"], id="rules extra key"),
+    pytest.param(
+        save_with(rules={**json.loads(RULES_TEXT), "target": True}), ["target", "True"], id="target true"
+    ),
+    pytest.param(
+        save_with(rules={**json.loads(RULES_TEXT), "moon": "sideways"}),
+        ["moon", "'sideways'"],
+        id="moon unknown",
+    ),
+    pytest.param(
+        save_with(rules={**json.loads(RULES_TEXT), "colour": "red"}),
+        ["unknown", "colour"],
+        id="rules extra key",
+    ),
     pytest.param(save_with(rules={"target": 100}), ["missing", "moon"], id="rules missing keys"),
-    pytest.param(save_with(moves=["play S ZZ"]), ["move 1", "'play S ZZ'", "not a card"],
-                 id="move not a card"),
+    pytest.param(
+        save_with(moves=["play S ZZ"]), ["move 1", "'play S ZZ'", "not a card"], id="move not a card"
+    ),
     pytest.param(save_with(moves=[7]), ["move 1", "7", "not a move"], id="move a number"),
-    pytest.param(save_with(moves=["play S 2C"]), ["move 1", "'play S 2C'", "not been dealt"],
-                 id="move illegal"),
-    pytest.param(save_with(moves=["moon S choose"]),
-                 ["move 1", "'moon S choose'", "add or subtract"], id="moon choice unknown"),
+    pytest.param(
+        save_with(moves=["play S 2C"]), ["move 1", "'play S 2C'", "not been dealt"], id="move illegal"
+    ),
+    pytest.param(
+        save_with(moves=["moon S choose"]),
+        ["move 1", "'moon S choose'", "add or subtract"],
+        id="moon choice unknown",
+    ),
     pytest.param(save_with(start=[]), ["start", "[]"], id="start not an object"),
-    pytest.param(save_with(start={"hands_before": -1, "totals": [0, 0, 0, 0]}), ["hand", "-1"],
-                 id="start hands negative"),
-    pytest.param(save_with(start={"hands_before": 1, "totals": [0, 0, 0]}),
-                 ["totals", "[0, 0, 0]"], id="start totals short"),
+    pytest.param(
+        save_with(start={"hands_before": -1, "totals": [0, 0, 0, 0]}),
+        ["hand", "-1"],
+        id="start hands negative",
+    ),
+    pytest.param(
+        save_with(start={"hands_before": 1, "totals": [0, 0, 0]}),
+        ["totals", "[0, 0, 0]"],
+        id="start totals short",
+    ),
     pytest.param(save_with(moves="play S 2C"), ["moves", "'play S 2C'"], id="moves a string"),
     pytest.param(save_with(moves=None), ["moves", "None"], id="moves null"),
 ]

@@ -223,9 +223,7 @@ def test_legal_moves_are_exactly_the_moves_without_a_reason() -> None:
 def test_rules_round_trip_through_plain_data() -> None:
     for rules in PRESETS.values():
         assert Rules.from_dict(rules.to_dict()) == rules
-    assert Rules.from_dict({"moon": "subtract"}, partial=True) == Rules(
-        moon=Moon.SUBTRACT_FROM_SHOOTER
-    )
+    assert Rules.from_dict({"moon": "subtract"}, partial=True) == Rules(moon=Moon.SUBTRACT_FROM_SHOOTER)
 
 
 @pytest.mark.parametrize(

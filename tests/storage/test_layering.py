@@ -37,7 +37,10 @@ def test_storage_imports_the_standard_library_and_the_engine_only(path: pathlib.
 def test_importing_storage_loads_no_pygame() -> None:
     code = "import sys, hearts.storage; print(' '.join(sorted({m.split('.')[0] for m in sys.modules})))"
     result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True,
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
         env={"PYTHONPATH": str(STORAGE.parents[1]), "PATH": ""},
     )
     loaded = set(result.stdout.split())

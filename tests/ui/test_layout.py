@@ -105,6 +105,7 @@ def test_panels_marks_message_and_trick_do_not_collide(layout: TableLayout) -> N
     boxes = {f"panel {seat.name}": layout.seats[seat].panel for seat in Seat}
     boxes["message"] = layout.message
     boxes["marks"] = layout.marks
+    boxes["header"] = layout.header
     hand_top = layout.hand.area.top - round(layout.hand.card[1] * RAISE)
     hand_box = Rect(layout.hand.area.left, hand_top, layout.hand.area.width, layout.size[1] - hand_top)
     for seat in Seat:
@@ -116,6 +117,51 @@ def test_panels_marks_message_and_trick_do_not_collide(layout: TableLayout) -> N
         assert not a.colliderect(b), f"{one} {a} overlaps {other} {b}"
     for name, rect in boxes.items():
         assert _window(layout).contains(rect), f"{name} leaves the window"
+
+
+def test_held_upright_the_hand_is_the_largest_thing_on_screen(layout: TableLayout) -> None:
+    if not layout.is_portrait:
+        return
+    assert layout.hand.card[0] >= layout.trick_card[0]
+
+
+def test_on_its_side_the_trick_is_a_quarter_of_the_height_where_the_hand_allows(layout: TableLayout) -> None:
+    if layout.is_portrait:
+        return
+    height = layout.size[1]
+    if layout.hand.per_row == 13:
+        assert layout.trick_card[1] >= height / 4, (layout.trick_card, height)
+    else:
+        # Too narrow for one row: the hand in two beside your box and the message, the trick's cards
+        # near the hand's size.
+        assert layout.trick_card[0] >= 0.8 * layout.hand.card[0], (layout.trick_card, layout.hand.card)
+
+
+def test_each_seat_box_holds_its_pieces_apart(layout: TableLayout) -> None:
+    from hearts.ui.seatbox import seat_parts
+
+    for seat in Seat:
+        panel = layout.seats[seat].panel
+        parts = seat_parts(panel, layout.metrics, fan=seat is not Seat.SOUTH)
+        pieces = {"mark": parts.mark, "name": parts.name, "dealer": parts.dealer, "score": parts.score}
+        if seat is not Seat.SOUTH:
+            pieces["fan"] = parts.fan
+            assert parts.fan.height >= 8 * layout.metrics.scale, seat
+        for name, rect in pieces.items():
+            assert rect.width > 0 and panel.contains(rect), (seat, name, rect, panel)
+        for (one, a), (other, b) in itertools.combinations(pieces.items(), 2):
+            assert not a.colliderect(b), (seat, one, other)
+
+
+def test_in_landscape_your_box_is_in_front_of_your_hand(layout: TableLayout) -> None:
+    if layout.is_portrait:
+        return
+    south = layout.seats[Seat.SOUTH].panel
+    hand = layout.hand.area
+    if layout.hand.per_row == 13:
+        assert abs(south.centerx - hand.centerx) <= 1 and south.bottom <= layout.hand.reach_top
+    else:  # two rows: your box beside them, at their height
+        assert south.left >= hand.right and hand.top - layout.metrics.px(30) <= south.top < hand.bottom
 
 
 def test_trick_cards_are_big_enough_to_read(layout: TableLayout) -> None:
@@ -155,23 +201,20 @@ def painter(fonts):  # type: ignore[no-untyped-def]
 
 
 def test_text_fits_its_boxes_at_no_less_than_12_css_pixels(layout: TableLayout, fonts) -> None:  # type: ignore[no-untyped-def]
-    from hearts.ui.scenes.table_draw import seat_score
+    from hearts.ui.seatbox import seat_parts
 
     metrics = layout.metrics
     floor = metrics.text(12)
     assert floor >= math.ceil(12 * metrics.scale)
     for seat in Seat:
-        panel = layout.seats[seat].panel
-        two_lines = panel.height >= 2 * metrics.text(15) + metrics.px(10)
-        inner_width = panel.width - metrics.px(10 if two_lines else 6)
-        widest = seat_score(125, 26)
-        if two_lines:
-            assert fonts.size("North", metrics.text(15), bold=True)[0] <= inner_width
-            assert fonts.size(widest, floor)[0] <= inner_width
-            assert 2 * fonts.line_height(floor) <= panel.height
-        else:
-            assert fonts.size(f"North  {widest}", floor, bold=True)[0] <= inner_width
-            assert fonts.line_height(floor) <= panel.height
+        parts = seat_parts(layout.seats[seat].panel, metrics, fan=seat is not Seat.SOUTH)
+        assert fonts.size("North", floor, bold=True)[0] <= parts.name.width, seat
+        assert fonts.line_height(floor) <= parts.name.height + metrics.px(4), seat
+        # The widest score, as drawn: the total, a heart as tall as the words, this hand's points.
+        space = metrics.px(4)
+        widest = fonts.size("125 pts", floor)[0] + 2 * space + round(floor * 0.8)
+        widest += fonts.size("26", floor, bold=True)[0]
+        assert widest <= parts.score.width, (seat, widest, parts.score.width)
     # The longest prompt or reason, at the least size, in the lines the message box holds.
     longest = "You have chosen three cards. Tap one of them to put it back."
     lines = max(1, layout.message.height // fonts.line_height(floor))

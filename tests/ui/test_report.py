@@ -59,6 +59,26 @@ def test_seat_boxes_do_not_overlap(reports: dict[str, dict]) -> None:  # type: i
             assert not rect_of(one).colliderect(rect_of(other)), f"{name}: {one['seat']} and {other['seat']}"
 
 
+def test_the_hand_is_the_largest_thing_on_a_phone_held_upright(reports: dict[str, dict]) -> None:  # type: ignore[type-arg]
+    width, height = reports["playing"]["size"]
+    if width >= height:
+        return
+    for name in ("playing", "passing", "trick_won"):
+        cards = [item for item in reports[name]["items"] if item["kind"] == "card"]
+        hand = [item for item in cards if item["where"] == "hand"]
+        trick = [item for item in cards if item["where"] == "trick"]
+        assert hand, name
+        assert min(item["index_px"] for item in hand) >= 14, f"{name}: hand indices under 14 CSS px"
+        for item in trick:
+            assert item["rect"][2] <= min(card["rect"][2] for card in hand), f"{name}: {item['card']}"
+
+
+def test_the_header_names_the_hand_its_pass_and_the_target(reports: dict[str, dict]) -> None:  # type: ignore[type-arg]
+    for name in ("playing", "passing", "trick_won"):
+        words = " ".join(item["text"] for item in reports[name]["items"] if item["kind"] == "text")
+        assert "Hand 1 · Pass left" in words and "to 100" in words, (name, words)
+
+
 def test_text_is_never_smaller_than_12_css_pixels(reports: dict[str, dict]) -> None:  # type: ignore[type-arg]
     for name, report in reports.items():
         texts = [item for item in report["items"] if item["kind"] == "text"]
@@ -76,5 +96,5 @@ def test_the_snapshot_command_writes_the_report_beside_the_picture(tmp_path: Pat
     kinds = {item["kind"] for item in report["items"]}
     assert {"card", "button", "seat", "text"} <= kinds
     card = next(item for item in report["items"] if item["kind"] == "card")
-    assert set(card) == {"kind", "where", "card", "seat", "rect", "index_rect"}
+    assert set(card) == {"kind", "where", "card", "seat", "rect", "index_rect", "index_px"}
     assert len(card["card"]) == 2 and card["card"][1] in "CDHS"

@@ -420,5 +420,5 @@ def test_the_page_declares_its_encoding_and_config_before_the_loader(site: Path)
     assert b'<meta charset="utf-8">' in page[:1024]
     loader = page.index(b'pythons.js" type="module"')
     assert page.index(b"var config = {") < loader
-    assert page.index(b"history.replaceState(history.state, \"\", location.pathname)") < loader
+    assert page.index(b'history.replaceState(history.state, "", location.pathname)') < loader
     assert page.index(b"window.alert = ") < loader

@@ -79,9 +79,7 @@ def best_moon_choice(view: PlayerView) -> Moon:
     me = view.seat
 
     def standing(moon: Moon) -> tuple[int, int]:
-        totals = [
-            total + (score_for_moon(moon, seat == me)) for seat, total in enumerate(view.totals)
-        ]
+        totals = [total + (score_for_moon(moon, seat == me)) for seat, total in enumerate(view.totals)]
         over = max(totals) >= view.rules.target
         lowest = min(totals)
         wins = over and totals[me] == lowest and totals.count(lowest) == 1

@@ -176,9 +176,7 @@ def moon_threat(
 
 def suit_holders(view: PlayerView, suit: int) -> tuple[Seat, ...]:
     """The opponents not known to be void in ``suit``."""
-    return tuple(
-        seat for seat in _SEATS if seat != view.seat and Suit(suit) not in view.voids[seat]
-    )
+    return tuple(seat for seat in _SEATS if seat != view.seat and Suit(suit) not in view.voids[seat])
 
 
 def lead_win_chance(card: int, unseen: int, holders: int) -> float:

@@ -80,12 +80,18 @@ def played_out_pass(
                 after[(seat + offset) & 3] |= passes[seat]
             leader = next(seat for seat in range(4) if after[seat] >> TWO_OF_CLUBS & 1)
             # A seat that passed the Q♠ knows where she is (Normal leads with that in mind).
-            queen_known = [
-                (seat + offset) & 3 if passes[seat] & QS_BIT else -1 for seat in range(4)
-            ]
+            queen_known = [(seat + offset) & 3 if passes[seat] & QS_BIT else -1 for seat in range(4)]
             sim = Sim(
-                view.rules, after, leader=leader, trick=[], tricks_done=0, hearts_broken=False,
-                points=[0, 0, 0, 0], jack_taker=-1, played=0, queen_known=queen_known,
+                view.rules,
+                after,
+                leader=leader,
+                trick=[],
+                tricks_done=0,
+                hearts_broken=False,
+                points=[0, 0, 0, 0],
+                jack_taker=-1,
+                played=0,
+                queen_known=queen_known,
             )
             sim.play_out()
             totals[index] += outcome_value(view, sim)

@@ -99,9 +99,7 @@ class Knowledge:
             groups[len(seats)].append((card, seats))
         return groups
 
-    def _try(
-        self, rng: random.Random, layout: list[list[tuple[int, tuple[int, ...]]]]
-    ) -> list[int] | None:
+    def _try(self, rng: random.Random, layout: list[list[tuple[int, tuple[int, ...]]]]) -> list[int] | None:
         if layout[0]:
             return None
         hands = self.known.copy()
@@ -134,9 +132,7 @@ class Knowledge:
         """Backtracking search, for the rare view whose constraints defeat the random tries."""
         hands = self.known.copy()
         room = [self.counts[other] - hands[other].bit_count() for other in range(4)]
-        cards = sorted(
-            self.unknown, key=lambda card: sum(1 for o in range(4) if self.allowed[o] >> card & 1)
-        )
+        cards = sorted(self.unknown, key=lambda card: sum(1 for o in range(4) if self.allowed[o] >> card & 1))
 
         def place(index: int) -> bool:
             if index == len(cards):
@@ -153,8 +149,6 @@ class Knowledge:
             return False
 
         return hands if place(0) else None
-
-
 
 
 def seats_that_kept_the_queen_back(view: PlayerView) -> set[int]:
@@ -287,8 +281,15 @@ class History:
                 self.played_by[seat] |= 1 << card
         leader = tricks[0].leader
         self.base = Sim(
-            view.rules, [0, 0, 0, 0], leader=leader, trick=[], tricks_done=0,
-            hearts_broken=False, points=[0, 0, 0, 0], jack_taker=-1, played=0,
+            view.rules,
+            [0, 0, 0, 0],
+            leader=leader,
+            trick=[],
+            tricks_done=0,
+            hearts_broken=False,
+            points=[0, 0, 0, 0],
+            jack_taker=-1,
+            played=0,
             queen_known=base.queen_known.copy(),
         )
 

@@ -279,9 +279,7 @@ class Sim:
             value -= 10
         overs = legal & ~((2 << best) - 1)
         not_queen = legal & ~QS_BIT
-        threat_gets_it = threat >= 0 and (
-            winner_seat == threat or (threat - self.to_move) & 3 <= 3 - count
-        )
+        threat_gets_it = threat >= 0 and (winner_seat == threat or (threat - self.to_move) & 3 <= 3 - count)
         if threat_gets_it and overs and (value > 0 or self.led == 3):
             return (overs & ~QS_BIT or overs).bit_length() - 1  # points for the shooter: take them
         if self.led == 2 and legal & QS_BIT and best > QUEEN_OF_SPADES and winner_seat != threat:

@@ -54,8 +54,7 @@ from ..engine.rules import Moon, legal_play_mask, why_illegal_play
 from . import LEVELS, Bot, make_bot
 
 FIELDS: Final = frozenset(
-    {"seat", "phase", "pass_direction", "hand", "passed", "received", "tricks", "trick", "scores",
-     "rules"}
+    {"seat", "phase", "pass_direction", "hand", "passed", "received", "tricks", "trick", "scores", "rules"}
 )
 DIRECTIONS: Final = {direction.label: direction for direction in PassDirection}
 HAND_NUMBER: Final = {
@@ -128,11 +127,7 @@ def _trick(value: object, field: str, complete: bool) -> Trick:
 def _scores(value: object) -> tuple[int, ...]:
     if value is None:
         return (0, 0, 0, 0)
-    if (
-        not isinstance(value, list)
-        or len(value) != 4
-        or any(type(total) is not int for total in value)
-    ):
+    if not isinstance(value, list) or len(value) != 4 or any(type(total) is not int for total in value):
         raise ValueError(f"scores are four whole numbers, not {_show(value)}")
     return tuple(value)
 
@@ -288,8 +283,9 @@ def view_from_request(data: object) -> PlayerView:
 
     passed_to = seat.offset(direction) if passed is not None else None
     if trick is None:
-        trick = Trick(_first_leader(seat, hand.mask, passed, passed_to) if not tricks
-                      else _winner(tricks[-1]), ())
+        trick = Trick(
+            _first_leader(seat, hand.mask, passed, passed_to) if not tricks else _winner(tricks[-1]), ()
+        )
     _check_cards(hand, passed, received, tricks, trick)
     _check_leaders(seat, hand.mask, passed, passed_to, tricks, trick)
     own_played = 0

@@ -105,10 +105,14 @@ HEARTS_MASK: Final = SUIT_MASKS[Suit.HEARTS]
 
 _RANK_FROM_TEXT: Final = {rank.letter: rank for rank in Rank} | {"10": Rank.TEN}
 _SUIT_FROM_TEXT: Final = {suit.letter: suit for suit in Suit} | {
-    "♣": Suit.CLUBS, "♧": Suit.CLUBS,
-    "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS,
-    "♠": Suit.SPADES, "♤": Suit.SPADES,
-    "♥": Suit.HEARTS, "♡": Suit.HEARTS,
+    "♣": Suit.CLUBS,
+    "♧": Suit.CLUBS,
+    "♦": Suit.DIAMONDS,
+    "♢": Suit.DIAMONDS,
+    "♠": Suit.SPADES,
+    "♤": Suit.SPADES,
+    "♥": Suit.HEARTS,
+    "♡": Suit.HEARTS,
 }
 
 

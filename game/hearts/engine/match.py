@@ -285,7 +285,12 @@ class Match:
         for seat in _SEATS:
             self._totals[seat] += scores[seat]
         result = HandScored(
-            hand.number, tuple(hand.points), tuple(scores), tuple(self._totals), shooter, moon,
+            hand.number,
+            tuple(hand.points),
+            tuple(scores),
+            tuple(self._totals),
+            shooter,
+            moon,
             jack_taker,
         )
         self._results.append(result)
@@ -356,11 +361,8 @@ class Match:
             legal=CardSet.from_mask(legal),
             hearts_broken=hand.hearts_broken,
             queen_played=hand.queen_played,
-            voids=tuple(
-                frozenset(suit for suit in _SUITS if voids >> suit & 1) for voids in hand.voids
-            ),
+            voids=tuple(frozenset(suit for suit in _SUITS if voids >> suit & 1) for voids in hand.voids),
             points=tuple(hand.points),
             totals=tuple(self._totals),
             moon_shooter=self._shooter,
         )
-

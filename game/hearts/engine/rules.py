@@ -178,12 +178,7 @@ def why_illegal_play(
         return None
     if card.suit is not led_suit and hand & SUIT_MASKS[led_suit]:
         return must_follow(led_suit)
-    if (
-        first_trick
-        and not rules.points_on_first_trick
-        and PENALTY_MASK >> card & 1
-        and hand & ~PENALTY_MASK
-    ):
+    if first_trick and not rules.points_on_first_trick and PENALTY_MASK >> card & 1 and hand & ~PENALTY_MASK:
         return NO_POINTS_FIRST_TRICK
     return None
 

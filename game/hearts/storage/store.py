@@ -49,9 +49,7 @@ MATCH_NOT_SET_ASIDE: Final = (
     "A new match starts and will replace it."
 )
 SETTINGS_DAMAGED: Final = "Your settings could not be read, so they were set aside and the defaults are back."
-STATS_DAMAGED: Final = (
-    "Your statistics could not be read, so they were set aside and start again from zero."
-)
+STATS_DAMAGED: Final = "Your statistics could not be read, so they were set aside and start again from zero."
 SAVING_BACK_ON: Final = "Saving works again."
 
 

@@ -12,6 +12,7 @@ whole table grows (``zoom``), never below those floors.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
 
@@ -32,6 +33,8 @@ INDEX_DROP: Final = 0.40
 RAISE: Final = 0.2
 """How far a chosen card rises, as a share of its height."""
 HAND_COUNT: Final = 13
+MORE_ROWS: Final = 1.15
+"""Another row of cards only for cards this much wider."""
 
 
 def is_portrait(size: tuple[int, int]) -> bool:
@@ -76,7 +79,7 @@ class HandGeometry:
     """The rows' box, without the headroom for raised cards."""
     min_strip: int
     row_drop: int
-    """Vertical offset of the second row (how much of the first row shows above it)."""
+    """Vertical offset between rows (how much of a row shows above the next one)."""
 
     @property
     def reach_top(self) -> int:
@@ -84,10 +87,10 @@ class HandGeometry:
         return self.area.top - round(self.card[1] * RAISE)
 
     def rows_for(self, count: int) -> list[int]:
-        if count <= self.per_row:
-            return [count]
-        top = math.ceil(count / 2)
-        return [top, count - top]
+        """How many cards each row holds, top row first: as few rows as hold ``count``, filled evenly."""
+        rows = max(1, math.ceil(count / self.per_row))
+        share, extra = divmod(count, rows)
+        return [share + (1 if row < extra else 0) for row in range(rows)]
 
     def rects(self, count: int, raised: frozenset[int] = frozenset()) -> list[Rect]:
         """Each card's rectangle in drawing order (later ones lie on top), ``raised`` indexes lifted."""
@@ -96,18 +99,16 @@ class HandGeometry:
         lift = round(height * RAISE)
         rects: list[Rect] = []
         bottom = self.area.bottom - height
-        tops = [bottom] if len(rows) == 1 else [bottom - self.row_drop, bottom]
         index = 0
         for row, in_row in enumerate(rows):
-            if in_row == 0:
-                continue
+            row_top = bottom - (len(rows) - 1 - row) * self.row_drop
             strip = width + max(2, width // 20)
             if in_row > 1:
                 strip = min(strip, (self.area.width - width) // (in_row - 1))
             span = strip * (in_row - 1) + width
             left = self.area.centerx - span // 2
             for position in range(in_row):
-                top = tops[row] - (lift if index in raised else 0)
+                top = row_top - (lift if index in raised else 0)
                 rects.append(Rect(left + position * strip, top, width, height))
                 index += 1
         return rects
@@ -138,43 +139,99 @@ class HandGeometry:
         return best
 
 
-def hand_geometry(width: int, max_height: int, left: int, bottom: int, metrics: Metrics) -> HandGeometry:
-    """The largest cards that fit 13 across ``width`` in one row, or two, with ``MIN_TAP`` strips."""
+@dataclass(frozen=True, slots=True)
+class HandFit:
+    """One way to hold 13 cards across a width: the card's width, the rows, and the height it takes
+    (raised cards' headroom included)."""
+
+    card_width: int
+    rows: int
+    strip: int
+    drop: int
+    height: int
+
+
+def hand_fits(width: int, rows: int, metrics: Metrics) -> list[HandFit]:
+    """Every card width (largest first, up to 150 design pixels) at which 13 cards fit ``width`` in
+    ``rows`` rows, each showing a tap-sized strip."""
     tap = math.ceil(MIN_TAP * metrics.scale)
-    best: tuple[int, int, int, int] | None = None  # card width, rows, strip, drop
-    for rows in (1, 2):
-        per_row = math.ceil(HAND_COUNT / rows)
-        for card_width in range(min(width, metrics.px(150)), tap - 1, -1):
-            card_height = round(card_width * CARD_ASPECT)
-            strip = max(tap, math.ceil(card_width * INDEX_STRIP))
-            # A raised second-row card must not eat into the first row's strip.
-            drop = max(tap, math.ceil(card_height * INDEX_DROP)) + round(card_height * RAISE)
-            needed_height = card_height + round(card_height * RAISE) + (drop if rows == 2 else 0)
-            if (per_row - 1) * strip + card_width <= width and needed_height <= max_height:
-                # Two rows only when they buy clearly bigger cards.
-                if best is None or card_width > best[0] * 1.3:
-                    best = (card_width, rows, strip, drop)
-                break
-    if best is None:
-        card_width = tap
-        best = (card_width, 2, tap, tap + round(card_width * CARD_ASPECT * RAISE))
-    card_width, rows, strip, drop = best
-    card_height = round(card_width * CARD_ASPECT)
-    rows_height = card_height + (drop if rows == 2 else 0)
-    area = Rect(left, bottom - rows_height, width, rows_height)
+    per_row = math.ceil(HAND_COUNT / rows)
+    fits = []
+    for card_width in range(min(width, metrics.px(150)), tap - 1, -1):
+        card_height = round(card_width * CARD_ASPECT)
+        strip = max(tap, math.ceil(card_width * INDEX_STRIP))
+        if (per_row - 1) * strip + card_width > width:
+            continue
+        lift = round(card_height * RAISE)
+        # A raised card of a lower row must not eat into the strip of the row above.
+        drop = max(tap, math.ceil(card_height * INDEX_DROP)) + lift
+        fits.append(HandFit(card_width, rows, strip, drop, card_height + lift + (rows - 1) * drop))
+    return fits
+
+
+def place_hand(fit: HandFit, width: int, left: int, bottom: int) -> HandGeometry:
+    """The hand of ``fit`` across ``width`` from ``left``, its rows ending at ``bottom``."""
+    card_height = round(fit.card_width * CARD_ASPECT)
+    rows_height = card_height + (fit.rows - 1) * fit.drop
     return HandGeometry(
-        card=(card_width, card_height),
-        per_row=math.ceil(HAND_COUNT / rows),
-        area=area,
-        min_strip=strip,
-        row_drop=drop,
+        card=(fit.card_width, card_height),
+        per_row=math.ceil(HAND_COUNT / fit.rows),
+        area=Rect(left, bottom - rows_height, width, rows_height),
+        min_strip=fit.strip,
+        row_drop=fit.drop,
     )
+
+
+def _least_hand(width: int, metrics: Metrics) -> HandFit:
+    """Tap-sized cards in as many rows as it takes: for windows too small for anything better."""
+    for rows in (2, 3, 4):
+        fits = hand_fits(width, rows, metrics)
+        if fits:
+            return fits[-1]
+    tap = math.ceil(MIN_TAP * metrics.scale)
+    height = round(tap * CARD_ASPECT)
+    drop = tap + round(height * RAISE)
+    return HandFit(tap, 4, tap, drop, height + round(height * RAISE) + 3 * drop)
+
+
+def balance(
+    width: int,
+    room: int,
+    trick_size: Callable[[int, int], int],
+    wanted: Callable[[int], int],
+    metrics: Metrics,
+    rows: Sequence[int] = (1, 2, 3),
+    accept: Callable[[HandFit], bool] = lambda _fit: True,
+) -> tuple[HandFit, int]:
+    """Share ``room`` pixels of height between the hand and the trick: the largest hand whose trick
+    (``trick_size(rows, height)``, a card width) is at least ``wanted(hand card width)``, in as few
+    rows as give clearly bigger cards (of the hands ``accept`` allows). Where no hand leaves the trick
+    what it wants, the one that makes the smaller of the two the largest. Returns the hand and the
+    trick's card width."""
+    best: tuple[HandFit, int] | None = None
+    fallback: tuple[int, HandFit, int] | None = None
+    for count in rows:
+        for fit in filter(accept, hand_fits(width, count, metrics)):
+            trick = trick_size(count, room - fit.height)
+            if trick >= wanted(fit.card_width):
+                if best is None or fit.card_width > best[0].card_width * MORE_ROWS:
+                    best = (fit, trick)
+                break
+            score = min(fit.card_width, trick)
+            if fallback is None or score > fallback[0]:  # the largest hand, of those that tie
+                fallback = (score, fit, trick)
+    if best is not None:
+        return best
+    if fallback is not None:
+        return fallback[1], fallback[2]
+    least = _least_hand(width, metrics)
+    return least, trick_size(least.rows, room - least.height)
 
 
 @dataclass(frozen=True, slots=True)
 class SeatPlace:
     panel: Rect
-    """Name, points this hand and total, dealer mark, moon badge."""
+    """The seat's box: a mark when it is to move, name, dealer chip, score; an opponent's cards."""
     trick_slot: Rect
     """Where this seat's card lies in the trick."""
     anchor: tuple[int, int]
@@ -198,6 +255,8 @@ class TableLayout:
     """Icon buttons: ``menu``, ``hint``, ``last``, ``fast``."""
     marks: Rect = field(default_factory=Rect)
     """Where "Hearts broken" and "Q♠ played" show."""
+    header: Rect = field(default_factory=Rect)
+    """The hand's number, its pass and the target score."""
 
     def controls(self) -> dict[str, Rect]:
         """Every tappable control but the cards."""
@@ -211,10 +270,16 @@ def table_layout(size: tuple[int, int], scale: float = 1.0) -> TableLayout:
     return _landscape(size, metrics_for(size, scale))
 
 
-def _panel_size(metrics: Metrics, compact: bool) -> tuple[int, int]:
-    """Seat panels: two lines (name; points and total), or one line on short windows."""
-    lines = 1 if compact else 2
-    return metrics.px(112), lines * metrics.text(15) + metrics.px(14 if compact else 16)
+def fan_height(metrics: Metrics) -> int:
+    """The strip along an opponent's box where their cards show as a fan of backs."""
+    return metrics.px(16)
+
+
+def panel_height(metrics: Metrics, *, lines: int, fan: bool) -> int:
+    """A seat's box: one or two lines of words, and under them (two lines) an opponent's fan."""
+    if lines == 1:
+        return metrics.text(15) + metrics.px(14)
+    return 2 * metrics.text(15) + metrics.px(16) + (fan_height(metrics) if fan else 0)
 
 
 def _is_short(size: tuple[int, int], metrics: Metrics) -> bool:
@@ -319,45 +384,73 @@ def _trick_card(
     return width, round(width * CARD_ASPECT)
 
 
+def _largest_trick(width: int, height: int) -> int:
+    """The widest trick card any shape allows in ``width`` x ``height``."""
+    if width <= 0 or height <= 0:
+        return 0
+    return max(_trick_card(width, height, (width, 0), shape)[0] for shape in TRICK_SHAPES)
+
+
 def _portrait(size: tuple[int, int], metrics: Metrics) -> TableLayout:
     width, height = size
     margin = metrics.px(8)
     gap = metrics.px(6)
     tap = metrics.tap
+    row = width - 2 * margin
+    # Top: the menu, the header and the marks; under them the three opponents side by side.
+    menu = Rect(margin, margin, tap, tap)
+    marks_width = min(metrics.px(132), (row - tap - 2 * gap) * 2 // 5)
+    marks = Rect(width - margin - marks_width, margin, marks_width, tap)
+    header = Rect(menu.right + gap, margin, marks.left - gap - menu.right - gap, tap)
+    panel_width = min(metrics.px(120), (row - 2 * gap) // 3)
+    opponent_height = panel_height(metrics, lines=2, fan=True)
+    west = Rect(margin, menu.bottom + gap, panel_width, opponent_height)
+    east = Rect(width - margin - panel_width, west.top, panel_width, opponent_height)
+    north = Rect(0, west.top, panel_width, opponent_height)
+    north.centerx = width // 2
+    trick_top = west.bottom + gap
+
+    # Bottom up: the hand, the buttons, the message and your box, which on short phones sits beside the
+    # message so the cards keep the height.
+    south_height = panel_height(metrics, lines=2, fan=False)
+    message_height = 2 * metrics.text(15) + metrics.px(8)
+    beside = _is_short(size, metrics)
+    block = max(south_height, message_height) if beside else south_height + gap + message_height
+    room = height - margin - trick_top - (gap + block + gap + tap + gap)
     # On the narrowest phones seven tap-sized strips need nearly the whole width.
     tap_css = math.ceil(MIN_TAP * metrics.scale)
     side = max(metrics.px(2), min(margin, (width - 7 * tap_css) // 2))
-    hand = hand_geometry(width - 2 * side, int(height * 0.34), side, height - margin, metrics)
+    # The hand is the largest thing on screen: as big as leaves the trick's cards a readable size
+    # (as wide as the hand's, or 80 design pixels), and the trick takes the rest up to the hand's size.
+    fit, _ = balance(
+        width - 2 * side,
+        room,
+        lambda _rows, trick_height: _largest_trick(row, trick_height),
+        lambda card_width: min(card_width, metrics.px(80)),
+        metrics,
+    )
+    hand = place_hand(fit, width - 2 * side, side, height - margin)
     hand_top = hand.reach_top
 
-    action_row = Rect(margin, hand_top - gap - tap, width - 2 * margin, tap)
+    action_row = Rect(margin, hand_top - gap - tap, row, tap)
     hint = Rect(action_row.left, action_row.top, tap, tap)
     last = Rect(hint.right + gap, action_row.top, tap, tap)
     fast = Rect(action_row.right - tap, action_row.top, tap, tap)
     action = Rect(last.right + gap * 2, action_row.top, fast.left - last.right - gap * 4, tap)
-    message_height = 2 * metrics.text(15) + metrics.px(8)
-    message = Rect(margin, action_row.top - gap - message_height, width - 2 * margin, message_height)
-
-    menu = Rect(margin, margin, tap, tap)
-    # Two lines (name; score) in portrait at every height: one line would not hold the score's words.
-    panel_width, panel_height = _panel_size(metrics, compact=False)
-    panel_width = min(panel_width, (width - 2 * margin - 2 * gap) // 3)
-    north = Rect(0, margin, panel_width, panel_height)
-    north.centerx = width // 2
-    marks = Rect(north.right + gap, margin, width - margin - north.right - gap, max(panel_height, tap))
-    south = Rect(0, 0, panel_width, panel_height)
-    south.centerx = width // 2
-    south.bottom = message.top - gap
-
-    top = max(north.bottom, menu.bottom, marks.bottom) + gap
-    trick_area = Rect(margin, top, width - 2 * margin, south.top - gap - top)
-    # West and East sit in the trick area's top corners, clear of the cross's side cards.
-    west = Rect(margin, trick_area.top, panel_width, panel_height)
-    east = Rect(width - margin - panel_width, trick_area.top, panel_width, panel_height)
+    block_top = action_row.top - gap - block
+    if beside:
+        south = Rect(margin, 0, panel_width, south_height)
+        south.centery = block_top + block // 2
+        message = Rect(south.right + gap, block_top, width - margin - south.right - gap, block)
+    else:
+        message = Rect(margin, action_row.bottom - tap - gap - message_height, row, message_height)
+        south = Rect(0, block_top, panel_width, south_height)
+        south.centerx = width // 2
+    trick_area = Rect(margin, trick_top, row, block_top - gap - trick_top)
     trick_card, seats = _trick(
         trick_area,
         trick_area.size,
-        max(round(hand.card[0] * 0.9), metrics.px(96)),
+        hand.card[0],
         {Seat.SOUTH: south, Seat.WEST: west, Seat.NORTH: north, Seat.EAST: east},
         hand.area,
     )
@@ -373,6 +466,7 @@ def _portrait(size: tuple[int, int], metrics: Metrics) -> TableLayout:
         action=action,
         buttons={"menu": menu, "hint": hint, "last": last, "fast": fast},
         marks=marks,
+        header=header,
     )
 
 
@@ -386,46 +480,83 @@ def _landscape(size: tuple[int, int], metrics: Metrics) -> TableLayout:
     hint = Rect(column.left, menu.bottom + gap * 2, tap, tap)
     last = Rect(column.left, hint.bottom + gap, tap, tap)
     fast = Rect(column.left, last.bottom + gap, tap, tap)
-
     play_width = column.left - gap - margin
-    hand = hand_geometry(play_width, int(height * 0.36), margin, height - margin, metrics)
-    hand_top = hand.reach_top
-    panel_width, panel_height = _panel_size(metrics, _is_short(size, metrics))
-    panel_width = round(panel_width * 1.2)
-    row_height = max(tap, panel_height)
-    action_width = max(metrics.px(150), tap * 3)
-    span = (hand.per_row - 1) * hand.min_strip + hand.card[0]
-    side = Rect(
-        margin + span + gap, hand_top, column.left - gap - (margin + span + gap), height - margin - hand_top
-    )
-    if hand.per_row < HAND_COUNT and side.width >= metrics.px(150) and side.height >= panel_height + 2 * tap:
-        # A short, wide window: the hand in two rows on the left, and beside it your panel, the message
-        # and the action button, so the trick keeps the height above.
-        hand = replace(hand, area=Rect(margin, hand.area.top, span, hand.area.height))
-        south = Rect(side.left, side.top - gap - panel_height, min(panel_width, side.width), panel_height)
-        action = Rect(side.left, side.bottom - tap, min(action_width, side.width), tap)
-        message = Rect(side.left, side.top, side.width, action.top - gap - side.top)
-        top_of_play = south.top
-    else:
-        action = Rect(column.left - gap - action_width, hand_top - gap - row_height, action_width, row_height)
-        south = Rect(margin, action.top, panel_width, row_height)
-        message = Rect(south.right + gap, action.top, action.left - gap - south.right - gap, row_height)
-        top_of_play = action.top
 
-    north = Rect(0, margin, panel_width, panel_height)
+    # The opponents' boxes: West and East beside the trick, North above it (on one line on short
+    # windows, to leave the trick its height). The header at the top left, the marks at the top right.
+    panel_width = metrics.px(112)
+    side_height = panel_height(metrics, lines=2, fan=True)
+    short = _is_short(size, metrics)
+    north_size = (
+        (min(metrics.px(260), play_width * 13 // 25), panel_height(metrics, lines=1, fan=False))
+        if short
+        else (panel_width, side_height)
+    )
+    north = Rect(0, margin, *north_size)
     north.centerx = margin + play_width // 2
-    marks = Rect(margin, margin, min(metrics.px(170), north.left - gap - margin), max(panel_height, tap))
+    header = Rect(margin, margin, north.left - gap - margin, 2 * round(metrics.text(13) * 1.3))
+    marks = Rect(north.right + gap, margin, min(metrics.px(170), column.left - gap - north.right - gap), tap)
+    south_height = panel_height(metrics, lines=2, fan=False)
+    row_height = max(tap, south_height)
+    action_width = max(metrics.px(150), tap * 3)
+    trick_width = play_width - 2 * (panel_width + gap)
+    wanted = math.ceil(height / 4 / CARD_ASPECT)
+
+    def span(fit: HandFit) -> int:
+        return (math.ceil(HAND_COUNT / fit.rows) - 1) * fit.strip + fit.card_width
+
+    def side_fits(fit: HandFit) -> bool:
+        """A short, wide window: two rows on the left and beside them your box, the message and the
+        action button."""
+        room = play_width - span(fit) - gap
+        needed = south_height + gap + 3 * metrics.text(15) + gap + tap  # three lines of message
+        return fit.rows == 1 or (room >= metrics.px(150) and fit.height >= needed)
+
+    def trick_size(rows: int, room: int) -> int:
+        below = gap + row_height + gap if rows == 1 else gap
+        return _largest_trick(trick_width, room - below)
+
+    fit, _ = balance(
+        play_width,
+        height - margin - north.bottom - gap,
+        trick_size,
+        lambda _card_width: wanted,
+        metrics,
+        rows=(1, 2),
+        accept=side_fits,
+    )
+    hand = place_hand(fit, play_width, margin, height - margin)
+    hand_top = hand.reach_top
+    if fit.rows > 1:
+        hand = replace(hand, area=Rect(margin, hand.area.top, span(fit), hand.area.height))
+        side = Rect(
+            hand.area.right + gap,
+            hand_top,
+            column.left - gap - hand.area.right - gap,
+            height - margin - hand_top,
+        )
+        south = Rect(side.left, side.top, min(panel_width, side.width), south_height)
+        action = Rect(side.left, side.bottom - tap, min(action_width, side.width), tap)
+        message = Rect(side.left, south.bottom + gap, side.width, action.top - gap - south.bottom - gap)
+        top_of_play = hand_top
+    else:
+        # Your box in front of your hand, the message on its left, the action on its right.
+        top_of_play = hand_top - gap - row_height
+        south = Rect(0, 0, panel_width, south_height)
+        south.center = (hand.area.centerx, top_of_play + row_height // 2)
+        action = Rect(column.left - gap - action_width, top_of_play, action_width, row_height)
+        message = Rect(margin, top_of_play, south.left - gap - margin, row_height)
+
     middle = Rect(margin, north.bottom + gap, play_width, top_of_play - gap - north.bottom - gap)
-    west = Rect(margin, 0, panel_width, panel_height)
+    west = Rect(margin, 0, panel_width, side_height)
     west.centery = middle.centery
-    west.top = max(west.top, marks.bottom + gap)
-    east = Rect(margin + play_width - panel_width, 0, panel_width, panel_height)
-    east.centery = west.centery
+    west.top = max(west.top, header.bottom + gap, marks.bottom + gap)
+    east = Rect(margin + play_width - panel_width, west.top, panel_width, side_height)
     trick_area = Rect(west.right + gap, middle.top, east.left - west.right - 2 * gap, middle.height)
     trick_card, seats = _trick(
         trick_area,
         trick_area.size,
-        max(round(hand.card[0] * 0.9), metrics.px(96)),
+        max(hand.card[0], wanted),
         {Seat.SOUTH: south, Seat.WEST: west, Seat.NORTH: north, Seat.EAST: east},
         hand.area,
     )
@@ -441,6 +572,7 @@ def _landscape(size: tuple[int, int], metrics: Metrics) -> TableLayout:
         action=action,
         buttons={"menu": menu, "hint": hint, "last": last, "fast": fast},
         marks=marks,
+        header=header,
     )
 
 
@@ -515,6 +647,7 @@ def badge_spot(layout: TableLayout, seat: Seat, size: tuple[int, int]) -> Rect:
         *(place.trick_slot for place in layout.seats),
         layout.message,
         layout.marks,
+        layout.header,
         Rect(layout.hand.area.left, hand_top, layout.hand.area.width, layout.size[1] - hand_top),
     ]
     window = Rect(0, 0, *layout.size)

@@ -58,8 +58,16 @@ def is_recording() -> bool:
     return bool(_recording)
 
 
-def note_card(where: str, card: Card | None, seat: Seat | None, rect: Rect, index_rect: Rect | None) -> None:
-    """A card drawn at ``rect`` (``card`` None: a back), its top-left index at ``index_rect``."""
+def note_card(
+    where: str,
+    card: Card | None,
+    seat: Seat | None,
+    rect: Rect,
+    index_rect: Rect | None,
+    index_px: int | None = None,
+) -> None:
+    """A card drawn at ``rect`` (``card`` None: a back), its top-left index at ``index_rect`` in a
+    font of ``index_px`` pixels."""
     current = _current()
     if current is None:
         return
@@ -72,6 +80,8 @@ def note_card(where: str, card: Card | None, seat: Seat | None, rect: Rect, inde
     }
     if index_rect is not None:
         item["index_rect"] = current.css(index_rect)
+    if index_px is not None:
+        item["index_px"] = round(index_px / current.scale, 2)
     current.items.append(item)
 
 

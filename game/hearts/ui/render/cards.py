@@ -317,6 +317,10 @@ class CardPainter:
             index_width=max(ten.get_width(), index_pip),
         )
 
+    def index_px(self, width: int, height: int) -> int:
+        """The font size of a face's corner index at this size, in pixels."""
+        return max(4, round(self.layout(width, height).cap / self._ratio()))
+
     @property
     def cached_faces(self) -> int:
         return len(self._faces)

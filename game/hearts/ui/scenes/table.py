@@ -6,6 +6,7 @@ next bot play only when the last move has been shown. The live view is only draw
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import partial
 
@@ -61,6 +62,9 @@ REFUSED_SHAKE = 0.45
 """A refused card shakes (or, under reduced motion, jumps) this long."""
 REFUSED_BUBBLE = 2.5
 """Its reason stays beside it this long (and on the message line until your next move)."""
+DOUBLE_TAP = 0.35
+"""A second tap this soon after a tap that played a card, near the same spot, is the same tap twice:
+it never plays the card that took the first one's place (even when your lead comes at once)."""
 
 
 class TableScene(Scene):
@@ -85,6 +89,8 @@ class TableScene(Scene):
         """Seconds left for the cards you were passed to stand raised."""
         self.refused: Card | None = None
         self.refused_age = 0.0
+        self.played_tap: tuple[tuple[int, int], float] | None = None
+        """Where and how long ago a tap played a card (see ``DOUBLE_TAP``)."""
         """The card last refused, and seconds since (it shakes, then its reason shows beside it)."""
         super().__init__(ctx)
         self.drawer = TableDrawer(ctx, self)
@@ -257,8 +263,14 @@ class TableScene(Scene):
             return None  # not the player's move yet: a tap during an animation never plays a card
         if card is None:
             return None
+        if self.played_tap is not None and math.dist(pos, self.played_tap[0]) < self.layout.metrics.tap:
+            return None  # the second tap of a double tap
         self.focus = None
-        return self._finish_motion() or self._choose(card)
+        moves = self.session.match.move_count
+        transition = self._finish_motion() or self._choose(card)
+        if self.session.match.move_count != moves:
+            self.played_tap = (pos, 0.0)
+        return transition
 
     def _card_at(self, pos: tuple[int, int]) -> Card | None:
         """The card of the hand drawn under ``pos`` (as the player sees it now)."""
@@ -444,7 +456,11 @@ class TableScene(Scene):
         return self._show(events, before=before)
 
     def _tick(self, dt: float) -> None:
-        """The received cards' lift and a refusal's shake and bubble run on their own clocks."""
+        """The received cards' lift, a refusal's shake and bubble, and the double-tap guard run on
+        their own clocks."""
+        if self.played_tap is not None:
+            age = self.played_tap[1] + dt
+            self.played_tap = None if age >= DOUBLE_TAP else (self.played_tap[0], age)
         if self.lift_received > 0:
             self.lift_received = max(0.0, self.lift_received - dt)
             self.dirty = self.dirty or self.lift_received == 0

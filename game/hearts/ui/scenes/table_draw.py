@@ -7,14 +7,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine import Phase, PlayerView, Seat, Trick
+from ...engine import Phase, PlayerView, Seat, Suit, Trick
 from ...engine.cards import Card
 from ...words import SEAT_NAMES as NAMES
+from ...words import table_header
 from .. import theme
-from ..layout import TableLayout, badge_spot
+from ..layout import CARD_ASPECT, HAND_COUNT, TableLayout, badge_spot
 from ..render.fonts import Fonts
-from ..render.text import draw_text, fit_size
+from ..render.text import Align, draw_text, fit_size
 from ..report import is_recording, note_card, note_seat
+from ..seatbox import is_one_line, seat_parts
 from ..tween import lerp
 from ..widgets import draw_button, draw_focus, draw_panel
 from .base import Context
@@ -33,10 +35,10 @@ def mark_words(fonts: Fonts, words: tuple[str, str], width: int, floor: int) -> 
     return full if fonts.size(full, floor, bold=True)[0] <= width else short
 
 
-def seat_score(total: int, points: int) -> str:
-    """A seat's score, the same at every size and all match long: the total in points, then this hand's
-    points after a heart ("34 pts ♥3")."""
-    return f"{total} pts ♥{points}"
+def cards_held(view: PlayerView, seat: Seat) -> int:
+    """How many cards ``seat`` holds now: what every player is dealt, less what it has played."""
+    played_now = 1 if view.trick.card_of(seat) is not None else 0
+    return HAND_COUNT - len(view.tricks) - played_now
 
 
 class TableDrawer:
@@ -45,6 +47,7 @@ class TableDrawer:
         self.scene = scene
         self._background: pygame.Surface | None = None
         self._tinted: dict[tuple[Card, int, int, bool], pygame.Surface] = {}
+        self._fans: dict[tuple[int, int], pygame.Surface] = {}
 
     @property
     def layout(self) -> TableLayout:
@@ -54,6 +57,7 @@ class TableDrawer:
         scene = self.scene
         view = scene.shown
         self._draw_background(surface)
+        self._draw_header(surface, view)
         self._draw_marks(surface, view)
         for seat in Seat:
             self._draw_seat(surface, view, seat)
@@ -106,10 +110,7 @@ class TableDrawer:
             text = mark_words(self.ctx.fonts, words, area.width - metrics.px(8), metrics.text(12))
             width = min(area.width, self.ctx.fonts.size(text, px, bold=True)[0] + metrics.px(16))
             chip = pygame.Rect(0, top, width, height)
-            if self.layout.is_portrait:
-                chip.right = area.right
-            else:
-                chip.left = area.left
+            chip.right = area.right
             draw_panel(surface, chip, height // 2, fill)
             size = fit_size(self.ctx.fonts, text, chip.width - metrics.px(8), px, metrics.text(12), bold=True)
             draw_text(surface, self.ctx.fonts, text, chip, size, ink, bold=True, wrap=False)
@@ -119,6 +120,8 @@ class TableDrawer:
         place = self.layout.seats[seat]
         rect = place.panel
         metrics = self.layout.metrics
+        fonts = self.ctx.fonts
+        floor = metrics.text(12)
         now = self.scene.session.view  # who is to move now, as the message says (cards may still fly)
         to_move = now.to_move == seat and now.phase is Phase.PLAY
         draw_panel(surface, rect, metrics.px(10), theme.PANEL_SOLID if to_move else theme.PANEL)
@@ -127,46 +130,135 @@ class TableDrawer:
             pygame.draw.rect(
                 surface, theme.FOCUS_RING, rect, width=max(2, metrics.px(2)), border_radius=metrics.px(10)
             )
-        one_line = rect.height < 2 * metrics.text(15) + metrics.px(10)
-        inner = rect.inflate(-metrics.px(6 if one_line else 10), -metrics.px(6))
-        px = metrics.text(15)
+        parts = seat_parts(rect, metrics, fan=seat is not Seat.SOUTH)
+        one_line = is_one_line(rect, metrics)
+        if to_move:
+            self._draw_to_move(surface, parts.mark)
+        elif view.phase is Phase.PASS and view.has_passed[seat]:
+            self._chip(surface, parts.mark, "✓", (theme.SCORE_GOOD, theme.TEXT_DARK))
         name = NAMES[seat]
-        score = seat_score(view.totals[seat], view.points[seat])
-        if one_line:
-            words = f"{name}  {score}"
-            size = fit_size(self.ctx.fonts, words, inner.width, px, metrics.text(12), bold=True)
-            draw_text(surface, self.ctx.fonts, words, inner, size, theme.TEXT, bold=True, wrap=False)
-        else:
-            top = pygame.Rect(inner.left, inner.top, inner.width, inner.height // 2)
-            bottom = pygame.Rect(inner.left, top.bottom, inner.width, inner.height - top.height)
-            draw_text(surface, self.ctx.fonts, name, top, px, theme.TEXT, bold=True)
-            size = fit_size(self.ctx.fonts, score, inner.width, px, metrics.text(12))
-            draw_text(surface, self.ctx.fonts, score, bottom, size, theme.TEXT_MUTED, wrap=False)
-        chip = max(metrics.text(12) + metrics.px(6), metrics.px(20))
+        # Every box's name at one size: the size at which the longest name fits.
+        px = fit_size(fonts, "North", parts.name.width, metrics.text(15), floor, bold=True)
+        align: Align = "left" if one_line else "center"
+        draw_text(surface, fonts, name, parts.name, px, theme.TEXT, bold=True, align=align, wrap=False)
         if view.dealer == seat and view.phase is not Phase.DEAL:
-            dealer = pygame.Rect(0, 0, chip, chip)
-            dealer.center = (rect.right - metrics.px(2), rect.top + metrics.px(2))
-            pygame.draw.circle(surface, theme.BADGE_DEALER[0], dealer.center, chip // 2)
-            draw_text(
-                surface, self.ctx.fonts, "D", dealer, metrics.text(12), theme.BADGE_DEALER[1], bold=True
-            )
-        if view.phase is Phase.PASS and view.has_passed[seat]:
-            ready = pygame.Rect(0, 0, chip, chip)
-            ready.center = (rect.left + metrics.px(2), rect.top + metrics.px(2))
-            pygame.draw.circle(surface, theme.SCORE_GOOD, ready.center, chip // 2)
-            draw_text(surface, self.ctx.fonts, "✓", ready, metrics.text(12), theme.TEXT_DARK, bold=True)
+            self._chip(surface, parts.dealer, "D", theme.BADGE_DEALER)
+        self._draw_score(surface, parts.score, view.totals[seat], view.points[seat], centred=not one_line)
+        if parts.fan.width and parts.fan.height:
+            self._draw_fan(surface, parts.fan, cards_held(view, seat))
         if view.moon_threat == seat:
             text = "Moon threat"
-            px_badge = metrics.text(12)
             badge = pygame.Rect(
-                0,
-                0,
-                self.ctx.fonts.size(text, px_badge, bold=True)[0] + metrics.px(12),
-                px_badge + metrics.px(8),
+                0, 0, fonts.size(text, floor, bold=True)[0] + metrics.px(12), floor + metrics.px(8)
             )
             badge = badge_spot(self.layout, seat, badge.size)
             draw_panel(surface, badge, badge.height // 2, theme.BADGE_MOON[0])
-            draw_text(surface, self.ctx.fonts, text, badge, px_badge, theme.BADGE_MOON[1], bold=True)
+            draw_text(surface, fonts, text, badge, floor, theme.BADGE_MOON[1], bold=True)
+
+    def _chip(
+        self, surface: pygame.Surface, rect: pygame.Rect, text: str, colours: tuple[theme.RGB, theme.RGB]
+    ) -> None:
+        """A round chip with a letter or sign: the dealer's D, a seat's tick once it has passed."""
+        pygame.draw.circle(surface, colours[0], rect.center, rect.width // 2)
+        draw_text(surface, self.ctx.fonts, text, rect, self.layout.metrics.text(12), colours[1], bold=True)
+
+    def _draw_to_move(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The mark of the seat to move: a gold arrow pointing at its name."""
+        inset = max(2, rect.width // 5)
+        box = rect.inflate(-inset, -inset)
+        points = [(box.left, box.top), (box.right, box.centery), (box.left, box.bottom)]
+        pygame.draw.polygon(surface, theme.FOCUS_RING, points)
+
+    def _draw_score(
+        self, surface: pygame.Surface, rect: pygame.Rect, total: int, points: int, *, centred: bool
+    ) -> None:
+        """The match total in points, then a heart and this hand's points: "34 pts ♥3", the heart drawn."""
+        metrics = self.layout.metrics
+        fonts = self.ctx.fonts
+        total_text, points_text = f"{total} pts", str(points)
+        space = metrics.px(4)
+        px = metrics.text(15)
+        while px > metrics.text(12):
+            icon = round(px * 0.8)
+            if (
+                fonts.size(total_text, px)[0] + 2 * space + icon + fonts.size(points_text, px, bold=True)[0]
+                <= rect.width
+            ):
+                break
+            px -= 1
+        icon = round(px * 0.8)
+        total_width = fonts.size(total_text, px)[0]
+        points_width = fonts.size(points_text, px, bold=True)[0]
+        width = total_width + 2 * space + icon + points_width
+        left = rect.centerx - width // 2 if centred else rect.left
+        total_rect = pygame.Rect(left, rect.top, total_width, rect.height)
+        draw_text(surface, fonts, total_text, total_rect, px, theme.TEXT_MUTED, align="left", wrap=False)
+        heart = pygame.Rect(total_rect.right + space, 0, icon, icon)
+        heart.centery = rect.centery
+        surface.blit(
+            self.ctx.painter.pip(Suit.HEARTS, icon, theme.suit_colour(Suit.HEARTS, on_dark=True)), heart
+        )
+        points_rect = pygame.Rect(heart.right + space // 2, rect.top, points_width + space, rect.height)
+        draw_text(
+            surface, fonts, points_text, points_rect, px, theme.TEXT, bold=True, align="left", wrap=False
+        )
+
+    def _draw_fan(self, surface: pygame.Surface, rect: pygame.Rect, count: int) -> None:
+        """An opponent's cards: a fan of backs, one for each card held, and the count beside it."""
+        if count <= 0:
+            return
+        metrics = self.layout.metrics
+        fonts = self.ctx.fonts
+        text = str(count)
+        px = metrics.text(12)
+        text_width = fonts.size(text, px, bold=True)[0]
+        space = metrics.px(4)
+        fan = self._fan_image(count, rect.height)
+        left = rect.centerx - (fan.get_width() + space + text_width) // 2
+        surface.blit(fan, (left, rect.bottom - fan.get_height()))
+        label = pygame.Rect(left + fan.get_width() + space, rect.top, text_width + space, rect.height)
+        draw_text(surface, fonts, text, label, px, theme.TEXT_MUTED, bold=True, align="left", wrap=False)
+
+    def _fan_image(self, count: int, height: int) -> pygame.Surface:
+        """``count`` backs held in a fan ``height`` pixels tall, drawn large and shrunk (smooth edges)."""
+        key = (count, height)
+        image = self._fans.get(key)
+        if image is not None:
+            return image
+        big = 4
+        card_height = height * big
+        card_width = round(card_height / CARD_ASPECT)
+        back = self.ctx.painter.back(card_width, card_height)
+        spread = min(64.0, 6.0 * (count - 1))
+        pivot = card_height * 1.2  # how far below the cards' centres the hand holds them
+        canvas = pygame.Surface((4 * card_height, 3 * card_height), pygame.SRCALPHA)
+        hold = (canvas.get_width() / 2, card_height + pivot)
+        for index in range(count):
+            angle = spread / 2 - (spread * index / (count - 1) if count > 1 else 0.0)
+            turned = pygame.transform.rotate(back, angle)
+            x = hold[0] - math.sin(math.radians(angle)) * pivot
+            y = hold[1] - math.cos(math.radians(angle)) * pivot
+            canvas.blit(turned, turned.get_rect(center=(round(x), round(y))))
+        used = canvas.subsurface(canvas.get_bounding_rect())
+        width = max(1, round(used.get_width() * height / used.get_height()))
+        image = pygame.transform.smoothscale(used, (width, height))
+        self._fans[key] = image
+        return image
+
+    def _draw_header(self, surface: pygame.Surface, view: PlayerView) -> None:
+        """The hand's number, its pass and the target, small, in its own place."""
+        area = self.layout.header
+        if area.width <= 0:
+            return
+        metrics = self.layout.metrics
+        text = table_header(view.hand_number, view.pass_direction, view.rules.target)
+        px = metrics.text(13)
+        if self.ctx.fonts.size(text, px)[0] > area.width:  # two lines, broken after the pass
+            hand, passing, target = text.split(" · ")
+            text = f"{hand} · {passing}\n{target}"
+            px = fit_size(self.ctx.fonts, f"{hand} · {passing}", area.width, px, metrics.text(12))
+        align: Align = "center" if self.layout.is_portrait else "left"
+        draw_text(surface, self.ctx.fonts, text, area, px, theme.TEXT_MUTED, align=align, wrap=False)
 
     def _draw_trick(self, surface: pygame.Surface, trick: Trick, hidden: frozenset[Card]) -> None:
         width, height = self.layout.trick_card
@@ -288,7 +380,7 @@ class TableDrawer:
         surface.blit(face, rect)
         if is_recording():
             corner = painter.layout(rect.width, rect.height).index_rect.move(rect.topleft)
-            note_card(where, card, seat, rect, corner)
+            note_card(where, card, seat, rect, corner, painter.index_px(rect.width, rect.height))
 
     def _ring_winner(self, surface: pygame.Surface, trick: Trick) -> None:
         """The winning card of a finished trick, ringed while the trick is held."""
