@@ -63,8 +63,9 @@ REFUSED_SHAKE = 0.45
 REFUSED_BUBBLE = 2.5
 """Its reason stays beside it this long (and on the message line until your next move)."""
 DOUBLE_TAP = 0.35
-"""A second tap this soon after a tap that played a card, near the same spot, is the same tap twice:
-it never plays the card that took the first one's place (even when your lead comes at once)."""
+"""A second tap this soon after a tap that played a card, within half a tap target of it, is the same
+tap twice: it never plays the card that took the first one's place (even when your lead comes at once).
+A tap on another card, a strip or more away, is a new choice and counts."""
 
 
 class TableScene(Scene):
@@ -263,7 +264,7 @@ class TableScene(Scene):
             return None  # not the player's move yet: a tap during an animation never plays a card
         if card is None:
             return None
-        if self.played_tap is not None and math.dist(pos, self.played_tap[0]) < self.layout.metrics.tap:
+        if self.played_tap is not None and math.dist(pos, self.played_tap[0]) < self.layout.metrics.tap / 2:
             return None  # the second tap of a double tap
         self.focus = None
         moves = self.session.match.move_count
