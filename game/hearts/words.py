@@ -1,10 +1,11 @@
-"""The table's words for seats, pass directions and taken tricks, seen from the human in the South seat."""
+"""The table's words for seats, pass directions, taken tricks, the header and the prompt, seen from the
+human in the South seat."""
 
 from __future__ import annotations
 
 from typing import Final
 
-from .engine import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, PassDirection, Seat, Suit, Trick
+from .engine import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, PassDirection, Phase, PlayerView, Seat, Suit, Trick
 
 SEAT_NAMES: Final = {Seat.SOUTH: "You", Seat.WEST: "West", Seat.NORTH: "North", Seat.EAST: "East"}
 DIRECTION_WORDS: Final = {
@@ -39,3 +40,43 @@ def table_header(hand_number: int, direction: PassDirection, target: int) -> str
     to 100")."""
     passing = "No pass" if direction is PassDirection.NONE else f"Pass {DIRECTION_WORDS[direction]}"
     return f"Hand {max(1, hand_number)} · {passing} · to {target}"
+
+
+def has_played(view: PlayerView) -> bool:
+    """Whether the seat of ``view`` has played a card this hand."""
+    return any(trick.card_of(view.seat) is not None for trick in (*view.tricks, view.trick))
+
+
+def prompt(view: PlayerView, chosen: int) -> str:
+    """What the player is asked to do now (``chosen``: cards picked so far for the pass), and until
+    their first card who passed them what."""
+    if view.phase is Phase.PASS:
+        if view.passed is not None:
+            text = "Waiting for the others to choose their cards."
+        else:
+            left = 3 - chosen
+            direction = DIRECTION_WORDS[view.pass_direction]
+            target = SEAT_NAMES[view.seat.offset(view.pass_direction)]
+            text = (
+                f"Choose {left} more card{'s' if left != 1 else ''} to pass {direction} to {target}."
+                if left
+                else f"Press “Pass {direction}” to give these three to {target}."
+            )
+    elif view.phase is Phase.PLAY and view.to_move == view.seat:
+        if not view.tricks and not view.trick.cards:
+            text = "Your lead: the 2♣ starts the hand."
+            if view.pass_direction is PassDirection.NONE and view.hand_number:
+                text = "No passing this hand. " + text
+        elif not view.trick.cards:
+            text = "Your lead."
+        else:
+            text = f"Your turn: follow {view.trick.cards[0].suit.name.lower()} if you can."
+    elif view.phase is Phase.PLAY and view.pass_direction is PassDirection.NONE and not view.tricks:
+        text = "No passing this hand."
+    else:
+        text = ""
+    if view.phase is Phase.PLAY and view.received and not has_played(view):
+        giver = SEAT_NAMES[view.seat.offset(-view.pass_direction)]
+        passed = f"{giver} passed you {' '.join(str(card) for card in view.received)}."
+        text = f"{text} {passed}" if text else passed
+    return text

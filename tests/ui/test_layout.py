@@ -9,7 +9,9 @@ import pytest
 from pygame import Rect
 
 from hearts.engine import Seat
-from hearts.ui.layout import MIN_TAP, RAISE, TableLayout, dialog_layout, is_portrait, table_layout
+from hearts.ui.hand_layout import RAISE
+from hearts.ui.layout import MIN_TAP, dialog_layout, is_portrait
+from hearts.ui.table_layout import TableLayout, table_layout
 
 PHONE_WIDTHS = (320, 360, 375, 390, 414, 430)
 PHONE_HEIGHTS = (568, 640, 667, 740, 844, 932)
@@ -230,7 +232,7 @@ def test_text_fits_its_boxes_at_no_less_than_12_css_pixels(layout: TableLayout, 
 
 
 def test_a_moon_badge_finds_a_free_spot_beside_every_seat(layout: TableLayout) -> None:
-    from hearts.ui.layout import badge_spot
+    from hearts.ui.table_layout import badge_spot
 
     metrics = layout.metrics
     size = (metrics.px(12) + round(7.5 * metrics.text(12)), metrics.text(12) + metrics.px(8))
@@ -276,8 +278,8 @@ NOTE_TEXTS = _every_note_text()
 
 
 def test_every_lesson_note_fits_its_box_at_readable_size(layout: TableLayout, fonts) -> None:  # type: ignore[no-untyped-def]
-    from hearts.ui.layout import NOTE_CHARACTERS, with_note_band
     from hearts.ui.scenes.lesson import note_text
+    from hearts.ui.table_layout import NOTE_CHARACTERS, with_note_band
 
     lesson_layout, band = with_note_band(layout)
     window = _window(layout)

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from pygame import Rect
 
-from .layout import Metrics, fan_height
+from .layout import Metrics
+from .table_layout import fan_height
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,10 +28,11 @@ from ...engine import (
 from ...lesson import LESSON_DEAL, LESSON_SEED, Coach, Note, lesson_reason, summary, why_card, why_pass
 from .. import theme
 from ..intents import Confirm, Intent, Tap
-from ..layout import Metrics, table_layout, with_note_band
+from ..layout import Metrics
 from ..render.fonts import Fonts
 from ..render.text import draw_text, wrap
 from ..session import HUMAN, Session
+from ..table_layout import table_layout, with_note_band
 from ..widgets import draw_panel
 from .base import Context, Push, Reset, Transition
 from .dialog import Choice, Dialog

@@ -140,17 +140,13 @@ class MenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         metrics = self.metrics
         surface.blit(theme.felt(surface.get_size()), (0, 0))
+        # The title over its subtitle, the title's size following the room (short windows have less).
         title = self.title_rect
-        draw_text(
-            surface,
-            self.ctx.fonts,
-            "Hearts",
-            title.inflate(0, -title.height // 3),
-            metrics.text(56),
-            theme.TITLE,
-            bold=True,
-        )
-        sub = pygame.Rect(0, title.bottom - metrics.px(34), title.width, metrics.px(28))
+        sub = pygame.Rect(0, 0, title.width, metrics.px(24))
+        sub.bottom = title.bottom - metrics.px(8)
+        name = pygame.Rect(0, title.top + metrics.px(4), title.width, sub.top - title.top - metrics.px(4))
+        size = max(metrics.text(24), min(metrics.text(56), round(name.height / 1.2)))
+        draw_text(surface, self.ctx.fonts, "Hearts", name, size, theme.TITLE, bold=True)
         draw_text(
             surface, self.ctx.fonts, "against three computer players", sub, metrics.text(15), theme.TEXT_MUTED
         )

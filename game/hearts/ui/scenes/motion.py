@@ -1,4 +1,5 @@
-"""The table's animation queue: each step shows a snapshot of the hand while cards fly.
+"""The table's animation queue: each step shows a snapshot of the hand while cards fly; and the steps
+that show the engine's events (a card played, a trick held then collected, the exchange).
 
 A step carries the human's view to show as the base, what to show in the centre instead of the view's
 trick, which cards to leave out (they are in the air) and the flights. Spots are named, not measured,
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from ...engine import Card, PlayerView, Seat, Trick
+from ...engine import Card, CardPlayed, CardsPassed, PlayerView, Seat, Trick, TrickTaken
 from ..tween import Tween, ease_in_out_cubic, ease_out_cubic
 
 
@@ -133,3 +134,50 @@ class Motion:
 def step(kind: str, seconds: float, base: PlayerView, **fields: object) -> Step:
     easing = ease_out_cubic if kind in ("play", "collect") else ease_in_out_cubic
     return Step(kind=kind, tween=Tween(max(0.0, seconds), easing=easing), base=base, **fields)  # type: ignore[arg-type]
+
+
+def play_step(event: CardPlayed, base: PlayerView, start: InHand | None, seconds: float) -> Step:
+    """A card flies from its player (from its place in your hand, for yours) to the trick."""
+    origin: Spot = start if start is not None else Anchor(event.seat)
+    flight = Flight(event.card, origin, Slot(event.seat))
+    return step("play", seconds, base, hidden=frozenset({event.card}), flights=(flight,))
+
+
+def trick_steps(event: TrickTaken, after: PlayerView, hold: float, collect: float) -> tuple[Step, Step]:
+    """A finished trick held with its winner ringed and named, then its cards sliding to the winner's
+    box; both skippable by a tap."""
+    trick = event.trick
+    flights = tuple(Flight(card, Slot(seat), Pile(event.winner)) for seat, card in trick.plays)
+    return (
+        step("hold", hold, after, trick=trick, skippable=True, taken=trick),
+        step(
+            "collect",
+            collect,
+            after,
+            trick=Trick(event.winner, ()),
+            flights=flights,
+            skippable=True,
+            taken=trick,
+        ),
+    )
+
+
+def exchange_step(
+    event: CardsPassed, after: PlayerView, starts: dict[Card, InHand | None], seconds: float
+) -> Step:
+    """Every seat's three cards crossing at once, a little apart: yours from where they lay in your
+    hand (``starts``), faces you are given, backs between the others."""
+    you = after.seat
+    flights: list[Flight] = []
+    for seat in Seat:
+        target = seat.offset(event.direction)
+        for index, card in enumerate(event.cards[seat]):
+            begin = 0.1 * index
+            if seat is you:
+                flights.append(Flight(card, starts.get(card) or Anchor(you), Anchor(target), begin, 0.7))
+            elif target is you:
+                flights.append(Flight(card, Anchor(seat), Anchor(you), begin, 0.7))
+            else:
+                flights.append(Flight(None, Anchor(seat), Anchor(target), begin, 0.7))
+    received = event.received_by(you)
+    return step("exchange", seconds, after, hidden=frozenset(received), flights=tuple(flights))

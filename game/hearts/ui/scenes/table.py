@@ -23,24 +23,21 @@ from ...engine import (
     IllegalMove,
     MatchOver,
     MoonChoiceNeeded,
-    PassDirection,
     Phase,
     Play,
     PlayerView,
-    Seat,
     Trick,
     TrickTaken,
 )
 from ...engine.cards import Card
 from ...storage import SavedMatch
-from ...words import DIRECTION_WORDS, SEAT_NAMES, trick_taken
+from ...words import DIRECTION_WORDS, SEAT_NAMES, has_played, prompt, trick_taken
 from ..intents import Back, Confirm, FastForward, Hint, Hover, Intent, Jump, LastTrick, Step, Tap
-from ..layout import TableLayout, table_layout
 from ..session import HUMAN, Session
+from ..table_layout import TableLayout, table_layout
 from ..widgets import Button
 from .base import Context, Push, Scene, Transition
-from .motion import Anchor, Flight, InHand, Motion, Pile, Slot, Spot, step
-from .motion import Step as MotionStep
+from .motion import InHand, Motion, exchange_step, play_step, step, trick_steps
 from .table_draw import TableDrawer
 
 PACE = {"relaxed": 1.5, "normal": 1.0, "quick": 0.55}
@@ -513,34 +510,15 @@ class TableScene(Scene):
             if isinstance(event, HandStarted):
                 self.motion.add(step("deal", DEAL_TIME * motion_time, after, dealer=event.dealer))
             elif isinstance(event, CardsPassed):
-                self.motion.add(self._exchange_step(event, after, motion_time))
+                starts = {card: self._in_hand(self.hand_cards(), card) for card in event.cards[HUMAN]}
+                self.motion.add(exchange_step(event, after, starts, EXCHANGE_TIME * motion_time))
             elif isinstance(event, CardPlayed):
+                start = human_start if event.seat is HUMAN else None
                 base = before if before is not None else after
-                start: Spot = human_start if event.seat is HUMAN and human_start else Anchor(event.seat)
-                self.motion.add(
-                    step(
-                        "play",
-                        PLAY_TIME * motion_time,
-                        base,
-                        hidden=frozenset({event.card}),
-                        flights=(Flight(event.card, start, Slot(event.seat)),),
-                    )
-                )
+                self.motion.add(play_step(event, base, start, PLAY_TIME * motion_time))
             elif isinstance(event, TrickTaken):
-                trick = event.trick
-                self.motion.add(step("hold", HOLD_TIME, after, trick=trick, skippable=True, taken=trick))
-                flights = tuple(Flight(card, Slot(seat), Pile(event.winner)) for seat, card in trick.plays)
-                self.motion.add(
-                    step(
-                        "collect",
-                        COLLECT_TIME * motion_time,
-                        after,
-                        trick=_empty(event.winner),
-                        flights=flights,
-                        skippable=True,
-                        taken=trick,
-                    )
-                )
+                for each in trick_steps(event, after, HOLD_TIME, COLLECT_TIME * motion_time):
+                    self.motion.add(each)
             elif isinstance(event, MoonChoiceNeeded) and event.shooter is HUMAN:
                 self.after_motion.append(lambda: Push(moon_dialog(self.ctx)))
             elif isinstance(event, HandScored):
@@ -553,26 +531,6 @@ class TableScene(Scene):
         if not self.motion.is_busy:
             return self._drain_after_motion()
         return None
-
-    def _exchange_step(self, event: CardsPassed, after: PlayerView, motion_time: float) -> MotionStep:
-        direction = event.direction
-        flights: list[Flight] = []
-        cards = self.hand_cards()
-        received = event.received_by(HUMAN)
-        for seat in Seat:
-            target = seat.offset(direction)
-            for index, card in enumerate(event.cards[seat]):
-                begin = 0.1 * index
-                if seat is HUMAN:
-                    start: Spot = self._in_hand(cards, card) or Anchor(HUMAN)
-                    flights.append(Flight(card, start, Anchor(target), begin, 0.7))
-                elif target is HUMAN:
-                    flights.append(Flight(card, Anchor(seat), Anchor(HUMAN), begin, 0.7))
-                else:
-                    flights.append(Flight(None, Anchor(seat), Anchor(target), begin, 0.7))
-        return step(
-            "exchange", EXCHANGE_TIME * motion_time, after, hidden=frozenset(received), flights=tuple(flights)
-        )
 
     # Saving ---------------------------------------------------------------------------------
 
@@ -648,41 +606,11 @@ class TableScene(Scene):
 
     def _prompt(self) -> str:
         """The message for the player when nothing has gone wrong."""
-        view = self.session.view
-        if view.phase is Phase.PASS:
-            if view.passed is not None:
-                text = "Waiting for the others to choose their cards."
-            else:
-                left = 3 - len(self.selected)
-                direction = DIRECTION_WORDS[view.pass_direction]
-                target = SEAT_NAMES[view.seat.offset(view.pass_direction)]
-                text = (
-                    f"Choose {left} more card{'s' if left != 1 else ''} to pass {direction} to {target}."
-                    if left
-                    else f"Press “Pass {direction}” to give these three to {target}."
-                )
-        elif view.phase is Phase.PLAY and view.to_move == HUMAN:
-            if not view.tricks and not view.trick.cards:
-                text = "Your lead: the 2♣ starts the hand."
-                if view.pass_direction is PassDirection.NONE and view.hand_number:
-                    text = "No passing this hand. " + text
-            elif not view.trick.cards:
-                text = "Your lead."
-            else:
-                text = f"Your turn: follow {view.trick.cards[0].suit.name.lower()} if you can."
-        elif view.phase is Phase.PLAY and view.pass_direction is PassDirection.NONE and not view.tricks:
-            text = "No passing this hand."
-        else:
-            text = ""
-        if view.phase is Phase.PLAY and view.received and not self._has_played(view):
-            giver = SEAT_NAMES[view.seat.offset(-view.pass_direction)]
-            passed = f"{giver} passed you {' '.join(str(card) for card in view.received)}."
-            text = f"{text} {passed}" if text else passed
-        return text
+        return prompt(self.session.view, len(self.selected))
 
     @staticmethod
     def _has_played(view: PlayerView) -> bool:
-        return any(trick.card_of(HUMAN) is not None for trick in (*view.tricks, view.trick))
+        return has_played(view)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.drawer.draw(surface)
@@ -698,7 +626,3 @@ def _push_match_result(scene: TableScene, over: MatchOver) -> Transition:
     from .table_dialogs import match_result_dialog
 
     return Push(match_result_dialog(scene, over))
-
-
-def _empty(leader: Seat) -> Trick:
-    return Trick(leader, ())

@@ -12,11 +12,13 @@ from ...engine.cards import Card
 from ...words import SEAT_NAMES as NAMES
 from ...words import table_header
 from .. import theme
-from ..layout import CARD_ASPECT, HAND_COUNT, TableLayout, badge_spot
+from ..hand_layout import HAND_COUNT
+from ..layout import CARD_ASPECT
 from ..render.fonts import Fonts
 from ..render.text import Align, draw_text, fit_size
 from ..report import is_recording, note_card, note_seat
 from ..seatbox import is_one_line, seat_parts
+from ..table_layout import TableLayout, badge_spot
 from ..tween import lerp
 from ..widgets import draw_button, draw_focus, draw_panel
 from .base import Context
