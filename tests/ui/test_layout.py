@@ -134,9 +134,10 @@ def test_on_its_side_the_trick_is_a_quarter_of_the_height_where_the_hand_allows(
     if layout.hand.per_row == 13:
         assert layout.trick_card[1] >= height / 4, (layout.trick_card, height)
     else:
-        # Too narrow for one row: the hand in two beside your box and the message, the trick's cards
-        # near the hand's size.
-        assert layout.trick_card[0] >= 0.8 * layout.hand.card[0], (layout.trick_card, layout.hand.card)
+        # Too narrow for one row: the hand in two, beside them your box, the message and the action.
+        # The trick's cards stay readable (a phone's 320 CSS pixels of height give them 40 across).
+        assert layout.trick_card[0] >= 40 * layout.metrics.scale, (layout.trick_card, layout.hand.card)
+        assert layout.trick_card[1] >= height / 5.8, (layout.trick_card, height)
 
 
 def test_each_seat_box_holds_its_pieces_apart(layout: TableLayout) -> None:
@@ -144,11 +145,15 @@ def test_each_seat_box_holds_its_pieces_apart(layout: TableLayout) -> None:
 
     for seat in Seat:
         panel = layout.seats[seat].panel
-        parts = seat_parts(panel, layout.metrics, fan=seat is not Seat.SOUTH)
-        pieces = {"mark": parts.mark, "name": parts.name, "dealer": parts.dealer, "score": parts.score}
-        if seat is not Seat.SOUTH:
-            pieces["fan"] = parts.fan
-            assert parts.fan.height >= 8 * layout.metrics.scale, seat
+        parts = seat_parts(panel, layout.metrics)
+        pieces = {
+            "mark": parts.mark,
+            "name": parts.name,
+            "dealer": parts.dealer,
+            "score": parts.score,
+            "strip": parts.strip,
+        }
+        assert parts.strip.height >= 12 * layout.metrics.scale, seat
         for name, rect in pieces.items():
             assert rect.width > 0 and panel.contains(rect), (seat, name, rect, panel)
         for (one, a), (other, b) in itertools.combinations(pieces.items(), 2):
@@ -209,7 +214,7 @@ def test_text_fits_its_boxes_at_no_less_than_12_css_pixels(layout: TableLayout, 
     floor = metrics.text(12)
     assert floor >= math.ceil(12 * metrics.scale)
     for seat in Seat:
-        parts = seat_parts(layout.seats[seat].panel, metrics, fan=seat is not Seat.SOUTH)
+        parts = seat_parts(layout.seats[seat].panel, metrics)
         assert fonts.size("North", floor, bold=True)[0] <= parts.name.width, seat
         assert fonts.line_height(floor) <= parts.name.height + metrics.px(4), seat
         # The widest score, as drawn: the total, a heart as tall as the words, this hand's points.
@@ -231,18 +236,17 @@ def test_text_fits_its_boxes_at_no_less_than_12_css_pixels(layout: TableLayout, 
         assert fonts.size(text, floor, bold=True)[0] + metrics.px(8) <= layout.marks.width
 
 
-def test_a_moon_badge_finds_a_free_spot_beside_every_seat(layout: TableLayout) -> None:
-    from hearts.ui.table_layout import badge_spot
+def test_the_moon_badge_fits_the_strip_of_every_seat_box(layout: TableLayout, fonts) -> None:  # type: ignore[no-untyped-def]
+    from hearts.ui.scenes.table_draw import MOON_THREAT, mark_words
+    from hearts.ui.seatbox import seat_parts
 
     metrics = layout.metrics
-    size = (metrics.px(12) + round(7.5 * metrics.text(12)), metrics.text(12) + metrics.px(8))
-    window = _window(layout)
+    floor = metrics.text(12)
     for seat in Seat:
-        spot = badge_spot(layout, seat, size)
-        assert window.contains(spot), seat
-        for name, control in layout.controls().items():
-            assert not spot.colliderect(control), (seat, name)
-        assert not spot.colliderect(layout.message), seat
+        strip = seat_parts(layout.seats[seat].panel, metrics).strip
+        text = mark_words(fonts, MOON_THREAT, strip.width - metrics.px(10), floor)
+        assert fonts.size(text, floor, bold=True)[0] + metrics.px(10) <= strip.width, (seat, text)
+        assert fonts.line_height(floor) <= strip.height + metrics.px(4), seat
 
 
 def test_result_dialogs_hold_every_row_at_readable_size(layout: TableLayout, fonts) -> None:  # type: ignore[no-untyped-def]

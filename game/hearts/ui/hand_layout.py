@@ -23,7 +23,10 @@ RAISE: Final = 0.2
 """How far a chosen card rises, as a share of its height."""
 HAND_COUNT: Final = 13
 MORE_ROWS: Final = 1.15
-"""Another row of cards only for cards this much wider."""
+"""Another row of cards only for cards this much wider..."""
+READABLE: Final = 50
+"""...or when the cards in fewer rows are narrower than this (CSS pixels): their indices would fall
+under 14 CSS pixels."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +174,8 @@ def balance(
         for fit in filter(accept, hand_fits(width, count, metrics)):
             trick = trick_size(count, room - fit.height)
             if trick >= wanted(fit.card_width):
-                if best is None or fit.card_width > best[0].card_width * MORE_ROWS:
+                cramped = best is not None and best[0].card_width < READABLE * metrics.scale
+                if best is None or fit.card_width > best[0].card_width * (1 if cramped else MORE_ROWS):
                     best = (fit, trick)
                 break
             score = min(fit.card_width, trick)

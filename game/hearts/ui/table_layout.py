@@ -55,16 +55,16 @@ def table_layout(size: tuple[int, int], scale: float = 1.0) -> TableLayout:
     return _landscape(size, metrics_for(size, scale))
 
 
-def fan_height(metrics: Metrics) -> int:
-    """The strip along an opponent's box where their cards show as a fan of backs."""
+def strip_height(metrics: Metrics) -> int:
+    """The strip along a seat's box for an opponent's fan of backs, or the moon badge."""
     return metrics.px(16)
 
 
-def panel_height(metrics: Metrics, *, lines: int, fan: bool) -> int:
-    """A seat's box: one or two lines of words, and under them (two lines) an opponent's fan."""
+def panel_height(metrics: Metrics, *, lines: int) -> int:
+    """A seat's box: one line of words (the strip at its end), or two with the strip under them."""
     if lines == 1:
         return metrics.text(15) + metrics.px(14)
-    return 2 * metrics.text(15) + metrics.px(16) + (fan_height(metrics) if fan else 0)
+    return 2 * metrics.text(15) + metrics.px(16) + strip_height(metrics)
 
 
 def _is_short(size: tuple[int, int], metrics: Metrics) -> bool:
@@ -84,7 +84,7 @@ def _portrait(size: tuple[int, int], metrics: Metrics) -> TableLayout:
     marks = Rect(width - margin - marks_width, margin, marks_width, tap)
     header = Rect(menu.right + gap, margin, marks.left - gap - menu.right - gap, tap)
     panel_width = min(metrics.px(120), (row - 2 * gap) // 3)
-    opponent_height = panel_height(metrics, lines=2, fan=True)
+    opponent_height = panel_height(metrics, lines=2)
     west = Rect(margin, menu.bottom + gap, panel_width, opponent_height)
     east = Rect(width - margin - panel_width, west.top, panel_width, opponent_height)
     north = Rect(0, west.top, panel_width, opponent_height)
@@ -93,7 +93,7 @@ def _portrait(size: tuple[int, int], metrics: Metrics) -> TableLayout:
 
     # Bottom up: the hand, the buttons, the message and your box, which on short phones sits beside the
     # message so the cards keep the height.
-    south_height = panel_height(metrics, lines=2, fan=False)
+    south_height = panel_height(metrics, lines=2)
     message_height = 2 * metrics.text(15) + metrics.px(8)
     beside = _is_short(size, metrics)
     block = max(south_height, message_height) if beside else south_height + gap + message_height
@@ -163,13 +163,14 @@ def _landscape(size: tuple[int, int], metrics: Metrics) -> TableLayout:
     fast = Rect(column.left, last.bottom + gap, tap, tap)
     play_width = column.left - gap - margin
 
-    # The opponents' boxes: West and East beside the trick, North above it (on one line on short
-    # windows, to leave the trick its height). The header at the top left, the marks at the top right.
+    # The opponents' boxes: West and East beside the trick, North above it. On short windows North and
+    # your box take one line, to leave the trick its height. The header at the top left, the marks at the
+    # top right.
     panel_width = metrics.px(112)
-    side_height = panel_height(metrics, lines=2, fan=True)
+    side_height = panel_height(metrics, lines=2)
     short = _is_short(size, metrics)
     north_size = (
-        (min(metrics.px(260), play_width * 13 // 25), panel_height(metrics, lines=1, fan=False))
+        (min(metrics.px(260), play_width * 13 // 25), panel_height(metrics, lines=1))
         if short
         else (panel_width, side_height)
     )
@@ -177,8 +178,9 @@ def _landscape(size: tuple[int, int], metrics: Metrics) -> TableLayout:
     north.centerx = margin + play_width // 2
     header = Rect(margin, margin, north.left - gap - margin, 2 * round(metrics.text(13) * 1.3))
     marks = Rect(north.right + gap, margin, min(metrics.px(170), column.left - gap - north.right - gap), tap)
-    south_height = panel_height(metrics, lines=2, fan=False)
-    row_height = max(tap, south_height)
+    south_height = panel_height(metrics, lines=2)  # beside a hand in two rows
+    south_size = north_size  # in front of a hand in one row
+    row_height = max(tap, south_size[1])
     action_width = max(metrics.px(150), tap * 3)
     trick_width = play_width - 2 * (panel_width + gap)
     wanted = math.ceil(height / 4 / CARD_ASPECT)
@@ -223,7 +225,7 @@ def _landscape(size: tuple[int, int], metrics: Metrics) -> TableLayout:
     else:
         # Your box in front of your hand, the message on its left, the action on its right.
         top_of_play = hand_top - gap - row_height
-        south = Rect(0, 0, panel_width, south_height)
+        south = Rect(0, 0, *south_size)
         south.center = (hand.area.centerx, top_of_play + row_height // 2)
         action = Rect(column.left - gap - action_width, top_of_play, action_width, row_height)
         message = Rect(margin, top_of_play, south.left - gap - margin, row_height)
@@ -255,37 +257,6 @@ def _landscape(size: tuple[int, int], metrics: Metrics) -> TableLayout:
         marks=marks,
         header=header,
     )
-
-
-def badge_spot(layout: TableLayout, seat: Seat, size: tuple[int, int]) -> Rect:
-    """Where a seat's badge ("Moon threat") goes: beside its panel, clear of everything else.
-
-    Tries below, right, left and above the panel, in that order; the first place inside the window
-    that touches no control, panel, card slot or the hand wins (below, if none does)."""
-    panel = layout.seats[seat].panel
-    gap = layout.metrics.px(3)
-    width, height = size
-    candidates = [
-        Rect(panel.centerx - width // 2, panel.bottom + gap, width, height),
-        Rect(panel.right + gap, panel.centery - height // 2, width, height),
-        Rect(panel.left - gap - width, panel.centery - height // 2, width, height),
-        Rect(panel.centerx - width // 2, panel.top - gap - height, width, height),
-    ]
-    hand_top = layout.hand.reach_top
-    obstacles = [
-        *layout.controls().values(),
-        *(place.panel for place in layout.seats),
-        *(place.trick_slot for place in layout.seats),
-        layout.message,
-        layout.marks,
-        layout.header,
-        Rect(layout.hand.area.left, hand_top, layout.hand.area.width, layout.size[1] - hand_top),
-    ]
-    window = Rect(0, 0, *layout.size)
-    for spot in candidates:
-        if window.contains(spot) and spot.collidelist(obstacles) < 0:
-            return spot
-    return candidates[0]
 
 
 NOTE_CHARACTERS: Final = 210

@@ -18,7 +18,7 @@ from ..render.fonts import Fonts
 from ..render.text import Align, draw_text, fit_size
 from ..report import is_recording, note_card, note_seat
 from ..seatbox import is_one_line, seat_parts
-from ..table_layout import TableLayout, badge_spot
+from ..table_layout import TableLayout
 from ..tween import lerp
 from ..widgets import draw_button, draw_focus, draw_panel
 from .base import Context
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 HEARTS_BROKEN = ("Hearts broken", "♥ broken")
 QUEEN_PLAYED = ("Q♠ played", "Q♠ out")
+MOON_THREAT = ("Moon threat", "Moon")
 
 
 def mark_words(fonts: Fonts, words: tuple[str, str], width: int, floor: int) -> str:
@@ -132,7 +133,7 @@ class TableDrawer:
             pygame.draw.rect(
                 surface, theme.FOCUS_RING, rect, width=max(2, metrics.px(2)), border_radius=metrics.px(10)
             )
-        parts = seat_parts(rect, metrics, fan=seat is not Seat.SOUTH)
+        parts = seat_parts(rect, metrics)
         one_line = is_one_line(rect, metrics)
         if to_move:
             self._draw_to_move(surface, parts.mark)
@@ -146,16 +147,10 @@ class TableDrawer:
         if view.dealer == seat and view.phase is not Phase.DEAL:
             self._chip(surface, parts.dealer, "D", theme.BADGE_DEALER)
         self._draw_score(surface, parts.score, view.totals[seat], view.points[seat], centred=not one_line)
-        if parts.fan.width and parts.fan.height:
-            self._draw_fan(surface, parts.fan, cards_held(view, seat))
         if view.moon_threat == seat:
-            text = "Moon threat"
-            badge = pygame.Rect(
-                0, 0, fonts.size(text, floor, bold=True)[0] + metrics.px(12), floor + metrics.px(8)
-            )
-            badge = badge_spot(self.layout, seat, badge.size)
-            draw_panel(surface, badge, badge.height // 2, theme.BADGE_MOON[0])
-            draw_text(surface, fonts, text, badge, floor, theme.BADGE_MOON[1], bold=True)
+            self._draw_moon_threat(surface, parts.strip)
+        elif seat is not Seat.SOUTH:
+            self._draw_fan(surface, parts.strip, cards_held(view, seat))
 
     def _chip(
         self, surface: pygame.Surface, rect: pygame.Rect, text: str, colours: tuple[theme.RGB, theme.RGB]
@@ -204,6 +199,20 @@ class TableDrawer:
         draw_text(
             surface, fonts, points_text, points_rect, px, theme.TEXT, bold=True, align="left", wrap=False
         )
+
+    def _draw_moon_threat(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The badge of a seat that has taken every point so far: a pill in its box's strip."""
+        metrics = self.layout.metrics
+        fonts = self.ctx.fonts
+        floor = metrics.text(12)
+        text = mark_words(fonts, MOON_THREAT, rect.width - metrics.px(10), floor)
+        px = fit_size(fonts, text, rect.width - metrics.px(10), floor, floor, bold=True)
+        pill = pygame.Rect(
+            0, 0, min(rect.width, fonts.size(text, px, bold=True)[0] + metrics.px(10)), rect.height
+        )
+        pill.center = rect.center
+        draw_panel(surface, pill, pill.height // 2, theme.BADGE_MOON[0])
+        draw_text(surface, fonts, text, pill, floor, theme.BADGE_MOON[1], bold=True, wrap=False)
 
     def _draw_fan(self, surface: pygame.Surface, rect: pygame.Rect, count: int) -> None:
         """An opponent's cards: a fan of backs, one for each card held, and the count beside it."""
