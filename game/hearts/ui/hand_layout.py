@@ -47,8 +47,12 @@ class HandGeometry:
         return self.area.top - round(self.card[1] * RAISE)
 
     def rows_for(self, count: int) -> list[int]:
-        """How many cards each row holds, top row first: as few rows as hold ``count``, filled evenly."""
-        rows = max(1, math.ceil(count / self.per_row))
+        """How many cards each row holds, top row first, filled evenly: as few rows as hold ``count``,
+        or, while the hand's rows have room, as many as let the cards lie side by side."""
+        width = self.card[0]
+        side_by_side = max(1, (self.area.width + max(2, width // 20)) // (width + max(2, width // 20)))
+        most = math.ceil(HAND_COUNT / self.per_row)
+        rows = max(1, math.ceil(count / self.per_row), min(most, math.ceil(count / side_by_side)))
         share, extra = divmod(count, rows)
         return [share + (1 if row < extra else 0) for row in range(rows)]
 
