@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from hearts.engine import Card, PassDirection, Seat, Trick
-from hearts.words import table_header, trick_taken
+from hearts.words import prompt, table_header, trick_taken
+from tests.engine.scenarios import play, start
 
 
 def trick(leader: Seat, cards: str, winner: Seat) -> Trick:
@@ -47,3 +48,29 @@ def test_the_header_names_the_hand_its_pass_and_the_target(
     number: int, direction: PassDirection, target: int, words: str
 ) -> None:
     assert table_header(number, direction, target) == words
+
+
+# Trick 1: South's 2♣, West's A♣, and North and East (void in clubs) discard: West leads trick 2.
+DEAL = {
+    "south": "2C 3C 4C 5C 6C 7C 8C 9C 2D 8D KD AD 2H",
+    "west": "TC JC QC KC AC 3D 4D 5D 6D 3S 4S 5S 3H",
+    "north": "7D 9D TD JD QD 6S 7S 8S 9S TS 4H 5H 6H",
+    "east": "2S JS QS KS AS 7H 8H 9H TH JH QH KH AH",
+}
+
+
+def test_the_prompt_asks_you_to_follow_the_led_suit_when_you_hold_it() -> None:
+    match = start(**DEAL)
+    play(match, "2C", "AC", "7D", "2S", "3D", "9D", "7H")  # West leads a diamond; you hold some
+    assert prompt(match.view_for(Seat.SOUTH), 0) == "Your turn: follow diamonds."
+
+
+def test_the_prompt_says_so_when_you_cannot_follow() -> None:
+    match = start(**DEAL)
+    play(match, "2C", "AC", "7D", "2S", "3S", "6S", "JS")  # West leads a spade: you have none
+    assert prompt(match.view_for(Seat.SOUTH), 0) == "Your turn: you have no spades, so play another suit."
+
+
+def test_the_prompt_names_your_lead_and_a_hand_without_passing() -> None:
+    match = start(**DEAL)  # hand 4: no passing
+    assert prompt(match.view_for(Seat.SOUTH), 0) == "No passing this hand. Your lead: the 2♣ starts the hand."

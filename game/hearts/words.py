@@ -70,7 +70,12 @@ def prompt(view: PlayerView, chosen: int) -> str:
         elif not view.trick.cards:
             text = "Your lead."
         else:
-            text = f"Your turn: follow {view.trick.cards[0].suit.name.lower()} if you can."
+            led = view.trick.cards[0].suit
+            suit = led.name.lower()
+            if any(card.suit is led for card in view.hand):
+                text = f"Your turn: follow {suit}."
+            else:
+                text = f"Your turn: you have no {suit}, so play another suit."
     elif view.phase is Phase.PLAY and view.pass_direction is PassDirection.NONE and not view.tricks:
         text = "No passing this hand."
     else:

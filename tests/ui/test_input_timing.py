@@ -12,9 +12,11 @@ import pytest
 from hearts.bots.hints import suggest_play
 from hearts.engine import Card, Phase, Play, Seat
 from hearts.ui.scenes.dialog import Dialog
+from hearts.ui.scenes.table import REASON_TIME
+from hearts.words import prompt
 
 from .driver import FRAME, Driver
-from .test_app import QUICK, _hint_pass, _one_action, human_plays, start_match
+from .test_app import QUICK, _hint_pass, _one_action, human_plays, play_to_human_turn_mid_trick, start_match
 
 YOUR_TURN = ("Your lead", "Your turn")
 
@@ -296,3 +298,27 @@ def test_a_quick_tap_elsewhere_after_taking_the_trick_plays_that_card() -> None:
     assert far, "every legal card lies under the first tap"
     driver.click(driver.card_spot(far[0]))
     assert human_plays(driver)[before:] == [Play.of(Seat.SOUTH, card), Play.of(Seat.SOUTH, far[0])]
+
+
+def test_a_reason_gives_way_to_the_prompt_after_a_while() -> None:
+    driver = Driver((390, 844), settings=QUICK)
+    start_match(driver)
+    for _ in range(200):
+        play_to_human_turn_mid_trick(driver)
+        view = driver.table.session.view
+        illegal = [card for card in view.hand if card not in view.legal]
+        if illegal:
+            break
+        _one_action(driver)
+    else:
+        raise AssertionError("no position with an illegal card came up")
+    table = driver.table
+    driver.click(driver.card_spot(illegal[0]))
+    reason = table.session.match.why_illegal(Play.of(Seat.SOUTH, illegal[0]))
+    assert reason and table.message == reason
+    for _ in range(round(REASON_TIME / FRAME) - 10):
+        driver.step()
+    assert table.message == reason
+    for _ in range(20):
+        driver.step()
+    assert table.message == prompt(table.session.view, 0)  # with who passed you what, until your first card

@@ -236,16 +236,23 @@ def test_text_fits_its_boxes_at_no_less_than_12_css_pixels(layout: TableLayout, 
         assert fonts.size(text, floor, bold=True)[0] + metrics.px(8) <= layout.marks.width
 
 
-def test_the_moon_badge_fits_the_strip_of_every_seat_box(layout: TableLayout, fonts) -> None:  # type: ignore[no-untyped-def]
-    from hearts.ui.scenes.table_draw import MOON_THREAT, mark_words
-    from hearts.ui.seatbox import seat_parts
+def test_the_strip_holds_the_moon_badge_the_queen_and_the_cards_left(layout: TableLayout, fonts) -> None:  # type: ignore[no-untyped-def]
+    from hearts.ui.scenes.table_draw import MOON_THREAT
+    from hearts.ui.seatbox import is_one_line, seat_parts
 
     metrics = layout.metrics
     floor = metrics.text(12)
+    space = metrics.px(4)
     for seat in Seat:
         strip = seat_parts(layout.seats[seat].panel, metrics).strip
-        text = mark_words(fonts, MOON_THREAT, strip.width - metrics.px(10), floor)
-        assert fonts.size(text, floor, bold=True)[0] + metrics.px(10) <= strip.width, (seat, text)
+        # What the strip keeps at its least: the badge's short words or the Q♠ (never both: whoever has
+        # every point has the queen) with the cards left, one back and "13"; on one line, the count alone.
+        pill = fonts.size(MOON_THREAT[1], floor, bold=True)[0] + metrics.px(10)
+        queen = fonts.size("Q♠", floor, bold=True)[0] + metrics.px(8)
+        count = fonts.size("13", floor, bold=True)[0]
+        one_line = is_one_line(layout.seats[seat].panel, metrics)
+        cards = count if one_line else math.ceil(strip.height / 1.4) + 2 + space + count
+        assert max(pill, queen) + space + cards <= strip.width, (seat, strip)
         assert fonts.line_height(floor) <= strip.height + metrics.px(4), seat
 
 

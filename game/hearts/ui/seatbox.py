@@ -39,7 +39,7 @@ def chip_size(metrics: Metrics) -> int:
 
 def strip_width(metrics: Metrics) -> int:
     """How wide the strip is on one line."""
-    return metrics.px(58)
+    return metrics.px(68)
 
 
 def seat_parts(panel: Rect, metrics: Metrics) -> SeatParts:
@@ -53,13 +53,13 @@ def seat_parts(panel: Rect, metrics: Metrics) -> SeatParts:
         row = Rect(panel.left + pad, panel.top, panel.width - 2 * pad, panel.height)
         mark = Rect(row.left, 0, chip, chip)
         mark.centery = row.centery
-        name = Rect(mark.right + space, row.top, round(metrics.text(15) * 3.0), row.height)
+        name = Rect(mark.right + space, row.top, round(metrics.text(15) * 2.8), row.height)
         dealer = Rect(name.right + space, 0, chip, chip)
         dealer.centery = row.centery
         strip = Rect(0, 0, strip_width(metrics), strip_tall)
         strip.midright = (row.right, row.centery)
-        score_left = dealer.right + 2 * space
-        score = Rect(score_left, row.top, strip.left - 2 * space - score_left, row.height)
+        score_left = dealer.right + space
+        score = Rect(score_left, row.top, strip.left - space - score_left, row.height)
         return SeatParts(mark=mark, name=name, dealer=dealer, score=score, strip=strip)
     inner = Rect(panel.left + pad, panel.top + metrics.px(4), panel.width - 2 * pad, 2 * line)
     first = Rect(inner.left, inner.top, inner.width, line)

@@ -176,7 +176,7 @@ def _landscape(size: tuple[int, int], metrics: Metrics) -> TableLayout:
     )
     north = Rect(0, margin, *north_size)
     north.centerx = margin + play_width // 2
-    header = Rect(margin, margin, north.left - gap - margin, 2 * round(metrics.text(13) * 1.3))
+    header = Rect(margin, margin, north.left - gap - margin, 2 * round(metrics.text(14) * 1.3))
     marks = Rect(north.right + gap, margin, min(metrics.px(170), column.left - gap - north.right - gap), tap)
     south_height = panel_height(metrics, lines=2)  # beside a hand in two rows
     south_size = north_size  # in front of a hand in one row

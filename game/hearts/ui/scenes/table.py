@@ -58,7 +58,10 @@ RECEIVED_LIFT = 1.5
 REFUSED_SHAKE = 0.45
 """A refused card shakes (or, under reduced motion, jumps) this long."""
 REFUSED_BUBBLE = 2.5
-"""Its reason stays beside it this long (and on the message line until your next move)."""
+"""Its reason stays beside it this long."""
+REASON_TIME = 4.0
+"""A reason stays on the message line this long (or until your next move); then the prompt, with who
+passed you what, comes back."""
 DOUBLE_TAP = 0.35
 """A second tap this soon after a tap that played a card, within half a tap target of it, is the same
 tap twice: it never plays the card that took the first one's place (even when your lead comes at once).
@@ -87,6 +90,7 @@ class TableScene(Scene):
         """Seconds left for the cards you were passed to stand raised."""
         self.refused: Card | None = None
         self.refused_age = 0.0
+        self.reason_age = 0.0
         self.played_tap: tuple[tuple[int, int], float] | None = None
         """Where and how long ago a tap played a card (see ``DOUBLE_TAP``)."""
         """The card last refused, and seconds since (it shakes, then its reason shows beside it)."""
@@ -465,6 +469,11 @@ class TableScene(Scene):
         if self.refusal_shown is not None:
             self.refused_age += dt
             self.dirty = True
+        if self.reason is not None:
+            self.reason_age += dt
+            if self.reason_age >= REASON_TIME:
+                self.reason = None
+                self.dirty = True
 
     def _forced_last_card(self) -> Card | None:
         """Your one card left, when it may play itself (the option, on by default)."""
@@ -561,6 +570,7 @@ class TableScene(Scene):
     def _say(self, text: str, *, reason: bool) -> None:
         if reason:
             self.reason = text
+            self.reason_age = 0.0
         else:
             self.reason = None
             self.note = text

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine import Phase, PlayerView, Seat, Suit, Trick
+from ...engine import QUEEN_OF_SPADES, Phase, PlayerView, Seat, Suit, Trick
 from ...engine.cards import Card
 from ...words import SEAT_NAMES as NAMES
 from ...words import table_header
@@ -36,6 +36,11 @@ def mark_words(fonts: Fonts, words: tuple[str, str], width: int, floor: int) -> 
     """The mark's full words, or its short form where they would not fit even at the least size."""
     full, short = words
     return full if fonts.size(full, floor, bold=True)[0] <= width else short
+
+
+def queen_taker(view: PlayerView) -> Seat | None:
+    """Who took the Q♠ this hand, once a trick has taken it."""
+    return next((trick.winner for trick in view.tricks if QUEEN_OF_SPADES in trick.cards), None)
 
 
 def cards_held(view: PlayerView, seat: Seat) -> int:
@@ -125,7 +130,9 @@ class TableDrawer:
         metrics = self.layout.metrics
         fonts = self.ctx.fonts
         floor = metrics.text(12)
-        now = self.scene.session.view  # who is to move now, as the message says (cards may still fly)
+        # The seat to move as the message says: now, once your input counts (cards may still fly); else
+        # as shown, so the mark moves on with the cards (to a trick's winner as its ring appears).
+        now = self.scene.session.view if self.scene.is_players_move else view
         to_move = now.to_move == seat and now.phase is Phase.PLAY
         draw_panel(surface, rect, metrics.px(10), theme.PANEL_SOLID if to_move else theme.PANEL)
         note_seat(seat, rect)
@@ -147,10 +154,7 @@ class TableDrawer:
         if view.dealer == seat and view.phase is not Phase.DEAL:
             self._chip(surface, parts.dealer, "D", theme.BADGE_DEALER)
         self._draw_score(surface, parts.score, view.totals[seat], view.points[seat], centred=not one_line)
-        if view.moon_threat == seat:
-            self._draw_moon_threat(surface, parts.strip)
-        elif seat is not Seat.SOUTH:
-            self._draw_fan(surface, parts.strip, cards_held(view, seat))
+        self._draw_strip(surface, parts.strip, view, seat)
 
     def _chip(
         self, surface: pygame.Surface, rect: pygame.Rect, text: str, colours: tuple[theme.RGB, theme.RGB]
@@ -172,7 +176,7 @@ class TableDrawer:
         """The match total in points, then a heart and this hand's points: "34 pts ♥3", the heart drawn."""
         metrics = self.layout.metrics
         fonts = self.ctx.fonts
-        total_text, points_text = f"{total} pts", str(points)
+        total_text, points_text = f"{total} pt" if total == 1 else f"{total} pts", str(points)
         space = metrics.px(4)
         px = metrics.text(15)
         while px > metrics.text(12):
@@ -200,35 +204,67 @@ class TableDrawer:
             surface, fonts, points_text, points_rect, px, theme.TEXT, bold=True, align="left", wrap=False
         )
 
-    def _draw_moon_threat(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The badge of a seat that has taken every point so far: a pill in its box's strip."""
+    def _draw_strip(self, surface: pygame.Surface, rect: pygame.Rect, view: PlayerView, seat: Seat) -> None:
+        """The strip of a seat's box, centred: the moon badge while the seat has every point so far, a Q♠
+        chip once it has taken the queen this hand, and an opponent's cards (a fan of backs and their
+        count). The badge makes the Q♠ chip needless (whoever has every point has the queen, once it is
+        out). Where they do not all fit, the fan gives way to one back, the badge to its short words, then
+        the back and last the count."""
         metrics = self.layout.metrics
         fonts = self.ctx.fonts
         floor = metrics.text(12)
-        text = mark_words(fonts, MOON_THREAT, rect.width - metrics.px(10), floor)
-        px = fit_size(fonts, text, rect.width - metrics.px(10), floor, floor, bold=True)
-        pill = pygame.Rect(
-            0, 0, min(rect.width, fonts.size(text, px, bold=True)[0] + metrics.px(10)), rect.height
-        )
-        pill.center = rect.center
-        draw_panel(surface, pill, pill.height // 2, theme.BADGE_MOON[0])
-        draw_text(surface, fonts, text, pill, floor, theme.BADGE_MOON[1], bold=True, wrap=False)
-
-    def _draw_fan(self, surface: pygame.Surface, rect: pygame.Rect, count: int) -> None:
-        """An opponent's cards: a fan of backs, one for each card held, and the count beside it."""
-        if count <= 0:
-            return
-        metrics = self.layout.metrics
-        fonts = self.ctx.fonts
-        text = str(count)
-        px = metrics.text(12)
-        text_width = fonts.size(text, px, bold=True)[0]
         space = metrics.px(4)
-        fan = self._fan_image(count, rect.height)
-        left = rect.centerx - (fan.get_width() + space + text_width) // 2
-        surface.blit(fan, (left, rect.bottom - fan.get_height()))
-        label = pygame.Rect(left + fan.get_width() + space, rect.top, text_width + space, rect.height)
-        draw_text(surface, fonts, text, label, px, theme.TEXT_MUTED, bold=True, align="left", wrap=False)
+        count = cards_held(view, seat) if seat is not Seat.SOUTH else 0
+        threat = view.moon_threat == seat
+        queen = queen_taker(view) == seat and not threat
+        count_width = fonts.size(str(count), floor, bold=True)[0]
+        chip_width = fonts.size("Q♠", floor, bold=True)[0] + metrics.px(8)
+
+        def pieces(long_words: bool, backs: int, counted: bool) -> list[tuple[str, int]]:
+            """Each piece and its width, for a badge in long or short words and ``backs`` fanned."""
+            found: list[tuple[str, int]] = []
+            if threat:
+                words = MOON_THREAT[0] if long_words else MOON_THREAT[1]
+                found.append((words, fonts.size(words, floor, bold=True)[0] + metrics.px(10)))
+            if queen:
+                found.append(("Q♠", chip_width))
+            if count and backs:
+                found.append(("fan", self._fan_image(backs, rect.height).get_width()))
+            if count and counted:
+                found.append(("count", count_width))
+            return found
+
+        choices = [
+            (True, count, True),
+            (True, 1, True),
+            (False, 1, True),
+            (False, 0, True),
+            (False, 0, False),
+        ]
+        for choice in choices:
+            chosen = pieces(*choice)
+            total = sum(width for _, width in chosen) + space * (len(chosen) - 1)
+            if total <= rect.width:
+                break
+        backs = choice[1]
+        left = rect.centerx - total // 2
+        for piece, width in chosen:
+            box = pygame.Rect(left, rect.top, width, rect.height)
+            if piece == "fan":
+                fan = self._fan_image(backs, rect.height)
+                surface.blit(fan, (left, rect.bottom - fan.get_height()))
+            elif piece == "count":
+                text = str(count)
+                draw_text(
+                    surface, fonts, text, box, floor, theme.TEXT_MUTED, bold=True, align="left", wrap=False
+                )
+            elif piece == "Q♠":
+                draw_panel(surface, box, metrics.px(4), theme.BADGE_DEALER[0])  # like a card's face
+                draw_text(surface, fonts, piece, box, floor, theme.BADGE_DEALER[1], bold=True, wrap=False)
+            else:
+                draw_panel(surface, box, box.height // 2, theme.BADGE_MOON[0])
+                draw_text(surface, fonts, piece, box, floor, theme.BADGE_MOON[1], bold=True, wrap=False)
+            left += width + space
 
     def _fan_image(self, count: int, height: int) -> pygame.Surface:
         """``count`` backs held in a fan ``height`` pixels tall, drawn large and shrunk (smooth edges)."""
@@ -263,13 +299,13 @@ class TableDrawer:
             return
         metrics = self.layout.metrics
         text = table_header(view.hand_number, view.pass_direction, view.rules.target)
-        px = metrics.text(13)
+        px = metrics.text(14)
         if self.ctx.fonts.size(text, px)[0] > area.width:  # two lines, broken after the pass
             hand, passing, target = text.split(" · ")
             text = f"{hand} · {passing}\n{target}"
             px = fit_size(self.ctx.fonts, f"{hand} · {passing}", area.width, px, metrics.text(12))
         align: Align = "center" if self.layout.is_portrait else "left"
-        draw_text(surface, self.ctx.fonts, text, area, px, theme.TEXT_MUTED, align=align, wrap=False)
+        draw_text(surface, self.ctx.fonts, text, area, px, theme.TEXT, align=align, wrap=False)
 
     def _draw_trick(self, surface: pygame.Surface, trick: Trick, hidden: frozenset[Card]) -> None:
         width, height = self.layout.trick_card
@@ -298,8 +334,11 @@ class TableDrawer:
             rect = place.move(self._refusal_offset(refusal[2])) if refusal is not None and shaken else place
             surface.blit(self.ctx.painter.shadow(width, height), self.ctx.painter.shadow_rect(rect))
             passed = received is not None and card in received
-            self._card(surface, card, rect, "hand", Seat.SOUTH, tinted=passed)
-            if playing and card not in legal:
+            unplayable = playing and card not in legal
+            # Passed to you: tinted; hatched instead when unplayable (both would dim its index), the edge
+            # still flagging it.
+            self._card(surface, card, rect, "hand", Seat.SOUTH, tinted=passed and not unplayable)
+            if unplayable:
                 surface.blit(self.ctx.painter.dim(width, height), rect.topleft)
             if passed:  # passed to you: tinted and edged, until you play your first card
                 self._edge(surface, rect, theme.RECEIVED)
