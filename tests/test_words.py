@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from hearts.engine import Card, PassDirection, Seat, Trick
-from hearts.words import prompt, table_header, trick_taken
-from tests.engine.scenarios import play, start
+from hearts.engine import Card, HandScored, PassDirection, Seat, Trick
+from hearts.words import hand_story, prompt, table_header, trick_taken
+from tests.engine.scenarios import play, play_out, start
 
 
 def trick(leader: Seat, cards: str, winner: Seat) -> Trick:
@@ -74,3 +74,43 @@ def test_the_prompt_says_so_when_you_cannot_follow() -> None:
 def test_the_prompt_names_your_lead_and_a_hand_without_passing() -> None:
     match = start(**DEAL)  # hand 4: no passing
     assert prompt(match.view_for(Seat.SOUTH), 0) == "No passing this hand. Your lead: the 2♣ starts the hand."
+
+
+def scored(
+    hearts: tuple[int, int, int, int],
+    queen: Seat,
+    *,
+    shooter: Seat | None = None,
+    jack: Seat | None = None,
+) -> HandScored:
+    points = tuple(count + (13 if seat == queen else 0) for seat, count in zip(Seat, hearts, strict=True))
+    return HandScored(3, points, points, points, shooter, None, jack, hearts, queen)
+
+
+@pytest.mark.parametrize(
+    ("hand", "story"),
+    [
+        (scored((0, 0, 0, 0), Seat.WEST), []),
+        (scored((0, 13, 0, 0), Seat.WEST, shooter=Seat.WEST), ["West shot the moon!"]),
+        (scored((13, 0, 0, 0), Seat.SOUTH, shooter=Seat.SOUTH), ["You shot the moon!"]),
+        (scored((1, 0, 12, 0), Seat.NORTH), ["North missed the moon by one heart."]),
+        (scored((0, 1, 1, 11), Seat.EAST), ["East missed the moon by two hearts."]),
+        (scored((12, 1, 0, 0), Seat.SOUTH), ["You missed the moon by one heart."]),
+        (scored((0, 0, 13, 0), Seat.SOUTH), ["North missed the moon: you took the Q♠."]),
+        (scored((0, 13, 0, 0), Seat.EAST), ["West missed the moon: East took the Q♠."]),
+        (scored((0, 10, 3, 0), Seat.WEST), []),  # three hearts short is no near thing
+        (scored((2, 3, 4, 4), Seat.EAST, jack=Seat.WEST), ["West took the J♦: −10."]),
+    ],
+)
+def test_the_story_of_a_hand(hand: HandScored, story: list[str]) -> None:
+    assert hand_story(hand) == story
+
+
+def test_the_engine_counts_each_seats_hearts_and_names_the_queens_taker() -> None:
+    match = start(**DEAL)
+    events = play_out(match)
+    result = next(event for event in events if isinstance(event, HandScored))
+    assert sum(result.hearts) == 13
+    assert result.queen_taker is not None
+    for seat in Seat:
+        assert result.points[seat] == result.hearts[seat] + (13 if seat == result.queen_taker else 0)

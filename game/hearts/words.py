@@ -5,7 +5,17 @@ from __future__ import annotations
 
 from typing import Final
 
-from .engine import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, PassDirection, Phase, PlayerView, Seat, Suit, Trick
+from .engine import (
+    JACK_OF_DIAMONDS,
+    QUEEN_OF_SPADES,
+    HandScored,
+    PassDirection,
+    Phase,
+    PlayerView,
+    Seat,
+    Suit,
+    Trick,
+)
 
 SEAT_NAMES: Final = {Seat.SOUTH: "You", Seat.WEST: "West", Seat.NORTH: "North", Seat.EAST: "East"}
 DIRECTION_WORDS: Final = {
@@ -85,3 +95,28 @@ def prompt(view: PlayerView, chosen: int) -> str:
         passed = f"{giver} passed you {' '.join(str(card) for card in view.received)}."
         text = f"{text} {passed}" if text else passed
     return text
+
+
+def _subject(seat: Seat) -> str:
+    return "You" if seat is Seat.SOUTH else SEAT_NAMES[seat]
+
+
+def hand_story(scored: HandScored) -> list[str]:
+    """What a scored hand is remembered by, in sentences: the moon shot, or missed by a heart or two (or
+    by the Q♠), and the J♦ when it counts."""
+    lines: list[str] = []
+    if scored.moon_shooter is not None:
+        lines.append(f"{_subject(scored.moon_shooter)} shot the moon!")
+    elif scored.hearts:
+        for seat in Seat:
+            hearts = scored.hearts[seat]
+            if scored.queen_taker == seat and 11 <= hearts < 13:
+                missing = "one heart" if hearts == 12 else "two hearts"
+                lines.append(f"{_subject(seat)} missed the moon by {missing}.")
+            elif hearts == 13 and scored.queen_taker is not None and scored.queen_taker != seat:
+                taker = "you" if scored.queen_taker is Seat.SOUTH else SEAT_NAMES[scored.queen_taker]
+                lines.append(f"{_subject(seat)} missed the moon: {taker} took the Q♠.")
+    if scored.jack_taker is not None:
+        taker = _subject(scored.jack_taker)
+        lines.append(f"{taker} took the J♦: −10.")
+    return lines

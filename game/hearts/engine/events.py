@@ -110,6 +110,10 @@ class HandScored:
     moon_shooter: Seat | None
     moon: Moon | None
     jack_taker: Seat | None
+    hearts: tuple[int, ...] = ()
+    """How many hearts each seat took this hand."""
+    queen_taker: Seat | None = None
+    """Who took the Q♠ this hand."""
 
 
 @dataclass(frozen=True, slots=True)

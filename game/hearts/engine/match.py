@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Final
 
-from .cards import JACK_OF_DIAMONDS, CardSet, Seat, Suit
+from .cards import HEARTS_MASK, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, CardSet, Seat, Suit
 from .errors import IllegalMove
 from .events import Event, HandScored, HandStarted, MatchOver, MoonChoiceNeeded, Trick
 from .hand import NOT_YOUR_TURN, Hand, HandPhase
@@ -292,6 +292,8 @@ class Match:
             shooter,
             moon,
             jack_taker,
+            tuple((hand.taken[seat] & HEARTS_MASK).bit_count() for seat in _SEATS),
+            next(seat for seat in _SEATS if hand.taken[seat] >> QUEEN_OF_SPADES & 1),
         )
         self._results.append(result)
         events: list[Event] = [result]

@@ -66,27 +66,36 @@ class DialogLayout:
     metrics: Metrics
 
 
-def dialog_layout(size: tuple[int, int], scale: float, buttons: int, *, wide: bool = False) -> DialogLayout:
-    """A dialog filling most of a phone, or a comfortable centred panel on a large window."""
+def dialog_layout(
+    size: tuple[int, int], scale: float, buttons: int, *, wide: bool = False, content: int | None = None
+) -> DialogLayout:
+    """A dialog filling most of a phone, or a comfortable centred panel on a large window; with
+    ``content`` (the body's height in pixels), no taller than the title, the body and the buttons need."""
     metrics = metrics_for(size, scale)
     width, height = size
     margin = metrics.px(12)
     tap = metrics.tap
     panel_width = min(width - 2 * margin, metrics.px(760 if wide else 520))
     panel_height = min(height - 2 * margin, metrics.px(600))
+    gap = metrics.px(8)
+    inner_width = panel_width - 2 * margin
+    # Buttons go side by side when they are few, else in a column; on a short window, in two or three
+    # columns, so the body keeps at least part of the panel.
+    columns = buttons if buttons <= 2 and inner_width >= 2 * metrics.px(150) + gap else 1
+    while (
+        columns < max(1, buttons)
+        and math.ceil(buttons / columns) * (tap + gap) > (panel_height - 2 * margin) * 0.5
+    ):
+        columns += 1
+    rows = math.ceil(buttons / columns) if buttons else 0
+    buttons_height = rows * tap + max(0, rows - 1) * gap
+    if content is not None:
+        panel_height = min(panel_height, 2 * margin + tap + gap + content + gap + buttons_height)
     panel = Rect(0, 0, panel_width, panel_height)
     panel.center = (width // 2, height // 2)
     inner = panel.inflate(-2 * margin, -2 * margin)
     title = Rect(inner.left + tap, inner.top, inner.width - 2 * tap, tap)
     close = Rect(inner.right - tap, inner.top, tap, tap)
-    gap = metrics.px(8)
-    # Buttons go side by side when they are few, else in a column; on a short window, in two or three
-    # columns, so the body keeps at least part of the panel.
-    columns = buttons if buttons <= 2 and inner.width >= 2 * metrics.px(150) + gap else 1
-    while columns < max(1, buttons) and math.ceil(buttons / columns) * (tap + gap) > inner.height * 0.5:
-        columns += 1
-    rows = math.ceil(buttons / columns) if buttons else 0
-    buttons_height = rows * tap + max(0, rows - 1) * gap
     body = Rect(
         inner.left, title.bottom + gap, inner.width, inner.bottom - buttons_height - gap - title.bottom - gap
     )

@@ -42,6 +42,7 @@ SCENES = (
     "hint",
     "last_trick",
     "hand_result",
+    "score_sheet",
     "victory",
     "defeat",
     "options",
@@ -96,7 +97,12 @@ def build(name: str, ctx: Context) -> list[Scene]:
     """The scene stack that shows ``name``."""
     from .scenes.menu import MenuScene
     from .scenes.table import TableScene
-    from .scenes.table_dialogs import hand_result_dialog, last_trick_dialog, match_result_dialog
+    from .scenes.table_dialogs import (
+        hand_result_dialog,
+        last_trick_dialog,
+        match_result_dialog,
+        score_sheet_dialog,
+    )
 
     if name == "menu":
         ctx.session = Session.new(ctx.settings.table, "normal", seed=SEED)
@@ -141,6 +147,11 @@ def build(name: str, ctx: Context) -> list[Scene]:
         play_until(session, lambda s: len(s.match.results) >= 1 and s.needs_deal)
         table = TableScene(ctx, session)
         return [table, hand_result_dialog(table, session.match.results[-1], False)]
+    if name == "score_sheet":
+        play_until(session, lambda s: len(s.match.results) >= 3 and s.needs_deal)
+        table = TableScene(ctx, session)
+        results = session.match.results
+        return [table, score_sheet_dialog(ctx, results, len(results), back="resume")]
     if name in ("victory", "defeat"):
         # The first seed from SEED on whose match ends the way the picture needs.
         for seed in range(SEED, SEED + 200):

@@ -9,13 +9,15 @@ import pygame
 
 from .. import theme
 from ..intents import Back, Confirm, Hover, Intent, Jump, Step, Tap
-from ..layout import DialogLayout, dialog_layout
+from ..layout import DialogLayout, Metrics, dialog_layout
 from ..render.icons import draw_icon
 from ..render.text import draw_text, wrap
 from ..widgets import Button, draw_button, draw_panel
 from .base import Context, Pop, Scene, Transition
 
 BodyDrawer = Callable[[pygame.Surface, pygame.Rect, DialogLayout], None]
+BodyHeight = Callable[[Metrics, int], int]
+"""The height a body needs at a width, so the panel fits its content."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +40,7 @@ class Dialog(Scene):
         *,
         lines: Sequence[str] = (),
         body: BodyDrawer | None = None,
+        body_height: BodyHeight | None = None,
         closable: bool = True,
         close_result: object = None,
         wide: bool = False,
@@ -48,6 +51,7 @@ class Dialog(Scene):
         self.choices = tuple(choices)
         self.lines = tuple(lines)
         self.body = body
+        self.body_height = body_height
         self.closable = closable
         self.close_result = close_result
         self.wide = wide
@@ -58,6 +62,11 @@ class Dialog(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = dialog_layout(size, self.ctx.scale, len(self.choices), wide=self.wide)
+        if self.body_height is not None:
+            content = self.body_height(self.layout.metrics, self.layout.body.width)
+            self.layout = dialog_layout(
+                size, self.ctx.scale, len(self.choices), wide=self.wide, content=content
+            )
         self.buttons = [
             Button(choice.key, rect, label=choice.label, primary=choice.primary)
             for choice, rect in zip(self.choices, self.layout.buttons, strict=True)
@@ -116,7 +125,13 @@ class Dialog(Scene):
 
 
 def draw_lines(
-    surface: pygame.Surface, ctx: Context, lines: Sequence[str], rect: pygame.Rect, px: int
+    surface: pygame.Surface,
+    ctx: Context,
+    lines: Sequence[str],
+    rect: pygame.Rect,
+    px: int,
+    *,
+    colour: tuple[int, int, int] = theme.TEXT,
 ) -> pygame.Rect:
     """Paragraphs, wrapped and stacked from the top of ``rect``; returns the area used."""
     top = rect.top
@@ -131,7 +146,7 @@ def draw_lines(
                 line,
                 pygame.Rect(rect.left, top, rect.width, line_height),
                 px,
-                theme.TEXT,
+                colour,
                 align="left",
                 wrap=False,
             )

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
 import pygame
 
-from ...engine import HandScored, MatchOver, Moon, Seat, Trick
+from ...engine import HandScored, MatchOver, Moon, PassDirection, Seat, Suit, Trick
 from ...words import SEAT_NAMES as NAMES
-from ...words import trick_taken
+from ...words import hand_story, table_header, trick_taken
 from .. import theme
 from ..layout import DialogLayout, Metrics
-from ..render.text import draw_text
+from ..render.text import draw_text, fit_size, wrap
 from ..report import is_recording, note_card
 from ..session import HUMAN, Session
 from ..widgets import draw_panel
@@ -28,6 +30,7 @@ def pause_menu(ctx: Context) -> Dialog:
         "Menu",
         [
             Choice("resume", "Back to the table", primary=True),
+            Choice("score_sheet", "Score sheet"),
             Choice("new_match", "New match"),
             Choice("options", "Options"),
             Choice("rules", "How to play"),
@@ -111,39 +114,83 @@ def last_trick_dialog(ctx: Context, trick: Trick, number: int) -> Dialog:
 
 
 def hand_result_dialog(scene: TableScene, scored: HandScored, match_over: bool) -> Dialog:
+    """A scored hand: per seat the hearts taken, the Q♠, the hand's score and the total; what the hand
+    is remembered by (a moon shot or missed, the J♦); and, unless the match is over, the next hand."""
     ctx = scene.ctx
+    story = hand_story(scored)
+    following = scored.hand_number + 1
+    rules = scene.session.match.rules
+    after = (
+        []
+        if match_over
+        else [f"Next: {table_header(following, PassDirection.for_hand(following), rules.target)}"]
+    )
+    headings = ("", "♥", "Q♠", "Hand", "Total")
 
-    notes: list[str] = []
-    if scored.moon_shooter is not None:
-        notes.append(
-            "You shot the moon!"
-            if scored.moon_shooter is HUMAN
-            else f"{NAMES[scored.moon_shooter]} shot the moon!"
-        )
-    if scored.jack_taker is not None:
-        notes.append(f"{NAMES[scored.jack_taker]} took the J♦: −10.")
+    def rows_height(metrics: Metrics) -> tuple[int, int]:
+        px = metrics.text(16)
+        return round(px * 1.8), px
+
+    def lines_height(metrics: Metrics, width: int) -> int:
+        px = metrics.text(15)
+        count = sum(len(wrap(ctx.fonts, line, px, width)) for line in (*story, *after))
+        return count * round(px * 1.35) + (metrics.px(10) if count else 0)
+
+    def height(metrics: Metrics, width: int) -> int:
+        row, _ = rows_height(metrics)
+        return 5 * row + lines_height(metrics, width)
 
     def body(surface: pygame.Surface, rect: pygame.Rect, layout: DialogLayout) -> None:
         metrics = layout.metrics
-        row, px = table_rows(rect.height, 5 + len(notes), metrics)
-        columns = (rect.left, rect.left + int(rect.width * 0.5), rect.left + int(rect.width * 0.75))
-        widths = (int(rect.width * 0.5), int(rect.width * 0.25), rect.width - int(rect.width * 0.75))
-        rows = [("", "Hand", "Total")] + [
-            (NAMES[seat], _signed(scored.scores[seat]), _number(scored.totals[seat])) for seat in Seat
-        ]
+        row, px = rows_height(metrics)
+        row = min(row, max(1, (rect.height - lines_height(metrics, rect.width)) // 5))
+        px = max(metrics.text(12), min(px, int(row / 1.3)))
+        shares = (0.34, 0.14, 0.14, 0.19, 0.19)
+        lefts = [rect.left + round(rect.width * sum(shares[:index])) for index in range(5)]
+        widths = [round(rect.width * share) for share in shares]
         top = rect.top
-        for index, cells in enumerate(rows):
-            bold = index == 0 or cells[0] == "You"
-            for cell, left, width in zip(cells, columns, widths, strict=True):
-                align: Literal["left", "right"] = "left" if left == columns[0] else "right"
-                colour = theme.TEXT if index else theme.TEXT_MUTED
-                cell_rect = pygame.Rect(left, top, width, row)
+        for seat in (None, *Seat):
+            if seat is None:
+                cells = headings
+            else:
+                queen = "Q♠" if scored.queen_taker == seat else ""
+                hearts = str(scored.hearts[seat]) if scored.hearts else ""
+                cells = (
+                    NAMES[seat],
+                    hearts,
+                    queen,
+                    _signed(scored.scores[seat]),
+                    _number(scored.totals[seat]),
+                )
+            if seat is HUMAN:
+                draw_panel(surface, pygame.Rect(rect.left, top, rect.width, row), metrics.px(8), theme.PANEL)
+            for column, cell in enumerate(cells):
+                cell_rect = pygame.Rect(
+                    lefts[column] + metrics.px(6), top, widths[column] - metrics.px(12), row
+                )
+                align: Literal["left", "right", "center"] = (
+                    "left" if column == 0 else ("center" if column in (1, 2) else "right")
+                )
+                colour = theme.TEXT_MUTED if seat is None else theme.TEXT
+                if column == 1 and seat is None:
+                    colour = theme.suit_colour(Suit.HEARTS, on_dark=True)
+                bold = seat is None or seat is HUMAN or column == 2
                 draw_text(surface, ctx.fonts, cell, cell_rect, px, colour, bold=bold, align=align, wrap=False)
             top += row
-        for note in notes:
-            line = pygame.Rect(rect.left, top, rect.width, row)
-            draw_text(surface, ctx.fonts, note, line, px, theme.TITLE, bold=True, align="left", wrap=False)
-            top += row
+        lines = pygame.Rect(rect.left, top + metrics.px(10), rect.width, rect.bottom - top - metrics.px(10))
+        if story or after:
+            used = (
+                draw_lines(surface, ctx, story, lines, metrics.text(15), colour=theme.TITLE)
+                if story
+                else None
+            )
+            rest = (
+                lines
+                if used is None
+                else pygame.Rect(lines.left, used.bottom, lines.width, lines.bottom - used.bottom)
+            )
+            if after:
+                draw_lines(surface, ctx, after, rest, metrics.text(15), colour=theme.TEXT_MUTED)
 
     label = "See the result" if match_over else "Next hand"
     return Dialog(
@@ -151,6 +198,7 @@ def hand_result_dialog(scene: TableScene, scored: HandScored, match_over: bool) 
         f"Hand {scored.hand_number}",
         [Choice("next_hand", label, primary=True)],
         body=body,
+        body_height=height,
         closable=False,
         name="hand_result",
     )
@@ -194,7 +242,11 @@ def match_result_dialog(scene: TableScene, over: MatchOver) -> Dialog:
     return Dialog(
         ctx,
         "Victory!" if won else "Defeat",
-        [Choice("play_again", "Play again", primary=True), Choice("main_menu", "Main menu")],
+        [
+            Choice("play_again", "Play again", primary=True),
+            Choice(f"{SHEET}:last:match_result", "Score sheet"),
+            Choice("main_menu", "Main menu"),
+        ],
         body=body,
         closable=False,
         name="match_result",
@@ -221,8 +273,114 @@ def new_table(ctx: Context) -> TableScene:
     return TableScene(ctx, session)
 
 
+SHEET = "sheet"
+SHEET_PAGE = 8
+"""Hands on one page of the score sheet."""
+
+
+def sheet_rows(results: Sequence[HandScored]) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
+    """The score sheet: for each hand, its number and every seat's score for it and running total."""
+    return [
+        (result.hand_number, tuple((result.scores[seat], result.totals[seat]) for seat in Seat))
+        for result in results
+    ]
+
+
+def score_sheet_dialog(ctx: Context, results: Sequence[HandScored], page: int, *, back: str) -> Dialog:
+    """Every hand's scores and the running totals, a page of hands at a time (the last page first);
+    closing answers ``back``."""
+    rows = sheet_rows(results)
+    pages = max(1, math.ceil(len(rows) / SHEET_PAGE))
+    page = min(max(0, page), pages - 1)
+    shown = rows[page * SHEET_PAGE : (page + 1) * SHEET_PAGE]
+    choices = []
+    if page > 0:
+        choices.append(Choice(f"{SHEET}:{page - 1}:{back}", "Earlier hands"))
+    choices.append(Choice(back, "Close", primary=True))
+    if page < pages - 1:
+        choices.append(Choice(f"{SHEET}:{page + 1}:{back}", "Later hands"))
+
+    def sizes(metrics: Metrics) -> tuple[int, int]:
+        px = metrics.text(15)
+        return round(px * 1.7), px
+
+    def height(metrics: Metrics, width: int) -> int:
+        row, _ = sizes(metrics)
+        return (2 + max(1, len(shown))) * row
+
+    def body(surface: pygame.Surface, rect: pygame.Rect, layout: DialogLayout) -> None:
+        metrics = layout.metrics
+        row, px = sizes(metrics)
+        row = min(row, rect.height // (2 + max(1, len(shown))))
+        px = max(metrics.text(12), min(px, int(row / 1.3)))
+        pad = metrics.px(4)
+        first = ctx.fonts.size("20", px, bold=True)[0] + metrics.px(10)
+        each = (rect.width - first) // 4
+        # A cell holds the hand's score and the running total: the widest of them sets the size.
+        px = fit_size(ctx.fonts, "−26 126", each - 3 * pad, px, metrics.text(12), bold=True)
+        top = rect.top
+        for index, seat in enumerate(Seat):
+            cell = pygame.Rect(rect.left + first + index * each, top, each - pad, row)
+            draw_text(
+                surface,
+                ctx.fonts,
+                NAMES[seat],
+                cell,
+                px,
+                theme.TEXT_MUTED,
+                bold=True,
+                align="right",
+                wrap=False,
+            )
+        top += row
+        if not shown:
+            note = pygame.Rect(rect.left, top, rect.width, row)
+            draw_text(surface, ctx.fonts, "No hand has been scored yet.", note, px, theme.TEXT, align="left")
+        for number, cells in shown:
+            draw_text(
+                surface,
+                ctx.fonts,
+                str(number),
+                pygame.Rect(rect.left, top, first, row),
+                px,
+                theme.TEXT,
+                bold=True,
+                align="left",
+            )
+            for index, (score, total) in enumerate(cells):
+                cell = pygame.Rect(rect.left + first + index * each + pad, top, each - 2 * pad, row)
+                draw_text(
+                    surface, ctx.fonts, _signed(score), cell, px, theme.TEXT_MUTED, align="left", wrap=False
+                )
+                bold = Seat(index) is HUMAN
+                draw_text(
+                    surface,
+                    ctx.fonts,
+                    _number(total),
+                    cell,
+                    px,
+                    theme.TEXT,
+                    bold=bold,
+                    align="right",
+                    wrap=False,
+                )
+            top += row
+
+    title = "Score sheet" if pages == 1 else f"Score sheet ({page + 1} of {pages})"
+    return Dialog(ctx, title, choices, body=body, body_height=height, close_result=back, name="score_sheet")
+
+
 def handle_dialog_result(scene: TableScene, result: object) -> Transition | None:
     ctx = scene.ctx
+    match = scene.session.match
+    if result == "score_sheet":
+        return Push(score_sheet_dialog(ctx, match.results, len(match.results), back="resume"))
+    if isinstance(result, str) and result.startswith(f"{SHEET}:"):
+        _, page, back = result.split(":")
+        wanted = len(match.results) if page == "last" else int(page)
+        return Push(score_sheet_dialog(ctx, match.results, wanted, back=back))
+    if result == "match_result" and match.is_over:
+        return Push(match_result_dialog(scene, MatchOver(match.winners, match.totals)))
     if result == "new_match":
         return Push(confirm_new_match(ctx))
     if result in ("start_new", "play_again"):

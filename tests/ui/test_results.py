@@ -1,0 +1,117 @@
+"""After a hand and after the match: the hand result says who took the Q♠ and how many hearts each seat
+took; the score sheet shows every hand's scores and running totals, the engine's own, through a reload."""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+
+from hearts.engine import Seat
+from hearts.ui.report import recording
+from hearts.ui.scenes.dialog import Dialog
+from hearts.ui.scenes.table_dialogs import sheet_rows
+from hearts.ui.snapshot import build, context
+from hearts.words import SEAT_NAMES
+
+from .driver import Driver
+from .test_app import QUICK, reload, start_match
+
+
+def dialog_texts(name: str, size: tuple[int, int]) -> tuple[Dialog, list[dict]]:  # type: ignore[type-arg]
+    """The scene ``name`` drawn at ``size``: its dialog and the texts drawn inside the dialog's panel."""
+    pygame.display.init()
+    ctx = context(size, 1.0)
+    stack = build(name, ctx)
+    dialog = stack[-1]
+    assert isinstance(dialog, Dialog)
+    surface = pygame.Surface(size)
+    with recording(size, 1.0) as report:
+        for scene in stack:
+            scene.draw(surface)
+    panel = dialog.layout.panel
+    texts = [
+        item
+        for item in report.to_json()["items"]
+        if item["kind"] == "text" and panel.collidepoint(item["rect"][0] + 1, item["rect"][1] + 1)
+    ]
+    return dialog, texts
+
+
+def on_the_row_of(texts: list[dict], words: str) -> list[str]:  # type: ignore[type-arg]
+    """Every text on the same line as ``words``."""
+    row = next(item for item in texts if item["text"] == words)
+    middle = row["rect"][1] + row["rect"][3] / 2
+    return [item["text"] for item in texts if item["rect"][1] <= middle <= item["rect"][1] + item["rect"][3]]
+
+
+def test_the_hand_result_names_the_queens_taker_and_each_seats_hearts() -> None:
+    for size in ((390, 844), (844, 390)):
+        dialog, texts = dialog_texts("hand_result", size)
+        assert dialog.ctx.session is not None
+        scored = dialog.ctx.session.match.results[-1]
+        assert scored.queen_taker is not None
+        for seat in Seat:
+            row = on_the_row_of(texts, SEAT_NAMES[seat])
+            assert str(scored.hearts[seat]) in row, (seat, row)
+            assert ("Q♠" in row) == (seat == scored.queen_taker), (seat, row)
+        words = " ".join(item["text"] for item in texts)
+        assert "Next: Hand 2 · Pass right · to 100" in words
+
+
+def open_the_score_sheet(driver: Driver) -> Dialog:
+    driver.click(driver.button_spot("menu"))
+    pause = driver.scene
+    assert isinstance(pause, Dialog) and pause.name == "pause"
+    driver.click(next(button for button in pause.buttons if button.key == "score_sheet").rect.center)
+    sheet = driver.scene
+    assert isinstance(sheet, Dialog) and sheet.name == "score_sheet"
+    return sheet
+
+
+def test_the_score_sheet_is_the_engines_hand_by_hand_through_a_reload() -> None:
+    driver = Driver((390, 844), settings=QUICK)
+    start_match(driver)
+    driver.play_match_by_taps(driver.click, hands=2)
+    driver.click(driver.scene.buttons[0].rect.center)  # past the second hand's result
+    driver.settle()
+    results = driver.table.session.match.results
+    assert len(results) == 2
+    rows = sheet_rows(results)
+    assert [number for number, _ in rows] == [1, 2]
+    for seat in Seat:
+        scores = [cells[seat][0] for _, cells in rows]
+        totals = [cells[seat][1] for _, cells in rows]
+        assert totals == list(itertools.accumulate(scores))  # running totals of the hands' scores
+        assert totals[-1] == driver.table.session.match.totals[seat]
+    open_the_score_sheet(driver)
+    again = reload(driver)
+    again.settle()
+    assert sheet_rows(again.table.session.match.results) == rows
+    sheet = open_the_score_sheet(again)
+    close = next(button for button in sheet.buttons if button.key == "resume")
+    again.click(close.rect.center)
+    assert again.scene is again.table
+
+
+def test_the_match_result_opens_the_score_sheet_and_comes_back() -> None:
+    from hearts.ui.scenes.base import Push
+    from hearts.ui.scenes.table_dialogs import handle_dialog_result
+
+    pygame.display.init()
+    ctx = context((390, 844), 1.0)
+    table, result = build("victory", ctx)
+    assert isinstance(result, Dialog)
+    button = next(button for button in result.buttons if button.label == "Score sheet")
+    opened = handle_dialog_result(table, button.key)  # type: ignore[arg-type]
+    assert isinstance(opened, Push) and isinstance(opened.scene, Dialog)
+    sheet = opened.scene
+    assert sheet.name == "score_sheet"
+    match = table.session.match  # type: ignore[attr-defined]
+    shown = sheet_rows(match.results)[-8:]
+    assert sheet.title.startswith("Score sheet")
+    assert shown[-1][1] == tuple(
+        (score, total) for score, total in zip(match.results[-1].scores, match.totals, strict=False)
+    )
+    back = handle_dialog_result(table, sheet.close_result)  # type: ignore[arg-type]
+    assert isinstance(back, Push) and isinstance(back.scene, Dialog) and back.scene.name == "match_result"
