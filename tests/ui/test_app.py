@@ -363,8 +363,8 @@ def test_options_change_the_table_as_promised() -> None:
     assert session.bot_level == "normal"
     driver.key(pygame.K_ESCAPE)
     driver.click(driver.button_spot("options"))
-    driver.click(driver.button_spot("difficulty"))  # normal → hard
-    driver.click(driver.button_spot("four_colour"))
+    driver.click(driver.button_spot("difficulty:2"))  # normal → hard
+    driver.click(driver.button_spot("four_colour:1"))
     driver.key(pygame.K_ESCAPE)  # back to the table
     assert isinstance(driver.scene, TableScene)
     assert driver.app.ctx.settings.four_colour and driver.app.ctx.settings.difficulty == "hard"

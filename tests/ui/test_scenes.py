@@ -176,18 +176,23 @@ def test_option_rows_fit_their_page(fonts: Fonts, case: tuple[tuple[int, int], f
         rows = scene.pages[scene.page]
         assert rows
         assert scene.inner_top + sum(row.height for row in rows) <= scene.body.bottom - scene.pad
+        tops = dict(zip((row.option.key for row in rows), scene._row_tops(), strict=True))
         for row in rows:
             for line in row.label_lines:
-                assert fonts.size(line, scene.label_px)[0] <= scene.label_width
+                assert fonts.size(line, scene.label_px)[0] <= scene.words_width(row)
             for line in row.note_lines:
-                assert fonts.size(line, scene.small_px)[0] <= scene.label_width
-        # Each value button sits right of its label, on its row.
-        for row, button in zip(
-            rows, [b for b in scene.buttons if b.key in {r.option.key for r in rows}], strict=True
-        ):
-            assert button.key == row.option.key
-            assert button.rect.left >= scene.inner_left + scene.label_width
-            assert button.rect.right <= scene.body.right
+                assert fonts.size(line, scene.small_px)[0] <= scene.words_width(row)
+            # Every choice of the row's control, on the row, inside the body, under or beside the words.
+            segments = [scene.button(row.option.segment(index)) for index in range(len(row.option.names))]
+            top = tops[row.option.key]
+            for segment in segments:
+                assert segment is not None
+                assert top <= segment.rect.top and segment.rect.bottom <= top + row.height
+                assert scene.body.left <= segment.rect.left and segment.rect.right <= scene.body.right
+                if not row.stacked:
+                    assert segment.rect.left >= scene.inner_left + scene.words_width(row)
+            for one, other in itertools.pairwise(segments):
+                assert one is not None and other is not None and one.rect.right <= other.rect.left
 
 
 def test_a_tall_window_shows_every_option_on_one_page(fonts: Fonts) -> None:
@@ -205,72 +210,85 @@ def test_every_option_can_be_reached_on_a_small_phone(fonts: Fonts) -> None:
         seen = set()
         for _ in every_page(scene):
             seen |= {button.key for button in scene.buttons}
-        assert {option.key for option in GAME_OPTIONS + TABLE_OPTIONS} <= seen
+        every = {
+            option.segment(index)
+            for option in GAME_OPTIONS + TABLE_OPTIONS
+            for index in range(len(option.values))
+        }
+        assert every <= seen
         assert {"back", "tab_game", "tab_table"} <= seen
 
 
 # Options -------------------------------------------------------------------------------------------
 
 
-def test_tapping_a_row_cycles_its_value_and_saves_it(fonts: Fonts) -> None:
+def selected(scene: OptionsScene, key: str) -> str:
+    """The label of the chosen segment of option ``key``."""
+    chosen = [button for button in scene.buttons if button.key.startswith(f"{key}:") and button.selected]
+    assert len(chosen) == 1, key
+    return chosen[0].label
+
+
+def test_tapping_a_choice_takes_it_and_saves_it(fonts: Fonts) -> None:
     backend = MemoryBackend()
     ctx = make_ctx(fonts, (390, 844), backend=backend)
     scene = OptionsScene(ctx)
     assert ctx.settings == Settings()
-    seen = []
-    for _ in range(4):
-        assert tap(scene, "difficulty") is None
-        seen.append(ctx.settings.difficulty)
-        assert scene.button("difficulty").label == ctx.settings.difficulty.capitalize()
+    assert [button.label for button in scene.buttons if button.key.startswith("difficulty:")] == [
+        "Easy",
+        "Normal",
+        "Hard",
+    ]
+    for index, level in ((2, "hard"), (0, "easy"), (1, "normal")):
+        assert tap(scene, f"difficulty:{index}") is None
+        assert ctx.settings.difficulty == level
+        assert selected(scene, "difficulty") == level.capitalize()
         assert Store(backend).load_settings() == ctx.settings
-    assert seen == ["hard", "easy", "normal", "hard"]
+    tap(scene, "difficulty:1")  # the choice already taken: nothing changes
+    assert ctx.settings.difficulty == "normal"
 
-    for key, name in (("confirm_taps", "confirm_taps"), ("reduced_motion", "reduced_motion"),
-                      ("four_colour", "four_colour")):  # fmt: skip
-        tap(scene, key)
-        assert getattr(ctx.settings, name) is True
-        assert scene.button(key).label == "On"
-        assert getattr(Store(backend).load_settings(), name) is True
-    tap(scene, "pace")
-    tap(scene, "pace")
+    for key in ("confirm_taps", "reduced_motion", "four_colour"):
+        tap(scene, f"{key}:1")
+        assert getattr(ctx.settings, key) is True
+        assert selected(scene, key) == "On"
+        assert getattr(Store(backend).load_settings(), key) is True
+    tap(scene, "pace:0")
     assert ctx.settings.pace == "relaxed"
-    assert scene.button("pace").label == "Relaxed"
+    assert selected(scene, "pace") == "Relaxed"
     assert Store(backend).load_settings() == ctx.settings
 
 
-def test_the_table_page_cycles_the_next_matchs_rules(fonts: Fonts) -> None:
+def test_the_table_page_sets_the_next_matchs_rules(fonts: Fonts) -> None:
     backend = MemoryBackend()
     ctx = make_ctx(fonts, (1280, 720), backend=backend)
     scene = OptionsScene(ctx)
-    assert scene.button("target") is None
+    assert scene.button("target:0") is None
     tap(scene, "tab_table")
     assert scene.tab == "tab_table"
     assert scene.button("tab_table").selected and not scene.button("tab_game").selected
-    assert scene.button("difficulty") is None
+    assert scene.button("difficulty:0") is None
 
     targets = []
-    for _ in range(3):
-        tap(scene, "target")
+    for index in (2, 0, 1):
+        tap(scene, f"target:{index}")
         targets.append(ctx.settings.table.target)
     assert targets == [150, 50, 100]
 
     labels = []
-    for _ in range(3):
-        tap(scene, "moon")
-        labels.append(scene.button("moon").label)
-    assert labels == ["Shooter chooses", "Subtract 26 from shooter", "Add 26 to others"]
-    tap(scene, "moon")
+    for index in (1, 2, 0):
+        tap(scene, f"moon:{index}")
+        labels.append(selected(scene, "moon"))
+    assert labels == ["Shooter chooses", "Shooter −26", "Others +26"]
+    tap(scene, "moon:1")
     assert ctx.settings.table.moon is Moon.SHOOTER_CHOOSES
 
-    tap(scene, "jack")
-    tap(scene, "ties")
-    tap(scene, "queen_breaks")
-    tap(scene, "first_trick")
+    for key in ("jack", "ties", "queen_breaks", "first_trick"):
+        tap(scene, f"{key}:1")
     table = ctx.settings.table
     assert table.jack_of_diamonds and table.queen_breaks_hearts and table.points_on_first_trick
     assert table.ties is Ties.SHARED_WIN
-    assert scene.button("ties").label == "Shared win"
-    assert scene.button("first_trick").label == "Allowed"
+    assert selected(scene, "ties") == "Shared win"
+    assert selected(scene, "first_trick") == "Allowed"
     assert Store(backend).load_settings() == ctx.settings
     # The game's settings are untouched by the table's.
     assert dataclasses.replace(ctx.settings, table=Settings().table) == Settings()
@@ -284,14 +302,14 @@ def test_options_show_saved_settings(fonts: Fonts) -> None:
     )
     Store(backend).save_settings(saved)
     scene = OptionsScene(make_ctx(fonts, backend=backend))
-    assert scene.button("difficulty").label == "Easy"
-    assert scene.button("pace").label == "Quick"
-    assert scene.button("four_colour").label == "On"
-    assert scene.button("confirm_taps").label == "Off"
+    assert selected(scene, "difficulty") == "Easy"
+    assert selected(scene, "pace") == "Quick"
+    assert selected(scene, "four_colour") == "On"
+    assert selected(scene, "confirm_taps") == "Off"
     tap(scene, "tab_table")
-    assert scene.button("target").label == "50"
-    assert scene.button("moon").label == "Subtract 26 from shooter"
-    assert scene.button("jack").label == "Off"
+    assert selected(scene, "target") == "50"
+    assert selected(scene, "moon") == "Shooter −26"
+    assert selected(scene, "jack") == "Off"
 
 
 def test_the_table_page_says_it_is_for_the_next_match(fonts: Fonts) -> None:
@@ -318,9 +336,9 @@ def test_a_short_window_pages_through_the_options(fonts: Fonts) -> None:
     assert scene.page == 0
     tap(scene, "next")
     assert scene.page == 1 and scene.button("prev").enabled
-    key = scene.pages[1][0].option.key
+    option = scene.pages[1][0].option
     before = ctx.settings
-    tap(scene, key)
+    tap(scene, option.segment((option.current(before) + 1) % len(option.values)))
     assert ctx.settings != before and scene.page == 1
     # Switching tabs starts at the first page.
     tap(scene, "tab_game")
@@ -331,14 +349,14 @@ def test_resizing_keeps_the_tab_and_values(fonts: Fonts) -> None:
     ctx = make_ctx(fonts, (1280, 720))
     scene = OptionsScene(ctx)
     tap(scene, "tab_table")
-    tap(scene, "target")
+    tap(scene, "target:2")
     for size in ((320, 568), (568, 320), (3840, 2160)):
         ctx.size = size
         scene.resize(size)
         draws(scene)
         assert scene.tab == "tab_table"
-        seen = {button.key: button.label for _ in pages(scene) for button in scene.buttons}
-        assert seen["target"] == "150"
+        chosen = {button.key for _ in pages(scene) for button in scene.buttons if button.selected}
+        assert "target:2" in chosen
 
 
 # How to play ---------------------------------------------------------------------------------------
@@ -504,10 +522,13 @@ def test_confirm_activates_the_focused_option(fonts: Fonts) -> None:
     scene.handle(Confirm())
     assert scene.tab == "tab_table" and scene.focus_key == "tab_table"
     scene.handle(Step(1))
-    assert scene.focus_key == "target"
+    assert scene.focus_key == "target:0"  # the target's first choice, 50
+    scene.handle(Step(1))
+    scene.handle(Step(1))
+    assert scene.focus_key == "target:2"
     scene.handle(Confirm())
     assert ctx.settings.table.target == 150
-    assert scene.focus_key == "target"
+    assert scene.focus_key == "target:2"
     assert Store(backend).load_settings().table.target == 150
     draws(scene)
 
@@ -529,8 +550,8 @@ def test_keyboard_paging_keeps_the_focus_on_an_enabled_button(fonts: Fonts) -> N
 def test_a_tap_after_keyboard_use_moves_the_focus_with_it(fonts: Fonts) -> None:
     scene = OptionsScene(make_ctx(fonts))
     scene.handle(Step(1))
-    tap(scene, "pace")
-    assert scene.focus_key == "pace"
+    tap(scene, "pace:2")
+    assert scene.focus_key == "pace:2"
     fresh = OptionsScene(make_ctx(fonts))
-    tap(fresh, "pace")
+    tap(fresh, "pace:2")
     assert fresh.focus_key is None

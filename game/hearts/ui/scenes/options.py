@@ -1,7 +1,8 @@
 """Options: the player's settings on a "Game" page, the next match's table options on a "Table" page.
 
-Each row is a label, a short note and a button showing the current value; a tap moves the value on to
-the next one and saves at once.
+Each row is a label, a short note and a segmented control showing every choice, the current one
+selected; a tap on a choice takes it and saves at once. The control sits beside the words when the row
+is wide enough for both, else under them.
 
 This module also holds ``PagedScene``, the frame every full-screen reading scene shares (Options, How to
 play, Statistics): Back and the title across the top, a centred column of content, and Previous / Next
@@ -324,12 +325,18 @@ class Option:
         value = self.get(settings)
         return self.values.index(value) if value in self.values else 0
 
-    def cycled(self, settings: Settings) -> Settings:
-        """``settings`` with this option moved on to its next value (after the last, the first)."""
-        return self.put(settings, self.values[(self.current(settings) + 1) % len(self.values)])
+    def chosen(self, settings: Settings, index: int) -> Settings:
+        """``settings`` with this option's choice number ``index``."""
+        return self.put(settings, self.values[index])
+
+    def segment(self, index: int) -> str:
+        """The key of the control's choice number ``index``."""
+        return f"{self.key}{SEGMENT}{index}"
 
 
 OFF_ON = (False, True)
+SEGMENT = ":"
+"""Between an option's key and a choice's number in a segment's key ("difficulty:2")."""
 
 
 def _change(name: str, value: object) -> dict[str, Any]:
@@ -415,7 +422,7 @@ TABLE_OPTIONS: tuple[Option, ...] = (
         "Moon",
         "When one player takes all the hearts and the Q♠ in a hand.",
         (Moon.ADD_TO_OTHERS, Moon.SHOOTER_CHOOSES, Moon.SUBTRACT_FROM_SHOOTER),
-        ("Add 26 to others", "Shooter chooses", "Subtract 26 from shooter"),
+        ("Others +26", "Shooter chooses", "Shooter −26"),
         *_rule("moon"),
     ),
     Option(
@@ -465,6 +472,8 @@ class _Row:
     label_lines: tuple[str, ...]
     note_lines: tuple[str, ...]
     height: int
+    stacked: bool
+    """The control under the words (else beside them)."""
 
 
 class OptionsScene(PagedScene):
@@ -492,20 +501,21 @@ class OptionsScene(PagedScene):
         pad = self.pad = metrics.px(8 if short else 14)
         row_pad = self.row_pad = metrics.px(4 if short else 7)
         inner = body.inflate(-2 * pad, -2 * pad)
-        widest = max(
-            fonts.size(name, self.button_px, bold=True)[0] for option in self.options for name in option.names
-        )
-        self.value_width = max(2 * metrics.tap, min(widest + metrics.px(28), inner.width * 2 // 5))
-        self.label_width = inner.width - self.value_width - 2 * gap
+        self.inner_left, self.inner_top, self.inner_width = inner.left, inner.top, inner.width
         self.label_px, self.small_px = metrics.text(17), metrics.text(13)
+        self.segment_px = metrics.text(15)
         label_line, note_line = fonts.line_height(self.label_px), fonts.line_height(self.small_px)
+        tap = metrics.tap
         rows = []
         for option in self.options:
-            labels = wrap(fonts, option.label, self.label_px, self.label_width)
-            notes = wrap(fonts, option.note, self.small_px, self.label_width)
+            beside = inner.width - self._control_width(option) - 2 * gap
+            stacked = beside < inner.width * 0.45
+            words_width = inner.width if stacked else beside
+            labels = wrap(fonts, option.label, self.label_px, words_width)
+            notes = wrap(fonts, option.note, self.small_px, words_width)
             text_height = len(labels) * label_line + metrics.px(2) + len(notes) * note_line
-            height = max(metrics.tap, text_height) + 2 * row_pad
-            rows.append(_Row(option, tuple(labels), tuple(notes), height))
+            height = (text_height + gap + tap) if stacked else max(tap, text_height)
+            rows.append(_Row(option, tuple(labels), tuple(notes), height + 2 * row_pad, stacked))
         self.pages: list[list[_Row]] = [[]]
         used = 0
         for row in rows:
@@ -514,8 +524,24 @@ class OptionsScene(PagedScene):
                 used = 0
             self.pages[-1].append(row)
             used += row.height
-        self.inner_left, self.inner_top = inner.left, inner.top
         return len(self.pages)
+
+    def _segment_widths(self, option: Option) -> list[int]:
+        """Each choice's natural width in the segmented control: its words with room either side."""
+        fonts, metrics = self.ctx.fonts, self.metrics
+        return [
+            max(metrics.tap, fonts.size(name, self.segment_px, bold=True)[0] + metrics.px(20))
+            for name in option.names
+        ]
+
+    def _control_width(self, option: Option) -> int:
+        return sum(self._segment_widths(option))
+
+    def words_width(self, row: _Row) -> int:
+        """How wide the row's label and note may run."""
+        if row.stacked:
+            return self.inner_width
+        return self.inner_width - self._control_width(row.option) - 2 * self.gap
 
     def _row_tops(self) -> list[int]:
         tops, top = [], self.inner_top
@@ -526,12 +552,27 @@ class OptionsScene(PagedScene):
 
     def _page_buttons(self) -> list[Button]:
         settings = self.ctx.settings
-        right = self.inner_left + self.label_width + 2 * self.gap + self.value_width
+        tap = self.metrics.tap
         buttons = []
         for row, top in zip(self.pages[self.page], self._row_tops(), strict=True):
-            rect = pygame.Rect(right - self.value_width, 0, self.value_width, self.metrics.tap)
-            rect.centery = top + row.height // 2
-            buttons.append(Button(row.option.key, rect, label=row.option.names[row.option.current(settings)]))
+            option = row.option
+            natural = self._segment_widths(option)
+            if row.stacked:
+                bottom = top + row.height - self.row_pad
+                control = pygame.Rect(self.inner_left, bottom - tap, self.inner_width, tap)
+            else:
+                control = pygame.Rect(0, 0, sum(natural), tap)
+                control.right = self.inner_left + self.inner_width
+                control.centery = top + row.height // 2
+            current = option.current(settings)
+            left = control.left
+            for index, name in enumerate(option.names):
+                width = round(natural[index] * control.width / sum(natural))
+                if index == len(option.names) - 1:
+                    width = control.right - left
+                rect = pygame.Rect(left, control.top, width, tap)
+                buttons.append(Button(option.segment(index), rect, label=name, selected=index == current))
+                left = rect.right
         return buttons
 
     def _activate(self, key: str) -> Transition | None:
@@ -541,9 +582,10 @@ class OptionsScene(PagedScene):
                 self.page = 0
                 self.resize(self.size)
             return None
-        option = next((option for option in self.options if option.key == key), None)
-        if option is not None:
-            self.ctx.save_settings(option.cycled(self.ctx.settings))
+        name, _, number = key.partition(SEGMENT)
+        option = next((option for option in self.options if option.key == name), None)
+        if option is not None and number.isdigit() and int(number) < len(option.values):
+            self.ctx.save_settings(option.chosen(self.ctx.settings, int(number)))
             self._rebuild()
         return None
 
@@ -562,13 +604,13 @@ class OptionsScene(PagedScene):
                     max(1, metrics.px(1)),
                 )
             text_height = len(row.label_lines) * label_line + metrics.px(2) + len(row.note_lines) * note_line
-            y = top + (row.height - text_height) // 2
+            y = top + self.row_pad if row.stacked else top + (row.height - text_height) // 2
             for lines, px, line_height, colour, space in (
                 (row.label_lines, self.label_px, label_line, theme.TEXT, metrics.px(2)),
                 (row.note_lines, self.small_px, note_line, theme.TEXT_MUTED, 0),
             ):
                 for line in lines:
-                    box = pygame.Rect(self.inner_left, y, self.label_width, line_height)
+                    box = pygame.Rect(self.inner_left, y, self.words_width(row), line_height)
                     draw_text(surface, fonts, line, box, px, colour, align="left", wrap=False)
                     y += line_height
                 y += space
