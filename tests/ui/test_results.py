@@ -115,3 +115,56 @@ def test_the_match_result_opens_the_score_sheet_and_comes_back() -> None:
     )
     back = handle_dialog_result(table, sheet.close_result)  # type: ignore[arg-type]
     assert isinstance(back, Push) and isinstance(back.scene, Dialog) and back.scene.name == "match_result"
+
+
+def test_the_chart_follows_every_seats_total_hand_by_hand() -> None:
+    from hearts.ui.scenes.celebration import chart_points
+
+    pygame.display.init()
+    ctx = context((390, 844), 1.0)
+    table, _ = build("victory", ctx)
+    match = table.session.match  # type: ignore[attr-defined]
+    area = pygame.Rect(10, 20, 300, 150)
+    points, target_y = chart_points(match.results, match.rules.target, area)
+    for seat in Seat:
+        line = points[seat]
+        assert len(line) == len(match.results) + 1
+        assert line[0][0] == area.left and line[-1][0] == area.right
+        xs = [x for x, _ in line]
+        assert xs == sorted(xs)
+        # Higher on the chart is more points, hand by hand.
+        totals = [0, *(result.totals[seat] for result in match.results)]
+        for (one, two), (y_one, y_two) in zip(
+            itertools.pairwise(totals), itertools.pairwise(y for _, y in line), strict=True
+        ):
+            assert (two > one) == (y_two < y_one) or two == one
+    ranking = sorted(Seat, key=lambda seat: match.totals[seat])
+    assert [points[seat][-1][1] for seat in ranking] == sorted(
+        (points[seat][-1][1] for seat in ranking), reverse=True
+    )
+    assert area.top <= target_y <= area.bottom
+
+
+def test_a_victory_celebrates_for_a_while_and_stands_still_under_reduced_motion() -> None:
+    from dataclasses import replace
+
+    from hearts.ui.scenes.celebration import FALL_TIME
+
+    pygame.display.init()
+    ctx = context((390, 844), 1.0)
+    _, result = build("victory", ctx)
+    assert isinstance(result, Dialog) and result.confetti is not None
+    assert result.is_animating
+    for _ in range(round(FALL_TIME * 60)):
+        result.update(1 / 60)
+    assert not result.is_animating  # then the screen is still: no redraws
+    still = context((390, 844), 1.0, replace(ctx.settings, reduced_motion=True))
+    _, calm = build("victory", still)
+    assert isinstance(calm, Dialog) and calm.confetti is not None
+    assert not calm.is_animating
+    blank = pygame.Surface((390, 844))
+    drawn = blank.copy()
+    calm.confetti.draw(drawn, still.painter)
+    assert pygame.mask.from_threshold(drawn, (0, 0, 0), (1, 1, 1, 255)).count() < 390 * 844  # suits drawn
+    _, lost = build("defeat", ctx)
+    assert isinstance(lost, Dialog) and lost.confetti is None

@@ -161,7 +161,9 @@ def build(name: str, ctx: Context) -> list[Scene]:
                 break
         ctx.session = session
         table = TableScene(ctx, session)
-        return [table, match_result_dialog(table, MatchOver(session.match.winners, session.match.totals))]
+        result = match_result_dialog(table, MatchOver(session.match.winners, session.match.totals))
+        result.update(1.6)  # the celebration under way
+        return [table, result]
     if name in LESSON_SCENES:
         return lesson_at(ctx, name.removeprefix("lesson_"))
     raise ValueError(f"no scene called {name!r}; choose from {', '.join(SCENES + LESSON_SCENES)}")

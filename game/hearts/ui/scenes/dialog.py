@@ -14,6 +14,7 @@ from ..render.icons import draw_icon
 from ..render.text import draw_text, wrap
 from ..widgets import Button, draw_button, draw_panel
 from .base import Context, Pop, Scene, Transition
+from .celebration import Confetti
 
 BodyDrawer = Callable[[pygame.Surface, pygame.Rect, DialogLayout], None]
 BodyHeight = Callable[[Metrics, int], int]
@@ -46,6 +47,7 @@ class Dialog(Scene):
         wide: bool = False,
         name: str = "dialog",
         title_colour: tuple[int, int, int] = theme.TITLE,
+        confetti: Confetti | None = None,
     ) -> None:
         self.title = title
         self.choices = tuple(choices)
@@ -57,6 +59,8 @@ class Dialog(Scene):
         self.wide = wide
         self.name = name
         self.title_colour = title_colour
+        self.confetti = confetti
+        """Falling suits behind the panel (a victory)."""
         self.focus: int | None = None
         super().__init__(ctx)
 
@@ -95,12 +99,24 @@ class Dialog(Scene):
             return None
         return None
 
+    def update(self, dt: float) -> Transition | None:
+        if self.confetti is not None and self.confetti.is_falling:
+            self.confetti.advance(dt)
+            self.dirty = True
+        return None
+
+    @property
+    def is_animating(self) -> bool:
+        return self.confetti is not None and self.confetti.is_falling
+
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.layout
         metrics = layout.metrics
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill(theme.SCRIM)
         surface.blit(shade, (0, 0))
+        if self.confetti is not None:
+            self.confetti.draw(surface, self.ctx.painter)
         draw_panel(surface, layout.panel, metrics.px(16), theme.PANEL_SOLID)
         pygame.draw.rect(
             surface,

@@ -18,6 +18,7 @@ from ..report import is_recording, note_card
 from ..session import HUMAN, Session
 from ..widgets import draw_panel
 from .base import Context, Push, Reset, Transition
+from .celebration import Confetti, draw_chart
 from .dialog import Choice, Dialog, draw_lines
 
 if TYPE_CHECKING:
@@ -220,11 +221,30 @@ def match_result_dialog(scene: TableScene, over: MatchOver) -> Dialog:
         place = ranking.index(HUMAN) + 1
         summary = f"{winner} won after {hands} hands. You came {ORDINALS[place]}."
 
+    results = scene.session.match.results
+    target = scene.session.match.rules.target
+
+    def summary_height(metrics: Metrics, width: int) -> int:
+        px = metrics.text(16)
+        return len(wrap(ctx.fonts, summary, px, width)) * round(px * 1.35) + round(px * 1.35) // 3
+
+    def row_size(metrics: Metrics) -> tuple[int, int]:
+        px = metrics.text(16)
+        return round(px * 1.7), px
+
+    def height(metrics: Metrics, width: int) -> int:
+        row, _ = row_size(metrics)
+        return summary_height(metrics, width) + 4 * row + metrics.px(8) + metrics.px(170)
+
     def body(surface: pygame.Surface, rect: pygame.Rect, layout: DialogLayout) -> None:
         metrics = layout.metrics
         used = draw_lines(surface, ctx, [summary], rect, metrics.text(16))
-        top = used.bottom + metrics.px(6)
-        row, px = table_rows(rect.bottom - top, 4, metrics, spacing=2.0)
+        top = used.bottom
+        row, px = row_size(metrics)
+        chart_room = rect.bottom - top - 4 * row - metrics.px(8)
+        if chart_room < metrics.px(90):  # a short window: the ranking keeps its rows, the chart goes
+            row, px = table_rows(rect.bottom - top, 4, metrics, spacing=1.7)
+            chart_room = 0
         for place, seat in enumerate(ranking, start=1):
             line = pygame.Rect(rect.left, top, rect.width, row - metrics.px(2))
             if seat is HUMAN:
@@ -238,6 +258,9 @@ def match_result_dialog(scene: TableScene, over: MatchOver) -> Dialog:
             total = _number(over.totals[seat])
             draw_text(surface, ctx.fonts, total, inner, px, colour, bold=bold, align="right", wrap=False)
             top += row
+        if chart_room:
+            chart = pygame.Rect(rect.left, top + metrics.px(8), rect.width, rect.bottom - top - metrics.px(8))
+            draw_chart(surface, ctx.fonts, chart, results, target, metrics)
 
     return Dialog(
         ctx,
@@ -248,9 +271,11 @@ def match_result_dialog(scene: TableScene, over: MatchOver) -> Dialog:
             Choice("main_menu", "Main menu"),
         ],
         body=body,
+        body_height=height,
         closable=False,
         name="match_result",
         title_colour=theme.VICTORY if won else theme.DEFEAT,
+        confetti=Confetti(still=ctx.settings.reduced_motion) if won else None,
     )
 
 
