@@ -66,8 +66,9 @@ class Dialog(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = dialog_layout(size, self.ctx.scale, len(self.choices), wide=self.wide)
-        if self.body_height is not None:
-            content = self.body_height(self.layout.metrics, self.layout.body.width)
+        measure = self.body_height if self.body is not None else self._lines_height
+        if measure is not None:
+            content = measure(self.layout.metrics, self.layout.body.width)
             self.layout = dialog_layout(
                 size, self.ctx.scale, len(self.choices), wide=self.wide, content=content
             )
@@ -98,6 +99,14 @@ class Dialog(Scene):
         elif isinstance(intent, Hover):
             return None
         return None
+
+    def _lines_height(self, metrics: Metrics, width: int) -> int:
+        """How tall the dialog's paragraphs stand at ``width`` (as ``draw_lines`` sets them)."""
+        px = metrics.text(16)
+        line = round(px * 1.35)
+        return sum(
+            len(wrap(self.ctx.fonts, text, px, width) or [""]) * line + line // 3 for text in self.lines
+        )
 
     def update(self, dt: float) -> Transition | None:
         if self.confetti is not None and self.confetti.is_falling:

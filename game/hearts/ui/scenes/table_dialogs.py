@@ -104,11 +104,18 @@ def last_trick_dialog(ctx: Context, trick: Trick, number: int) -> Dialog:
             label = pygame.Rect(place.left - gap // 2, place.bottom + gap, width + gap, line)
             draw_text(surface, ctx.fonts, NAMES[seat], label, px, theme.TEXT, bold=seat == trick.winner)
 
+    def height(metrics: Metrics, width: int) -> int:
+        line = ctx.fonts.line_height(metrics.text(15))
+        gap = metrics.px(8)
+        card = min(int((width - 3 * gap) / 4), metrics.px(120))
+        return 3 * line + 2 * gap + round(card * 1.4)
+
     return Dialog(
         ctx,
         f"Trick {number}",
         [Choice("resume", "Close", primary=True)],
         body=body,
+        body_height=height,
         close_result="resume",
         name="last_trick",
     )
