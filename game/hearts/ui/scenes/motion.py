@@ -12,7 +12,12 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from ...engine import Card, CardPlayed, CardsPassed, PlayerView, Seat, Trick, TrickTaken
-from ..tween import Tween, ease_in_out_cubic, ease_out_cubic
+from ..tween import Tween, ease_in_out_cubic, ease_out_cubic, linear
+
+DECK = 52
+DEAL_FLIGHT = 0.09
+"""The share of the deal each card spends in the air; the next leaves before it lands, so a stream of
+backs goes round the table."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,8 +136,12 @@ class Motion:
         return skipped
 
 
+EASING = {"play": ease_out_cubic, "collect": ease_out_cubic, "deal": linear}
+"""How each kind of step moves; the deal goes at an even beat (each card eases on its own)."""
+
+
 def step(kind: str, seconds: float, base: PlayerView, **fields: object) -> Step:
-    easing = ease_out_cubic if kind in ("play", "collect") else ease_in_out_cubic
+    easing = EASING.get(kind, ease_in_out_cubic)
     return Step(kind=kind, tween=Tween(max(0.0, seconds), easing=easing), base=base, **fields)  # type: ignore[arg-type]
 
 
@@ -181,3 +190,42 @@ def exchange_step(
                 flights.append(Flight(None, Anchor(seat), Anchor(target), begin, 0.7))
     received = event.received_by(you)
     return step("exchange", seconds, after, hidden=frozenset(received), flights=tuple(flights))
+
+
+@dataclass(frozen=True, slots=True)
+class DealtCard:
+    """A card on its way from the deck: the seat it goes to, which of that seat's cards it is (0–12),
+    and how far it has flown (0–1)."""
+
+    seat: Seat
+    nth: int
+    progress: float
+
+
+@dataclass(frozen=True, slots=True)
+class Dealing:
+    """The deal at one moment: what each seat holds, what is in the air, and what is left in the deck."""
+
+    held: dict[Seat, int]
+    flying: tuple[DealtCard, ...]
+    deck: int
+
+
+def dealing(dealer: Seat, t: float) -> Dealing:
+    """The deal at ``t`` (0–1): one card at a time, starting at the dealer's left and going round,
+    each leaving the deck at an even beat and landing a little later."""
+    held = dict.fromkeys(Seat, 0)
+    flying: list[DealtCard] = []
+    deck = DECK
+    for index in range(DECK):
+        leaves = (1.0 - DEAL_FLIGHT) * index / (DECK - 1)
+        if t <= leaves:
+            break
+        deck -= 1
+        seat = Seat((dealer.next + index) & 3)
+        progress = 1.0 if t >= 1.0 else min(1.0, (t - leaves) / DEAL_FLIGHT)
+        if progress >= 1.0:
+            held[seat] += 1
+        else:
+            flying.append(DealtCard(seat, index // 4, progress))
+    return Dealing(held, tuple(flying), deck)

@@ -26,18 +26,20 @@ from ...engine import (
     Phase,
     Play,
     PlayerView,
+    Seat,
     Trick,
     TrickTaken,
 )
 from ...engine.cards import Card
 from ...storage import SavedMatch
 from ...words import DIRECTION_WORDS, SEAT_NAMES, has_played, prompt, trick_taken
+from ..hand_layout import HAND_COUNT
 from ..intents import Back, Confirm, FastForward, Hint, Hover, Intent, Jump, LastTrick, Step, Tap
 from ..session import HUMAN, Session
 from ..table_layout import TableLayout, table_layout
 from ..widgets import Button
 from .base import Context, Push, Scene, Transition
-from .motion import InHand, Motion, exchange_step, play_step, step, trick_steps
+from .motion import InHand, Motion, dealing, exchange_step, play_step, step, trick_steps
 from .table_draw import TableDrawer
 
 PACE = {"relaxed": 1.5, "normal": 1.0, "quick": 0.55}
@@ -45,7 +47,7 @@ THINK_SLICE = 0.008
 """Seconds a bot may think per frame (half a 60 Hz frame)."""
 
 # Step lengths at normal pace, in seconds.
-DEAL_TIME = 0.9
+DEAL_TIME = 1.6
 EXCHANGE_TIME = 0.7
 PLAY_TIME = 0.3
 HOLD_TIME = 1.2
@@ -131,15 +133,27 @@ class TableScene(Scene):
         return [card for card in self.shown.hand if card not in hidden]
 
     def dealt_cards(self) -> frozenset[Card] | None:
-        """While dealing, the cards that have arrived so far (None when not dealing)."""
+        """While dealing, the cards that have landed in your hand so far (None when not dealing)."""
         current = self.motion.current
-        if current is None or current.kind != "deal":
+        if current is None or current.kind != "deal" or current.dealer is None:
             return None
-        cards = list(self.shown.hand)
-        count = min(13, int(current.t * 13.999))
-        # They arrive in dealing order, which is not the sorted order.
-        order = sorted(cards, key=lambda card: (card * 7919 + self.shown.hand_number * 104729) % 52)
-        return frozenset(order[:count])
+        landed = dealing(current.dealer, current.t).held[HUMAN]
+        return frozenset(self.deal_order()[:landed])
+
+    def cards_shown(self, seat: Seat) -> int:
+        """How many cards ``seat`` is shown holding: while dealing, those that have landed so far; then
+        what every player is dealt, less what it has played."""
+        current = self.motion.current
+        if current is not None and current.kind == "deal" and current.dealer is not None:
+            return dealing(current.dealer, current.t).held[seat]
+        view = self.shown
+        played_now = 1 if view.trick.card_of(seat) is not None else 0
+        return HAND_COUNT - len(view.tricks) - played_now
+
+    def deal_order(self) -> list[Card]:
+        """Your cards in the order they are dealt to you: shuffled, not sorted, as a real deal comes."""
+        view = self.shown
+        return sorted(view.hand, key=lambda card: (card * 7919 + view.hand_number * 104729) % 52)
 
     def raised_indexes(self, cards: list[Card]) -> frozenset[int]:
         up: set[Card] = set(self.selected)

@@ -12,17 +12,16 @@ from ...engine.cards import Card
 from ...words import SEAT_NAMES as NAMES
 from ...words import table_header
 from .. import theme
-from ..hand_layout import HAND_COUNT
 from ..layout import CARD_ASPECT
 from ..render.fonts import Fonts
 from ..render.text import Align, draw_text, fit_size
 from ..report import is_recording, note_card, note_seat
 from ..seatbox import is_one_line, seat_parts
 from ..table_layout import TableLayout
-from ..tween import lerp
+from ..tween import ease_out_cubic, lerp
 from ..widgets import draw_button, draw_focus, draw_panel
 from .base import Context
-from .motion import Anchor, Flight, InHand, Pile, Slot, Spot
+from .motion import Anchor, Flight, InHand, Pile, Slot, Spot, dealing
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -41,12 +40,6 @@ def mark_words(fonts: Fonts, words: tuple[str, str], width: int, floor: int) -> 
 def queen_taker(view: PlayerView) -> Seat | None:
     """Who took the Q♠ this hand, once a trick has taken it."""
     return next((trick.winner for trick in view.tricks if QUEEN_OF_SPADES in trick.cards), None)
-
-
-def cards_held(view: PlayerView, seat: Seat) -> int:
-    """How many cards ``seat`` holds now: what every player is dealt, less what it has played."""
-    played_now = 1 if view.trick.card_of(seat) is not None else 0
-    return HAND_COUNT - len(view.tricks) - played_now
 
 
 class TableDrawer:
@@ -214,7 +207,7 @@ class TableDrawer:
         fonts = self.ctx.fonts
         floor = metrics.text(12)
         space = metrics.px(4)
-        count = cards_held(view, seat) if seat is not Seat.SOUTH else 0
+        count = self.scene.cards_shown(seat) if seat is not Seat.SOUTH else 0
         threat = view.moon_threat == seat
         queen = queen_taker(view) == seat and not threat
         count_width = fonts.size(str(count), floor, bold=True)[0]
@@ -481,20 +474,49 @@ class TableDrawer:
                 self._card(surface, flight.card, rect, "flight", None)
 
     def _draw_dealing(self, surface: pygame.Surface, dealer: Seat, t: float) -> None:
-        """Backs flying from the dealer to each seat in turn, starting at the dealer's left."""
-        width, height = self.layout.trick_card
-        dealt = t * 52
-        index = int(dealt)
-        if index >= 52:
-            return
-        seat = Seat((dealer.next + index) & 3)
-        progress = dealt - index
-        start = self._spot_rect(Anchor(dealer), (width, height))
-        end = self._spot_rect(Anchor(seat), (width, height))
-        x = lerp(start.centerx, end.centerx, progress)
-        y = lerp(start.centery, end.centery, progress)
-        image = self.ctx.painter.back(width, height)
-        surface.blit(image, (round(x - width / 2), round(y - height / 2)))
+        """The deck in the middle of the table going down as backs stream from it round the table,
+        starting at the dealer's left: to the others' boxes, and to your hand, where each card turns
+        face up as it lands in its place."""
+        state = dealing(dealer, t)
+        size = self.layout.trick_card
+        deck = pygame.Rect(0, 0, *size)
+        deck.center = self.layout.trick_area.center
+        back = self.ctx.painter.back(*size)
+        layers = min(state.deck, 6)
+        for layer in range(layers):  # a stack: a pixel of edge per few cards left
+            offset = layers - 1 - layer
+            surface.blit(back, (deck.x - offset, deck.y - offset))
+        hand = self.scene.deal_order()
+        sorted_hand = self.scene.hand_cards()
+        for card in state.flying:
+            if card.seat is Seat.SOUTH and card.nth < len(hand):
+                end = self._spot_rect(InHand(sorted_hand.index(hand[card.nth]), len(sorted_hand)), size)
+                face: Card | None = hand[card.nth]
+            else:  # small, into the seat's box, where its fan grows
+                face = None
+                end = pygame.Rect(0, 0, round(size[0] * 0.42), round(size[1] * 0.42))
+                end.center = self.layout.seats[card.seat].panel.center
+            progress = ease_out_cubic(card.progress)
+            width = round(lerp(deck.width, end.width, progress))
+            height = round(lerp(deck.height, end.height, progress))
+            centre = (lerp(deck.centerx, end.centerx, progress), lerp(deck.centery, end.centery, progress))
+            # Your card turns over in its last stretch: narrowing as a back, widening as its face.
+            turn = (card.progress - 0.7) / 0.3 if face is not None else -1.0
+            if turn > 0:
+                width = max(1, round(width * abs(1 - 2 * turn)))
+            if width < 2 or height < 4:
+                continue
+            rect = pygame.Rect(0, 0, width, height)
+            rect.center = (round(centre[0]), round(centre[1]))
+            if face is not None and turn > 0.5:
+                image = self.ctx.painter.face(
+                    face, end.width, end.height, four_colour=self.ctx.settings.four_colour
+                )
+            else:
+                image = back
+            if image.get_size() != rect.size:
+                image = pygame.transform.smoothscale(image, rect.size)
+            surface.blit(image, rect)
 
     def _draw_message(self, surface: pygame.Surface) -> None:
         scene = self.scene
