@@ -15,7 +15,9 @@ from hearts.ui.snapshot import main as snapshot_main
 from hearts.ui.snapshot import render
 
 SIZES = [(320, 568), (390, 844), (844, 390), (667, 375), (768, 1024), (1280, 720), (1920, 1080)]
-SCENES = ["menu", "trick_won", "playing", "passing", "hand_result", "options", "how_to_play"]
+SCENES = [
+    "menu", "trick_won", "playing", "passing", "hand_result", "options", "how_to_play", "how_to_play_end",
+]  # fmt: skip
 
 
 def rect_of(item: dict) -> Rect:  # type: ignore[type-arg]

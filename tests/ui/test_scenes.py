@@ -1,11 +1,13 @@
-"""Options, How to play and Statistics: laid out at phone to 4K sizes, tapped, driven by keyboard, saved."""
+"""Options and Statistics: laid out at phone to 4K sizes, tapped, driven by keyboard, saved.
+
+How to play scrolls rather than pages: its tests are in test_howto.py (the floor on text sizes is here).
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import itertools
 import math
-import re
 from collections.abc import Iterator
 
 import pygame
@@ -19,7 +21,7 @@ from hearts.ui.render.cards import CardPainter
 from hearts.ui.render.fonts import Fonts
 from hearts.ui.render.text import fit_size, wrap
 from hearts.ui.scenes.base import Context, Pop
-from hearts.ui.scenes.howto import SECTIONS, HowToScene
+from hearts.ui.scenes.howto import HowToScene
 from hearts.ui.scenes.options import GAME_OPTIONS, TABLE_OPTIONS, OptionsScene, PagedScene
 from hearts.ui.scenes.stats import StatsScene
 
@@ -35,7 +37,7 @@ SIZES = [
     ((780, 1688), 2.0),  # a 390×844 phone at two device pixels per CSS pixel
     ((1136, 640), 2.0),
 ]
-SCENES = [OptionsScene, HowToScene, StatsScene]
+SCENES = [OptionsScene, StatsScene]
 FRAME_KEYS = {"back", "prev", "next", "tab_game", "tab_table"}
 
 
@@ -162,7 +164,8 @@ def test_text_never_goes_below_the_floor(fonts: Fonts, case: tuple[tuple[int, in
     stats = StatsScene(make_ctx(fonts, size, scale))
     sizes = [
         options.label_px, options.small_px, options.note_px, options.button_px,
-        howto.heading_px, howto.text_px, howto.button_px,
+        howto.styles.title_px, howto.styles.heading_px, howto.styles.subheading_px, howto.styles.text_px,
+        howto.styles.key_px, howto.button_px,
         stats.value_px, stats.label_px, stats.footnote_px,
     ]  # fmt: skip
     assert min(sizes) >= floor_px
@@ -359,72 +362,6 @@ def test_resizing_keeps_the_tab_and_values(fonts: Fonts) -> None:
         assert "target:2" in chosen
 
 
-# How to play ---------------------------------------------------------------------------------------
-
-
-def _words(text: str) -> list[str]:
-    return re.findall(r"[^\s]+", text)
-
-
-@pytest.mark.parametrize("case", SIZES, ids=_id)
-def test_the_pages_of_how_to_play_hold_all_the_text(
-    fonts: Fonts, case: tuple[tuple[int, int], float]
-) -> None:
-    size, scale = case
-    scene = HowToScene(make_ctx(fonts, size, scale))
-    shown: list[str] = []
-    lines_per_page = []
-    for _ in pages(scene):
-        draws(scene)
-        shown.extend(scene.page_text)
-        lines_per_page.append(len(scene.page_text))
-        # Every line fits the column, and the page fits the body.
-        for line in scene.pages[scene.page]:
-            px = scene.heading_px if line.heading else scene.text_px
-            assert fonts.size(line.text, px, bold=line.heading)[0] <= scene.inner.width
-            height = scene.heading_line if line.heading else scene.text_line
-            assert scene.inner.top + line.top + height <= scene.body.bottom
-        tops = [line.top for line in scene.pages[scene.page]]
-        assert tops == sorted(tops) and len(set(tops)) == len(tops)
-    assert all(lines_per_page)
-    # Word for word, in order: nothing is lost or repeated between pages.
-    expected = [
-        word for title, paragraphs in SECTIONS for text in (title, *paragraphs) for word in _words(text)
-    ]
-    assert _words(" ".join(shown)) == expected
-    # A heading never ends a page.
-    for page in scene.pages[:-1]:
-        assert not page[-1].heading
-
-
-def test_how_to_play_pages_with_previous_and_next(fonts: Fonts) -> None:
-    scene = HowToScene(make_ctx(fonts, (390, 844)))
-    assert scene.page_count > 1
-    first = scene.page_text
-    assert not scene.button("prev").enabled
-    tap(scene, "next")
-    assert scene.page == 1 and scene.page_text != first
-    tap(scene, "prev")
-    assert scene.page == 0 and scene.page_text == first
-    for _ in pages(scene):
-        pass
-    assert scene.page == scene.page_count - 1
-    assert not scene.button("next").enabled
-
-
-def test_how_to_play_names_the_rules_and_the_options() -> None:
-    text = " ".join(title + " " + " ".join(paragraphs) for title, paragraphs in SECTIONS)
-    for phrase in ("2♣", "Q♠", "13", "26", "100", "moon", "clockwise", "left", "right", "across", "follow",
-                   "broken", "50", "150", "J♦", "share", "first trick", "Tips"):  # fmt: skip
-        assert phrase.lower() in text.lower(), phrase
-
-
-def test_a_big_window_shows_how_to_play_on_fewer_pages(fonts: Fonts) -> None:
-    phone = HowToScene(make_ctx(fonts, (320, 568)))
-    desktop = HowToScene(make_ctx(fonts, (1280, 720)))
-    assert phone.page_count > desktop.page_count >= 1
-
-
 # Statistics ---------------------------------------------------------------------------------------
 
 
@@ -534,16 +471,16 @@ def test_confirm_activates_the_focused_option(fonts: Fonts) -> None:
 
 
 def test_keyboard_paging_keeps_the_focus_on_an_enabled_button(fonts: Fonts) -> None:
-    scene = HowToScene(make_ctx(fonts, (320, 568)))
+    scene = OptionsScene(make_ctx(fonts, (568, 320)), tab="tab_table")
+    assert scene.page_count == 2
     scene.handle(Jump(True))
     assert scene.focus_key == "next"
-    while scene.page < scene.page_count - 1:
-        scene.handle(Confirm())
-    # Next is disabled on the last page, so the focus moved to Previous.
-    assert scene.focus_key == "prev"
     scene.handle(Confirm())
-    assert scene.page == scene.page_count - 2
-    assert scene.focus_key == "prev"
+    # Next is disabled on the last page, so the focus moved to Previous ...
+    assert scene.page == 1 and scene.focus_key == "prev"
+    scene.handle(Confirm())
+    # ... and Previous on the first, so back to Next.
+    assert scene.page == 0 and scene.focus_key == "next"
     draws(scene)
 
 

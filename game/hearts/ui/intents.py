@@ -2,7 +2,8 @@
 
 A touch arrives from SDL twice, as a finger event and as a mouse event marked ``touch``; only the finger
 counts, so one tap is one intent. A press turns into a tap on the way down, which keeps the table quick
-to answer; the release is ignored.
+to answer. What follows it, the pointer moving while held (``Drag``) and coming up (``Release``), matters
+only to a page that scrolls; every other scene ignores them, as it ignores the wheel.
 """
 
 from __future__ import annotations
@@ -26,6 +27,27 @@ class Hover:
 
 
 @dataclass(frozen=True, slots=True)
+class Drag:
+    """The pressed mouse button or finger moved to ``pos`` (the press itself came as a ``Tap``)."""
+
+    pos: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Release:
+    """The mouse button or finger came up at ``pos``."""
+
+    pos: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Wheel:
+    """The mouse wheel or a touchpad turned by ``notches`` (positive: towards the top of a page)."""
+
+    notches: float
+
+
+@dataclass(frozen=True, slots=True)
 class Step:
     """Move the keyboard focus by ``delta`` (-1 back, +1 on)."""
 
@@ -37,6 +59,13 @@ class Jump:
     """Move the keyboard focus to the first (``to_end`` False) or last item."""
 
     to_end: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """Page Up (``delta`` -1) or Page Down (+1)."""
+
+    delta: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +103,23 @@ class Quit:
     pass
 
 
-Intent = Tap | Hover | Step | Jump | Confirm | Back | Hint | LastTrick | FastForward | Resize | Quit
+Intent = (
+    Tap
+    | Hover
+    | Drag
+    | Release
+    | Wheel
+    | Step
+    | Jump
+    | Page
+    | Confirm
+    | Back
+    | Hint
+    | LastTrick
+    | FastForward
+    | Resize
+    | Quit
+)
 
 _KEYS: Final[dict[int, Intent]] = {
     pygame.K_LEFT: Step(-1),
@@ -83,6 +128,8 @@ _KEYS: Final[dict[int, Intent]] = {
     pygame.K_DOWN: Step(1),
     pygame.K_HOME: Jump(False),
     pygame.K_END: Jump(True),
+    pygame.K_PAGEUP: Page(-1),
+    pygame.K_PAGEDOWN: Page(1),
     pygame.K_RETURN: Confirm(),
     pygame.K_KP_ENTER: Confirm(),
     pygame.K_SPACE: Confirm(),
@@ -133,7 +180,20 @@ def intent_of(event: pygame.event.Event, window_size: tuple[int, int]) -> Intent
     if kind == pygame.MOUSEMOTION:
         if getattr(event, "touch", False):
             return None
-        return Hover((int(event.pos[0]), int(event.pos[1])))
+        pos = (int(event.pos[0]), int(event.pos[1]))
+        held = getattr(event, "buttons", (0,))
+        return Drag(pos) if held and held[0] else Hover(pos)
+    if kind == pygame.MOUSEBUTTONUP:
+        if getattr(event, "touch", False) or event.button != 1:
+            return None
+        return Release((int(event.pos[0]), int(event.pos[1])))
+    if kind in (pygame.FINGERMOTION, pygame.FINGERUP):
+        width, height = window_size
+        pos = (int(event.x * width), int(event.y * height))
+        return Drag(pos) if kind == pygame.FINGERMOTION else Release(pos)
+    if kind == pygame.MOUSEWHEEL:
+        # As the system reports it, natural scrolling included, which is how every other page scrolls.
+        return Wheel(float(getattr(event, "precise_y", event.y)))
     if kind == pygame.KEYDOWN:
         return _KEYS.get(event.key)
     if kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):

@@ -36,6 +36,7 @@ LESSON_SCENES = (
 )  # fmt: skip
 SCENES = (
     "menu",
+    "dealing",
     "passing",
     "playing",
     "trick_won",
@@ -47,6 +48,7 @@ SCENES = (
     "defeat",
     "options",
     "how_to_play",
+    "how_to_play_end",
     "statistics",
 )
 
@@ -111,16 +113,25 @@ def build(name: str, ctx: Context) -> list[Scene]:
         from .scenes.options import OptionsScene
 
         return [OptionsScene(ctx)]
-    if name == "how_to_play":
+    if name in ("how_to_play", "how_to_play_end"):
         from .scenes.howto import HowToScene
 
-        return [HowToScene(ctx)]
+        howto = HowToScene(ctx)
+        if name == "how_to_play_end":
+            howto.scroll.to_end()  # the keys, scrolled into view as far as the page goes
+        return [howto]
     if name == "statistics":
         from .scenes.stats import StatsScene
 
         return [StatsScene(ctx)]
     session = Session.new(ctx.settings.table, "normal", seed=SEED)
     ctx.session = session
+    if name == "dealing":  # the cards going round, a little past halfway
+        table = TableScene(ctx, session)
+        table.update(0.0)
+        while table.motion.current is not None and table.motion.current.t < 0.55:
+            table.motion.advance(1 / 60)
+        return [table]
     if name == "passing":
         play_until(session, lambda s: s.phase is Phase.PASS)
         table = TableScene(ctx, session)
