@@ -145,6 +145,23 @@ def test_the_chart_follows_every_seats_total_hand_by_hand() -> None:
     assert area.top <= target_y <= area.bottom
 
 
+def test_the_match_result_keeps_its_chart_on_phones_both_ways_up() -> None:
+    """Under the ranking in portrait; beside it in landscape, where the buttons go in one row."""
+    for size in ((320, 568), (390, 844), (667, 375), (844, 390), (1280, 720), (1920, 1080)):
+        dialog, texts = dialog_texts("victory", size)
+        target = next(item for item in texts if item["text"].startswith("target "))
+        last = next(item for item in texts if item["text"].startswith("4."))
+        panel = dialog.layout.panel
+        for button in dialog.layout.buttons:
+            assert panel.contains(button), size
+        tops = {button.top for button in dialog.layout.buttons}
+        if size[0] > size[1]:
+            assert target["rect"][0] >= last["rect"][0] + last["rect"][2], size
+            assert len(tops) == 1, size
+        else:
+            assert target["rect"][1] >= last["rect"][1] + last["rect"][3], size
+
+
 def test_a_victory_celebrates_for_a_while_and_stands_still_under_reduced_motion() -> None:
     from dataclasses import replace
 

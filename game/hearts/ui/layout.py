@@ -79,9 +79,10 @@ def dialog_layout(
     panel_height = min(height - 2 * margin, metrics.px(600))
     gap = metrics.px(8)
     inner_width = panel_width - 2 * margin
-    # Buttons go side by side when they are few, else in a column; on a short window, in two or three
-    # columns, so the body keeps at least part of the panel.
-    columns = buttons if buttons <= 2 and inner_width >= 2 * metrics.px(150) + gap else 1
+    # Buttons go side by side when they are few (three in a wide panel), else in a column; on a short
+    # window, in two or three columns, so the body keeps at least part of the panel.
+    side_by_side = buttons <= (3 if wide else 2)
+    columns = buttons if side_by_side and inner_width >= buttons * (metrics.px(150) + gap) - gap else 1
     while (
         columns < max(1, buttons)
         and math.ceil(buttons / columns) * (tap + gap) > (panel_height - 2 * margin) * 0.5

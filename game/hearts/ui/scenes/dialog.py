@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 import pygame
 
@@ -44,7 +45,7 @@ class Dialog(Scene):
         body_height: BodyHeight | None = None,
         closable: bool = True,
         close_result: object = None,
-        wide: bool = False,
+        wide: bool | Literal["landscape"] = False,
         name: str = "dialog",
         title_colour: tuple[int, int, int] = theme.TITLE,
         confetti: Confetti | None = None,
@@ -65,13 +66,12 @@ class Dialog(Scene):
         super().__init__(ctx)
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.layout = dialog_layout(size, self.ctx.scale, len(self.choices), wide=self.wide)
+        wide = size[0] > size[1] if self.wide == "landscape" else self.wide
+        self.layout = dialog_layout(size, self.ctx.scale, len(self.choices), wide=wide)
         measure = self.body_height if self.body is not None else self._lines_height
         if measure is not None:
             content = measure(self.layout.metrics, self.layout.body.width)
-            self.layout = dialog_layout(
-                size, self.ctx.scale, len(self.choices), wide=self.wide, content=content
-            )
+            self.layout = dialog_layout(size, self.ctx.scale, len(self.choices), wide=wide, content=content)
         self.buttons = [
             Button(choice.key, rect, label=choice.label, primary=choice.primary)
             for choice, rect in zip(self.choices, self.layout.buttons, strict=True)

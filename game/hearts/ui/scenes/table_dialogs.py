@@ -239,8 +239,14 @@ def match_result_dialog(scene: TableScene, over: MatchOver) -> Dialog:
         px = metrics.text(16)
         return round(px * 1.7), px
 
+    def beside(metrics: Metrics, width: int) -> bool:
+        """Whether the chart stands beside the ranking (a wide panel) rather than under it."""
+        return width >= metrics.px(560)
+
     def height(metrics: Metrics, width: int) -> int:
         row, _ = row_size(metrics)
+        if beside(metrics, width):
+            return summary_height(metrics, width) + max(4 * row, metrics.px(160))
         return summary_height(metrics, width) + 4 * row + metrics.px(8) + metrics.px(170)
 
     def body(surface: pygame.Surface, rect: pygame.Rect, layout: DialogLayout) -> None:
@@ -248,12 +254,21 @@ def match_result_dialog(scene: TableScene, over: MatchOver) -> Dialog:
         used = draw_lines(surface, ctx, [summary], rect, metrics.text(16))
         top = used.bottom
         row, px = row_size(metrics)
-        chart_room = rect.bottom - top - 4 * row - metrics.px(8)
+        ranking_width = rect.width
+        if beside(metrics, rect.width):
+            ranking_width = rect.width * 2 // 5
+            chart_room = rect.bottom - top
+            row, px = table_rows(rect.bottom - top, 4, metrics, spacing=1.7)
+            chart = pygame.Rect(rect.left + ranking_width + metrics.px(24), top + metrics.px(4), 0, 0)
+            chart.size = (rect.right - chart.left, rect.bottom - chart.top)
+        else:
+            chart_room = rect.bottom - top - 4 * row - metrics.px(8)
+            chart = pygame.Rect(rect.left, top + 4 * row + metrics.px(8), rect.width, chart_room)
         if chart_room < metrics.px(90):  # a short window: the ranking keeps its rows, the chart goes
             row, px = table_rows(rect.bottom - top, 4, metrics, spacing=1.7)
             chart_room = 0
         for place, seat in enumerate(ranking, start=1):
-            line = pygame.Rect(rect.left, top, rect.width, row - metrics.px(2))
+            line = pygame.Rect(rect.left, top, ranking_width, row - metrics.px(2))
             if seat is HUMAN:
                 draw_panel(surface, line, metrics.px(8), theme.PANEL)
             inner = line.inflate(-metrics.px(16), 0)
@@ -266,7 +281,6 @@ def match_result_dialog(scene: TableScene, over: MatchOver) -> Dialog:
             draw_text(surface, ctx.fonts, total, inner, px, colour, bold=bold, align="right", wrap=False)
             top += row
         if chart_room:
-            chart = pygame.Rect(rect.left, top + metrics.px(8), rect.width, rect.bottom - top - metrics.px(8))
             draw_chart(surface, ctx.fonts, chart, results, target, metrics)
 
     return Dialog(
@@ -281,6 +295,7 @@ def match_result_dialog(scene: TableScene, over: MatchOver) -> Dialog:
         body_height=height,
         closable=False,
         name="match_result",
+        wide="landscape",  # in landscape: the chart beside the ranking, the buttons in a row
         title_colour=theme.VICTORY if won else theme.DEFEAT,
         confetti=Confetti(still=ctx.settings.reduced_motion) if won else None,
     )
