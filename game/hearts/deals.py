@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 from typing import Final
 
-from .engine.cards import CardSet
+from .engine.cards import CardSet, Seat
 from .engine.match import dealer_for
 from .engine.moves import Deal
 
@@ -48,18 +48,19 @@ def new_seed() -> int:
     return secrets.randbits(63)
 
 
-def deal_for(seed: int, hand_number: int) -> Deal:
+def deal_for(seed: int, hand_number: int, dealer: Seat | None = None) -> Deal:
     """The deal of hand ``hand_number`` of the match with ``seed``.
 
     The pack is shuffled (Fisher–Yates, each bound drawn without bias by Lemire's method), then
-    dealt one card at a time starting at the dealer's left.
+    dealt one card at a time starting at the dealer's left; the dealer is the standard one for the
+    hand number unless ``dealer`` names another.
     """
     rng = SplitMix64(seed * 1_000_003 + hand_number)
     pack = list(range(52))
     for last in range(51, 0, -1):
         other = rng.below(last + 1)
         pack[last], pack[other] = pack[other], pack[last]
-    first = dealer_for(hand_number).next
+    first = (dealer_for(hand_number) if dealer is None else dealer).next
     masks = [0, 0, 0, 0]
     for index, card in enumerate(pack):
         masks[(first + index) & 3] |= 1 << card

@@ -68,6 +68,55 @@ def test_pass_cycle(hand_number: int, direction: PassDirection) -> None:
     assert match.phase is (Phase.PLAY if direction is PassDirection.NONE else Phase.PASS)
 
 
+@pytest.mark.parametrize("direction", list(PassDirection))
+@pytest.mark.parametrize("dealer", list(Seat))
+def test_pass_direction_and_dealer_are_parameters_of_the_match(
+    direction: PassDirection, dealer: Seat
+) -> None:
+    match = Match(pass_cycle=(direction,), first_dealer=dealer)
+    before = match.view_for(Seat.SOUTH)
+    assert (before.pass_direction, before.dealer) == (direction, dealer)
+    events = match.apply(deal_for(5, 1, dealer))
+    assert events == [HandStarted(1, dealer, direction)]
+    assert match.phase is (Phase.PLAY if direction is PassDirection.NONE else Phase.PASS)
+    assert match.view_for(Seat.NORTH).pass_direction is direction
+    # The cycle of one step repeats; the dealer still moves one seat left a hand.
+    assert [match.pass_direction_of(number) for number in (2, 7)] == [direction, direction]
+    assert [match.dealer_of(number) for number in (2, 3)] == [dealer.next, dealer.next.next]
+
+
+def test_a_cycle_of_the_callers_counts_from_hand_one() -> None:
+    cycle = (PassDirection.ACROSS, PassDirection.NONE, PassDirection.RIGHT)
+    match = Match(hands_before=4, pass_cycle=cycle, first_dealer=Seat.NORTH)
+    assert match.view_for(Seat.SOUTH).pass_direction is PassDirection.NONE  # hand 5
+    assert match.apply(deal_for(3, 5)) == [HandStarted(5, Seat.NORTH.offset(4), PassDirection.NONE)]
+    assert [match.pass_direction_of(number) for number in range(1, 7)] == [*cycle, *cycle]
+
+
+def test_the_default_start_is_the_standard_cycle_and_dealer() -> None:
+    match = Match()
+    assert [match.pass_direction_of(number) for number in range(1, 9)] == [
+        PassDirection.for_hand(number) for number in range(1, 9)
+    ]
+    assert [match.dealer_of(number) for number in range(1, 9)] == [dealer_for(n) for n in range(1, 9)]
+
+
+@pytest.mark.parametrize(
+    "start",
+    [
+        {"pass_cycle": ()},
+        {"pass_cycle": (1, 2)},
+        {"pass_cycle": "left"},
+        {"pass_cycle": (PassDirection.LEFT,) * 65},
+        {"first_dealer": 2},
+        {"first_dealer": "N"},
+    ],
+)
+def test_a_bad_start_is_refused(start: dict) -> None:
+    with pytest.raises(ValueError, match="pass_cycle|first_dealer"):
+        Match(**start)
+
+
 def test_left_means_west_right_means_east() -> None:
     assert Seat.SOUTH.offset(PassDirection.LEFT) is Seat.WEST
     assert Seat.SOUTH.offset(PassDirection.RIGHT) is Seat.EAST

@@ -7,7 +7,18 @@ import json
 import pytest
 
 from hearts.deals import deal_for
-from hearts.engine import CardSet, InvalidSave, Match, MoonChoice, Pass, Phase, Rules, Seat, record
+from hearts.engine import (
+    CardSet,
+    InvalidSave,
+    Match,
+    MoonChoice,
+    Pass,
+    PassDirection,
+    Phase,
+    Rules,
+    Seat,
+    record,
+)
 from hearts.engine.rules import Moon
 
 from .scenarios import play, play_out, start
@@ -56,6 +67,42 @@ def test_a_match_that_starts_later_keeps_its_start() -> None:
     assert loaded.hand_number == 8
     loaded.apply(MoonChoice(Seat.SOUTH, Moon.ADD_TO_OTHERS))
     assert loaded.totals == (10, 26, 21, 125) and loaded.winners == (Seat.SOUTH,)
+
+
+def test_a_save_keeps_the_pass_cycle_and_the_first_dealer() -> None:
+    match = Match(pass_cycle=(PassDirection.ACROSS, PassDirection.NONE), first_dealer=Seat.WEST)
+    match.apply(deal_for(4, 1, Seat.WEST))
+    for seat in Seat:
+        match.apply(Pass(seat, CardSet(list(match.view_for(seat).hand)[:3])))
+    play_out(match)
+    match.apply(deal_for(4, 2, Seat.NORTH))
+    data = json.loads(record.dumps(match))
+    assert data["start"] == {"pass_cycle": ["across", "none"], "first_dealer": "W"}
+    loaded, _ = record.loads(json.dumps(data))
+    assert (loaded.pass_cycle, loaded.first_dealer) == (match.pass_cycle, match.first_dealer)
+    assert [loaded.view_for(seat) for seat in Seat] == [match.view_for(seat) for seat in Seat]
+    assert loaded.phase is Phase.PLAY  # hand 2 passes nothing
+    del data["start"]  # under the standard start the cards go left, so West leads the 2♣ too soon
+    with pytest.raises(InvalidSave, match="cannot be replayed"):
+        record.loads(json.dumps(data))
+
+
+@pytest.mark.parametrize(
+    "start",
+    [
+        {"pass_cycle": []},
+        {"pass_cycle": ["sideways"]},
+        {"pass_cycle": "left"},
+        {"first_dealer": "X"},
+        {"first_dealer": 3},
+        {"hands_before": 2},
+        {"dealer": "N"},
+    ],
+)
+def test_a_bad_start_is_named(start: dict) -> None:
+    data = json.loads(record.dumps(passed_hand_one())) | {"start": start}
+    with pytest.raises(InvalidSave, match="start|pass cycle|first dealer"):
+        record.loads(json.dumps(data))
 
 
 def test_an_illegal_move_in_a_save_is_refused_with_its_number() -> None:

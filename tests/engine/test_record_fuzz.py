@@ -522,6 +522,15 @@ FIELD_DAMAGE: Final = (
             {"hands_before": 1, "totals": [0, 0, 0, -(10**7)]},
             {"hands_before": 1, "totals": "0 0 0 0"},
             {"hands_before": 1, "totals": [0, 0, 0, 0], "extra": 1},
+            {"pass_cycle": []},
+            {"pass_cycle": ["left", "up"]},
+            {"pass_cycle": ["left"] * 65},
+            {"pass_cycle": [1]},
+            {"pass_cycle": "left"},
+            {"first_dealer": "X"},
+            {"first_dealer": 3},
+            {"first_dealer": None},
+            {"pass_cycle": ["left"], "totals": [0, 0, 0, 0]},
         )
     ]
     + [

@@ -29,13 +29,14 @@ from .events import (
 )
 from .match import Match, dealer_for
 from .moves import Deal, MoonChoice, Move, Pass, Play, PlayerMove, parse_move
-from .rules import PRESETS, STANDARD, InvalidRules, Moon, PassDirection, Rules, Ties
+from .rules import PASS_CYCLE, PRESETS, STANDARD, InvalidRules, Moon, PassDirection, Rules, Ties
 from .views import Phase, PlayerView
 
 __all__ = [
     "CARDS",
     "FULL_DECK",
     "JACK_OF_DIAMONDS",
+    "PASS_CYCLE",
     "PRESETS",
     "QUEEN_OF_SPADES",
     "STANDARD",

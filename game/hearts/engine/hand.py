@@ -85,11 +85,12 @@ class Hand:
         number: int,
         dealer: Seat,
         hands: tuple[int, int, int, int],
+        direction: PassDirection,
     ) -> None:
         self.rules = rules
         self.number = number
         self.dealer = dealer
-        self.direction = PassDirection.for_hand(number)
+        self.direction = direction
         self.dealt = hands
         self.hands = list(hands)
         self.passed = [0, 0, 0, 0]

@@ -6,6 +6,7 @@ dealer (``hearts.deals``) or a test supplies.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Final
 
@@ -14,7 +15,7 @@ from .errors import IllegalMove
 from .events import Event, HandScored, HandStarted, MatchOver, MoonChoiceNeeded, Trick
 from .hand import NOT_YOUR_TURN, Hand, HandPhase
 from .moves import MOON_OPTIONS, PLAYS, Deal, MoonChoice, Move, Pass, Play
-from .rules import STANDARD, Moon, PassDirection, Rules, Ties
+from .rules import PASS_CYCLE, STANDARD, Moon, PassDirection, Rules, Ties
 from .views import Phase, PlayerView
 
 MATCH_IS_OVER: Final = "The match is over"
@@ -24,6 +25,9 @@ NO_MOON_NOW: Final = "There is no moon to choose for"
 NOT_THE_SHOOTER: Final = "Only the player who shot the moon chooses"
 CHOOSE_THE_MOON: Final = "The moon's score must be chosen first"
 MOON_ADD_OR_SUBTRACT: Final = "Choose to add 26 to the others or subtract 26 from yourself"
+FIRST_DEALER: Final = Seat.EAST
+MAX_CYCLE: Final = 64
+"""The longest pass cycle a match takes: the standard one has four steps."""
 FULL_MOON: Final = 26
 JACK_BONUS: Final = -10
 
@@ -32,8 +36,9 @@ _SUITS: Final = tuple(Suit)
 
 
 def dealer_for(hand_number: int) -> Seat:
-    """East deals the first hand, so South gets the first card; the deal moves one seat left a hand."""
-    return Seat.EAST.offset(hand_number - 1)
+    """The standard dealer: East deals the first hand, so South gets the first card; the deal moves
+    one seat left a hand."""
+    return FIRST_DEALER.offset(hand_number - 1)
 
 
 class Match:
@@ -46,7 +51,9 @@ class Match:
         "_shooter",
         "_totals",
         "_winners",
+        "first_dealer",
         "hands_before",
+        "pass_cycle",
         "rules",
         "totals_before",
     )
@@ -57,16 +64,30 @@ class Match:
         *,
         hands_before: int = 0,
         totals_before: tuple[int, int, int, int] = (0, 0, 0, 0),
+        pass_cycle: Sequence[PassDirection] = PASS_CYCLE,
+        first_dealer: Seat = FIRST_DEALER,
     ) -> None:
         """A new match, or (for lessons and tests) one that starts after ``hands_before`` hands
-        with the given totals."""
+        with the given totals.
+
+        Hand ``n`` passes ``pass_cycle[(n - 1) % len(pass_cycle)]`` and is dealt by
+        ``first_dealer.offset(n - 1)``: by default left, right, across, no pass, with East dealing
+        hand 1. ``pass_cycle=(PassDirection.ACROSS,)`` passes across every hand.
+        """
         if type(hands_before) is not int or hands_before < 0:
             raise ValueError(f"hands_before is a whole number, not {hands_before!r}")
         if len(totals_before) != 4 or any(type(total) is not int for total in totals_before):
             raise ValueError(f"totals_before is four whole numbers, not {totals_before!r}")
+        cycle = tuple(pass_cycle)
+        if not 0 < len(cycle) <= MAX_CYCLE or any(type(step) is not PassDirection for step in cycle):
+            raise ValueError(f"pass_cycle is 1 to {MAX_CYCLE} pass directions, not {pass_cycle!r}")
+        if type(first_dealer) is not Seat:
+            raise ValueError(f"first_dealer is a Seat, not {first_dealer!r}")
         self.rules = rules
         self.hands_before = hands_before
         self.totals_before = tuple(totals_before)
+        self.pass_cycle = cycle
+        self.first_dealer = first_dealer
         self._totals = list(totals_before)
         self._hand: Hand | None = None
         self._results: list[HandScored] = []
@@ -79,6 +100,8 @@ class Match:
         clone.rules = self.rules
         clone.hands_before = self.hands_before
         clone.totals_before = self.totals_before
+        clone.pass_cycle = self.pass_cycle
+        clone.first_dealer = self.first_dealer
         clone._totals = self._totals.copy()
         clone._hand = self._hand.copy() if self._hand else None
         clone._results = self._results.copy()
@@ -87,7 +110,28 @@ class Match:
         clone._winners = self._winners
         return clone
 
+    def at_start(self) -> Match:
+        """A match with the same rules and start as this one, before its first move: replaying
+        ``moves`` into it rebuilds this match."""
+        first, second, third, fourth = self.totals_before
+        return Match(
+            self.rules,
+            hands_before=self.hands_before,
+            totals_before=(first, second, third, fourth),
+            pass_cycle=self.pass_cycle,
+            first_dealer=self.first_dealer,
+        )
+
     # Queries -------------------------------------------------------------------------------
+
+    def pass_direction_of(self, hand_number: int) -> PassDirection:
+        """Where hand ``hand_number`` (counted from 1) passes: the pass cycle, round and round."""
+        cycle = self.pass_cycle
+        return cycle[(hand_number - 1) % len(cycle)]
+
+    def dealer_of(self, hand_number: int) -> Seat:
+        """Who deals hand ``hand_number``: the first dealer, then one seat left a hand."""
+        return self.first_dealer.offset(hand_number - 1)
 
     @property
     def phase(self) -> Phase:
@@ -258,7 +302,13 @@ class Match:
     def _deal(self, deal: Deal) -> list[Event]:
         number = self.hand_number + 1
         masks = tuple(hand.mask for hand in deal.hands)
-        hand = Hand(self.rules, number, dealer_for(number), (masks[0], masks[1], masks[2], masks[3]))
+        hand = Hand(
+            self.rules,
+            number,
+            self.dealer_of(number),
+            (masks[0], masks[1], masks[2], masks[3]),
+            self.pass_direction_of(number),
+        )
         self._hand = hand
         return [HandStarted(number, hand.dealer, hand.direction)]
 
@@ -328,8 +378,8 @@ class Match:
                 rules=self.rules,
                 phase=phase,
                 hand_number=self.hands_before,
-                dealer=dealer_for(upcoming),
-                pass_direction=PassDirection.for_hand(upcoming),
+                dealer=self.dealer_of(upcoming),
+                pass_direction=self.pass_direction_of(upcoming),
                 hand=CardSet(),
                 passed=None,
                 received=None,

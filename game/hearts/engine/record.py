@@ -9,10 +9,11 @@ from __future__ import annotations
 import json
 from typing import Any, Final
 
-from .errors import HeartsError, InvalidSave
-from .match import Match
+from .cards import Seat
+from .errors import HeartsError, InvalidNotation, InvalidSave
+from .match import FIRST_DEALER, MAX_CYCLE, Match
 from .moves import parse_move
-from .rules import Rules
+from .rules import PASS_CYCLE, PassDirection, Rules
 
 FORMAT: Final = "hearts-match"
 VERSION: Final = 1
@@ -35,8 +36,15 @@ def to_record(match: Match, *, seed: int | None = None) -> dict[str, Any]:
         "seed": seed,
         "moves": [move.to_text() for move in match.moves],
     }
+    start: dict[str, Any] = {}
     if match.hands_before or any(match.totals_before):
-        data["start"] = {"hands_before": match.hands_before, "totals": list(match.totals_before)}
+        start = {"hands_before": match.hands_before, "totals": list(match.totals_before)}
+    if match.pass_cycle != PASS_CYCLE:
+        start["pass_cycle"] = [direction.label for direction in match.pass_cycle]
+    if match.first_dealer is not FIRST_DEALER:
+        start["first_dealer"] = match.first_dealer.letter
+    if start:
+        data["start"] = start
     return data
 
 
@@ -113,8 +121,7 @@ def from_record(data: Any) -> tuple[Match, int | None]:
         rules = Rules.from_dict(data.get("rules"))  # type: ignore[arg-type]
     except HeartsError as error:
         raise InvalidSave(f"bad table options: {_excerpt(str(error), 160)}") from None
-    hands_before, totals = _start(data.get("start"))
-    match = Match(rules, hands_before=hands_before, totals_before=totals)
+    match = _start(rules, data.get("start"))
     for number, text in enumerate(moves, start=1):
         try:
             match.apply(parse_move(text))
@@ -124,13 +131,19 @@ def from_record(data: Any) -> tuple[Match, int | None]:
     return match, seed
 
 
-def _start(start: Any) -> tuple[int, tuple[int, int, int, int]]:
-    """Where a match that did not begin at zero began (lessons and tests make such matches)."""
+_DIRECTIONS: Final = {direction.label: direction for direction in PassDirection}
+
+
+def _start(rules: Rules, start: Any) -> Match:
+    """The match before its first move: where one that did not begin at zero began (lessons and
+    tests make such matches), and its pass cycle and first dealer when they are not the standard."""
     if start is None:
-        return 0, (0, 0, 0, 0)
-    if not isinstance(start, dict) or set(start) != {"hands_before", "totals"}:
+        return Match(rules)
+    if not isinstance(start, dict) or not start or not set(start) <= _START_KEYS:
         raise InvalidSave(f"a bad start in the save: {_excerpt(start)!r}")
-    hands_before, totals = start["hands_before"], start["totals"]
+    if ("hands_before" in start) != ("totals" in start):
+        raise InvalidSave(f"a start has both hands_before and totals, or neither: {_excerpt(start)!r}")
+    hands_before, totals = start.get("hands_before", 0), start.get("totals", [0, 0, 0, 0])
     if type(hands_before) is not int or not 0 <= hands_before <= MAX_MOVES:
         raise InvalidSave(f"a bad hand count in the save: {_excerpt(hands_before)!r}")
     if (
@@ -139,7 +152,28 @@ def _start(start: Any) -> tuple[int, tuple[int, int, int, int]]:
         or any(type(total) is not int or abs(total) > MAX_TOTAL for total in totals)
     ):
         raise InvalidSave(f"bad starting totals in the save: {_excerpt(totals)!r}")
-    return hands_before, (totals[0], totals[1], totals[2], totals[3])
+    cycle = start.get("pass_cycle", [direction.label for direction in PASS_CYCLE])
+    if (
+        not isinstance(cycle, list)
+        or not 0 < len(cycle) <= MAX_CYCLE
+        or any(not isinstance(step, str) or step not in _DIRECTIONS for step in cycle)
+    ):
+        raise InvalidSave(f"a bad pass cycle in the save: {_excerpt(cycle)!r}")
+    dealer = start.get("first_dealer", FIRST_DEALER.letter)
+    try:
+        first_dealer = Seat.parse(dealer)
+    except InvalidNotation:
+        raise InvalidSave(f"a bad first dealer in the save: {_excerpt(dealer)!r}") from None
+    return Match(
+        rules,
+        hands_before=hands_before,
+        totals_before=(totals[0], totals[1], totals[2], totals[3]),
+        pass_cycle=[_DIRECTIONS[step] for step in cycle],
+        first_dealer=first_dealer,
+    )
+
+
+_START_KEYS: Final = frozenset({"hands_before", "totals", "pass_cycle", "first_dealer"})
 
 
 def _excerpt(value: object, limit: int = 60) -> str:

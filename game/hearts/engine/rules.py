@@ -58,10 +58,11 @@ class PassDirection(IntEnum):
     @classmethod
     def for_hand(cls, hand_number: int) -> PassDirection:
         """The cycle by hand number: left, right, across, no pass, and again."""
-        return _PASS_CYCLE[(hand_number - 1) % 4]
+        return PASS_CYCLE[(hand_number - 1) % 4]
 
 
-_PASS_CYCLE: Final = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.NONE)
+PASS_CYCLE: Final = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.NONE)
+"""The standard passes, hand by hand from hand 1: left, right, across, no pass, and again."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

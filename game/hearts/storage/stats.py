@@ -86,8 +86,7 @@ def queens_taken(match: Match, seat: Seat) -> int:
     The scores alone cannot tell (13 points is the queen or all the hearts), so the match is
     replayed and every trick that holds the queen is looked at.
     """
-    first, second, third, fourth = match.totals_before
-    replay = Match(match.rules, hands_before=match.hands_before, totals_before=(first, second, third, fourth))
+    replay = match.at_start()
     count = 0
     for move in match.moves:
         for event in replay.apply(move):
