@@ -82,6 +82,18 @@ def test_a_request_rebuilds_the_engines_view_of_every_decision() -> None:
     assert count > 24 * 13
 
 
+def test_the_queen_option_goes_by_its_one_name_and_its_old_one_still_reads() -> None:
+    view = next(random_views(seed=5, hands=1, hero=Seat.SOUTH))
+    view = dataclasses.replace(view, rules=Rules(queen_breaks_hearts=True))
+    request = request_from_view(view)
+    assert request["rules"]["queen_breaks_hearts"] is True and "qs_breaks_hearts" not in request["rules"]
+    assert view_from_request(request).rules.queen_breaks_hearts
+    old = dict(request, rules={"qs_breaks_hearts": True})
+    assert view_from_request(old).rules == Rules(queen_breaks_hearts=True)
+    both = dict(request, rules={"qs_breaks_hearts": True, "queen_breaks_hearts": True})
+    assert "twice" in ask(both)["error"]
+
+
 def test_the_moon_choice_under_shooter_chooses() -> None:
     clubs = "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
     match = start(Rules(moon=Moon.SHOOTER_CHOOSES), south=clubs, totals=(95, 60, 70, 80))

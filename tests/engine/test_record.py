@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -35,7 +36,7 @@ def passed_hand_one() -> Match:
 def test_a_save_holds_format_version_rules_seed_and_moves_as_text() -> None:
     match = passed_hand_one()
     data = json.loads(record.dumps(match, seed=11))
-    assert data["format"] == "hearts-match" and data["version"] == 1
+    assert data["format"] == "hearts-match" and data["version"] == 2
     assert data["rules"]["jack_of_diamonds"] is True and data["seed"] == 11
     assert data["moves"][0] == deal_for(11, 1).to_text()
     assert data["moves"][1].startswith("pass E ") and len(data["moves"]) == 5
@@ -105,6 +106,37 @@ def test_a_bad_start_is_named(start: dict) -> None:
         record.loads(json.dumps(data))
 
 
+VERSION_1_SAVE = Path(__file__).parent.parent / "data" / "save-v1-qs-breaks-hearts.json"
+"""A whole match saved before the option had one name (``qs_breaks_hearts`` in the save): target 50,
+the shooter chooses the moon, the J♦ on and the Q♠ breaking hearts, which move 95 (East leading the
+A♥ after only the Q♠) needs."""
+
+
+def test_a_version_1_save_replays_to_the_same_match() -> None:
+    text = VERSION_1_SAVE.read_text()
+    assert '"version":1' in text and '"qs_breaks_hearts":true' in text
+    match, seed = record.loads(text)
+    assert seed == 1313 and match.rules == Rules(
+        target=50, moon=Moon.SHOOTER_CHOOSES, jack_of_diamonds=True, queen_breaks_hearts=True
+    )
+    assert len(match.moves) == 505 and len(match.results) == 9
+    assert match.totals == (41, 10, 43, 50) and match.winners == (Seat.WEST,)
+    assert [result.jack_taker for result in match.results] == [
+        Seat.WEST, Seat.SOUTH, Seat.EAST, Seat.WEST, Seat.WEST, Seat.NORTH, Seat.EAST, Seat.WEST, Seat.WEST
+    ]  # fmt: skip
+    # Saved again it is version 2 under the one name, and loads to the same match.
+    data = json.loads(record.dumps(match, seed=seed))
+    assert data["version"] == 2 and data["rules"]["queen_breaks_hearts"] is True
+    assert "qs_breaks_hearts" not in data["rules"]
+    assert data["moves"] == json.loads(text)["moves"]
+    again, _ = record.loads(json.dumps(data))
+    assert again.results == match.results and again.moves == match.moves
+    # The option matters to this match: without it, the save cannot be replayed.
+    data["rules"]["queen_breaks_hearts"] = False
+    with pytest.raises(InvalidSave, match="move 95 .* Hearts are not broken yet"):
+        record.loads(json.dumps(data))
+
+
 def test_an_illegal_move_in_a_save_is_refused_with_its_number() -> None:
     data = json.loads(record.dumps(passed_hand_one()))
     data["moves"].append("play S AH")  # nobody leads a heart to the first trick
@@ -115,7 +147,7 @@ def test_an_illegal_move_in_a_save_is_refused_with_its_number() -> None:
 @pytest.mark.parametrize(
     ("change", "words"),
     [
-        ({"version": 2}, "newer version"),
+        ({"version": 3}, "newer version"),
         ({"version": "1"}, "no version"),
         ({"format": "chess"}, "not a saved Hearts match"),
         ({"rules": {"target": 100}}, "bad table options"),

@@ -497,7 +497,7 @@ def save_with(**changes: Any) -> str:
 
 
 FIELD_DAMAGE: Final = (
-    [("version", value) for value in (True, 1.0, "1", None, [], 0, -1, 2, 10**40)]
+    [("version", value) for value in (True, 1.0, "1", None, [], 0, -1, record.VERSION + 1, 10**40)]
     + [("seed", value) for value in (-1, 1.5, "7", True, [], {}, 2**64, -(2**64), 1e999)]
     + [("moves", value) for value in (None, "play S 2C", {}, 7, [None], [7], [[]], ["deal"])]
     + [("rules", value) for value in (None, [], "standard", 1, {"target": 100})]
@@ -549,6 +549,7 @@ FIELD_DAMAGE: Final = (
             ("jack_of_diamonds", 1),
             ("jack_of_diamonds", "true"),
             ("qs_breaks_hearts", None),
+            ("queen_breaks_hearts", None),
             ("points_on_first_trick", 0),
             ("extra", True),
             ("queen_breaks_hearts", True),
@@ -664,7 +665,7 @@ MESSAGES: Final = [
     pytest.param(b"\xff\xfe", ["UTF-8"], id="not UTF-8"),
     pytest.param(save_with(version="1"), ["version", "'1'"], id="version a string"),
     pytest.param(save_with(version=None), ["version", "None"], id="no version"),
-    pytest.param(save_with(version=2), ["newer", "2"], id="newer version"),
+    pytest.param(save_with(version=3), ["newer", "3"], id="newer version"),
     pytest.param(save_with(version=0), ["version", "0"], id="version 0"),
     pytest.param(save_with(extra=1), ["unknown", "'extra'"], id="unknown field"),
     pytest.param(save_with(seed=-1), ["seed", "-1"], id="seed negative"),

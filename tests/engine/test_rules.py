@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from hearts.engine import (
@@ -241,6 +243,26 @@ def test_rules_round_trip_through_plain_data() -> None:
 def test_bad_table_options_are_refused(data: dict) -> None:
     with pytest.raises(InvalidRules):
         Rules.from_dict(data, partial=True)
+
+
+def test_an_option_has_one_name_in_code_save_and_protocol() -> None:
+    rules = Rules(queen_breaks_hearts=True)
+    data = rules.to_dict()
+    assert set(data) == {field.name for field in dataclasses.fields(Rules)}
+    assert data["queen_breaks_hearts"] is True
+
+
+@pytest.mark.parametrize("value", [True, False])
+def test_the_old_name_of_queen_breaks_hearts_still_reads(value: bool) -> None:
+    assert Rules.from_dict({"qs_breaks_hearts": value}, partial=True) == Rules(queen_breaks_hearts=value)
+    old = {**Rules().to_dict(), "qs_breaks_hearts": value}
+    del old["queen_breaks_hearts"]
+    assert Rules.from_dict(old).queen_breaks_hearts is value
+
+
+def test_both_names_at_once_are_refused() -> None:
+    with pytest.raises(InvalidRules, match="twice"):
+        Rules.from_dict({"qs_breaks_hearts": True, "queen_breaks_hearts": True}, partial=True)
 
 
 def test_full_rules_need_every_option() -> None:

@@ -10,8 +10,9 @@ bots against ours. A request describes one seat's view of the hand in progress:
 - ``tricks``: this hand's completed tricks, each ``{"leader": seat, "cards": [...]}`` in play
   order; ``trick``: the trick in progress, in the same shape;
 - optional ``scores`` (the four totals before this hand) and ``rules`` (``target``, ``moon``
-  ``"add"``/``"choose"``/``"subtract"``, ``jack_of_diamonds``, ``ties``, ``qs_breaks_hearts``,
-  ``points_on_first_trick``); the standard table when absent.
+  ``"add"``/``"choose"``/``"subtract"``, ``jack_of_diamonds``, ``ties``, ``queen_breaks_hearts``
+  (also read under its old name ``qs_breaks_hearts``), ``points_on_first_trick``); the standard table
+  when absent.
 
 Cards are written as the engine writes them ("QS", "TH"; "10H" and suit symbols are accepted).
 The answer is a card to play (``"QS"``), a list of three cards to pass, or ``"add"`` / ``"subtract"``

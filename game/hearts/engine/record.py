@@ -16,7 +16,9 @@ from .moves import parse_move
 from .rules import PASS_CYCLE, PassDirection, Rules
 
 FORMAT: Final = "hearts-match"
-VERSION: Final = 1
+VERSION: Final = 2
+"""Version 2 writes the option ``queen_breaks_hearts`` under that name; version 1 wrote it as
+``qs_breaks_hearts`` and still loads."""
 MAX_MOVES: Final = 20_000
 """Far above any real match (about 60 moves a hand); a bound so a hostile save cannot stall the load."""
 MAX_SEED: Final = 2**64 - 1

@@ -7,7 +7,7 @@ is its fast twin for move generation, and a property test holds the two to each 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from enum import Enum, IntEnum
 from typing import Any, Final
 
@@ -88,24 +88,30 @@ class Rules:
                 raise InvalidRules(f"{name} is true or false, not {getattr(self, name)!r}")
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-ready data, with the short keys the save format and the bot protocol use."""
+        """Plain JSON-ready data under the field names, as the save format and the bot protocol
+        write it."""
         data = asdict(self)
         data["moon"] = self.moon.value
         data["ties"] = self.ties.value
-        data[_QS_KEY] = data.pop("queen_breaks_hearts")
         return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, partial: bool = False) -> Rules:
-        """Rules from ``to_dict`` data; with ``partial`` a missing key keeps its default."""
+        """Rules from ``to_dict`` data; with ``partial`` a missing key keeps its default.
+
+        The old name ``qs_breaks_hearts`` (saves of version 1, older settings and bot clients) is
+        read as ``queen_breaks_hearts``; giving both is refused.
+        """
         if not isinstance(data, Mapping):
             raise InvalidRules(f"rules are an object, not {data!r}")
-        known = set(_FIELD_FOR_KEY)
-        unknown = sorted(str(key) for key in data if key not in known)
+        unknown = sorted(str(key) for key in data if key not in _FIELD_FOR_KEY)
         if unknown:
             raise InvalidRules(f"unknown table options: {', '.join(unknown)}")
-        if not partial and set(data) != known:
-            missing = sorted(known - set(data))
+        names = [_FIELD_FOR_KEY[key] for key in data]
+        if len(set(names)) != len(names):
+            raise InvalidRules(f"queen_breaks_hearts given twice, once as {OLD_QUEEN_KEY}")
+        if not partial and set(names) != set(_FIELDS):
+            missing = sorted(set(_FIELDS) - set(names))
             raise InvalidRules(f"missing table options: {', '.join(missing)}")
         values: dict[str, Any] = {}
         for key, value in data.items():
@@ -121,15 +127,10 @@ class Rules:
         return cls(**values)
 
 
-_QS_KEY: Final = "qs_breaks_hearts"
-_FIELD_FOR_KEY: Final = {
-    "target": "target",
-    "moon": "moon",
-    "jack_of_diamonds": "jack_of_diamonds",
-    "ties": "ties",
-    _QS_KEY: "queen_breaks_hearts",
-    "points_on_first_trick": "points_on_first_trick",
-}
+OLD_QUEEN_KEY: Final = "qs_breaks_hearts"
+"""The name ``queen_breaks_hearts`` had in saves of version 1 and in the bot protocol before it."""
+_FIELDS: Final = tuple(field.name for field in fields(Rules))
+_FIELD_FOR_KEY: Final = {name: name for name in _FIELDS} | {OLD_QUEEN_KEY: "queen_breaks_hearts"}
 
 STANDARD: Final = Rules()
 PRESETS: Final[Mapping[str, Rules]] = {
