@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator
+from dataclasses import dataclass
 from typing import Final
 
 from ..engine.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, cards_in
@@ -50,59 +51,109 @@ class HardBot(Bot):
         return CardSet.from_mask((yield from played_out_pass(view, rng, PASS_SAMPLES)))
 
     def think_play(self, view: PlayerView, rng: random.Random) -> Generator[None, None, Card]:
-        candidates = distinct_choices(view)
-        if len(candidates) == 1:
-            return candidates[0]
-        knowledge = Knowledge(view)
-        base = sim_from_view(view)
-        me = view.seat
-        # The others play as Normal does (the moon included); while nobody else has taken a point,
-        # going for the moon ourselves is a second plan worth weighing.
-        plans = [-1]
-        if sum(view.points) == view.points[me]:
-            plans.append(me)
-        history = History(view, base) if view.tricks or view.trick.cards else None
-        # The work is counted in simulated plays (drawing a deal and replaying the hand on it,
-        # then the rollouts), not in seconds, so the same view and seed always give the same card.
-        played = len(history.plays) if history is not None else 0
-        rollout_work = len(candidates) * len(plans) * (52 - played)
-        most = max(MIN_SAMPLES, self.rollouts // (len(candidates) * len(plans)))
-        value = [[0.0] * len(candidates) for _ in plans]
-        work = 0
-        samples = 0
-        while samples < MIN_SAMPLES or (work < WORK and samples < most):
-            samples += 1
-            hands = knowledge.sample(rng)
-            work += DRAW_WORK + played
-            weight = 1.0
-            if history is not None:
-                misfits = history.misfits(hands)
-                for _ in range(TRIES - 1):
-                    if not misfits:
-                        break
-                    other = knowledge.sample(rng)
-                    work += DRAW_WORK + played
-                    other_misfits = history.misfits(other, misfits)
-                    if other_misfits < misfits:
-                        hands, misfits = other, other_misfits
-                weight = MISFIT_WEIGHT**misfits
-                yield
-            hands[me] = view.hand.mask
-            work += rollout_work
-            for plan, shooter in enumerate(plans):
-                for index, card in enumerate(candidates):
-                    sim = base.copy()
-                    sim.hands = hands.copy()
-                    sim.shooter = shooter
-                    sim.play(card)
-                    sim.play_out()
-                    value[plan][index] += weight * outcome_value(view, sim)
-                yield
-        best = max(
-            range(len(candidates)),
-            key=lambda index: (max(values[index] for values in value), -index),
+        weighed = yield from weigh_plays(view, rng, self.rollouts)
+        return weighed.best
+
+
+@dataclass(frozen=True, slots=True)
+class Weighing:
+    """Every distinct choice played out on the same imagined deals: what Hard chooses by, and the
+    points each choice costs its seat on average (the coach's measure)."""
+
+    choices: tuple[Card, ...]
+    totals: tuple[float, ...]
+    """Per choice, its weighted sum of outcomes under its best plan (hand points, and the match when
+    the hand would end it); the best choice has the highest."""
+    points: tuple[float, ...]
+    """Per choice, the weighted sum of the seat's score for the hand under that plan."""
+    weight: float
+    """The samples' total weight (each counts less the worse it explains the others' plays)."""
+    samples: int
+
+    @property
+    def best(self) -> Card:
+        return self.choices[max(range(len(self.choices)), key=lambda index: (self.totals[index], -index))]
+
+    def expected_points(self, index: int) -> float:
+        """The seat's average score for the hand after choice ``index`` (lower is better)."""
+        return self.points[index] / self.weight if self.weight else 0.0
+
+    def choice_for(self, card: Card) -> int:
+        """The index of the choice that stands for ``card`` (the lowest card of its run)."""
+        return max(
+            index for index, choice in enumerate(self.choices) if choice.suit == card.suit and choice <= card
         )
-        return candidates[best]
+
+
+def weigh_plays(
+    view: PlayerView, rng: random.Random, rollouts: int = ROLLOUTS, *, even_if_forced: bool = False
+) -> Generator[None, None, Weighing]:
+    """Hard's look at a play: every distinct legal card played out on deals that fit the view (with
+    ``even_if_forced``, a lone choice too, for what it is worth)."""
+    candidates = distinct_choices(view)
+    if len(candidates) == 1 and not even_if_forced:
+        return Weighing((candidates[0],), (0.0,), (0.0,), 0.0, 0)
+    knowledge = Knowledge(view)
+    base = sim_from_view(view)
+    me = view.seat
+    # The others play as Normal does (the moon included); while nobody else has taken a point,
+    # going for the moon ourselves is a second plan worth weighing.
+    plans = [-1]
+    if sum(view.points) == view.points[me]:
+        plans.append(me)
+    history = History(view, base) if view.tricks or view.trick.cards else None
+    # The work is counted in simulated plays (drawing a deal and replaying the hand on it,
+    # then the rollouts), not in seconds, so the same view and seed always give the same card.
+    played = len(history.plays) if history is not None else 0
+    rollout_work = len(candidates) * len(plans) * (52 - played)
+    most = max(MIN_SAMPLES, rollouts // (len(candidates) * len(plans)))
+    value = [[0.0] * len(candidates) for _ in plans]
+    points = [[0.0] * len(candidates) for _ in plans]
+    total_weight = 0.0
+    work = 0
+    samples = 0
+    while samples < MIN_SAMPLES or (work < WORK and samples < most):
+        samples += 1
+        hands = knowledge.sample(rng)
+        work += DRAW_WORK + played
+        weight = 1.0
+        if history is not None:
+            misfits = history.misfits(hands)
+            for _ in range(TRIES - 1):
+                if not misfits:
+                    break
+                other = knowledge.sample(rng)
+                work += DRAW_WORK + played
+                other_misfits = history.misfits(other, misfits)
+                if other_misfits < misfits:
+                    hands, misfits = other, other_misfits
+            weight = MISFIT_WEIGHT**misfits
+            yield
+        hands[me] = view.hand.mask
+        total_weight += weight
+        work += rollout_work
+        for plan, shooter in enumerate(plans):
+            for index, card in enumerate(candidates):
+                sim = base.copy()
+                sim.hands = hands.copy()
+                sim.shooter = shooter
+                sim.play(card)
+                sim.play_out()
+                outcome, score = scored_outcome(view, sim)
+                value[plan][index] += weight * outcome
+                points[plan][index] += weight * score
+            yield
+    plan_of = [
+        max(range(len(plans)), key=lambda plan: (value[plan][index], -plan))
+        for index in range(len(candidates))
+    ]
+    return Weighing(
+        tuple(candidates),
+        tuple(value[plan_of[index]][index] for index in range(len(candidates))),
+        tuple(points[plan_of[index]][index] for index in range(len(candidates))),
+        total_weight,
+        samples,
+    )
 
 
 def distinct_choices(view: PlayerView) -> list[Card]:
@@ -163,6 +214,11 @@ def queen_known(view: PlayerView) -> list[int]:
 
 def outcome_value(view: PlayerView, sim: Sim) -> float:
     """How good a played-out hand is for the view's seat: fewer points, and the match if it ends."""
+    return scored_outcome(view, sim)[0]
+
+
+def scored_outcome(view: PlayerView, sim: Sim) -> tuple[float, int]:
+    """``outcome_value`` and the view's seat's score for the hand."""
     rules = view.rules
     me = view.seat
     moon_choice = None
@@ -177,4 +233,4 @@ def outcome_value(view: PlayerView, sim: Sim) -> float:
             value += MATCH_STAKE
         elif totals[me] != lowest:
             value -= MATCH_STAKE
-    return value
+    return value, scores[me]

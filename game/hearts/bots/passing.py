@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Final
 
@@ -54,16 +55,53 @@ def played_out_pass(
     samples: int,
 ) -> Generator[None, None, int]:
     """The shortlisted pass with the best average outcome over ``samples`` imagined deals."""
-    from .hard import outcome_value  # the same scoring as the play decisions (hard imports us)
+    weighed = yield from weigh_passes(view, rng, samples)
+    return weighed.best
+
+
+@dataclass(frozen=True, slots=True)
+class PassWeighing:
+    """Three-card choices (masks) played out on the same imagined deals."""
+
+    options: tuple[int, ...]
+    totals: tuple[float, ...]
+    """Per option, the sum of its outcomes (``hard.outcome_value``)."""
+    points: tuple[float, ...]
+    """Per option, the sum of the seat's scores for the hand."""
+    samples: int
+    shortlisted: int
+    """The first this many options are the shortlist, which Hard chooses from; any after are extra."""
+
+    @property
+    def best(self) -> int:
+        return self.options[max(range(self.shortlisted), key=lambda index: (self.totals[index], -index))]
+
+    def expected_points(self, index: int) -> float:
+        return self.points[index] / self.samples if self.samples else 0.0
+
+
+def weigh_passes(
+    view: PlayerView,
+    rng: random.Random,
+    samples: int,
+    also: int | None = None,
+) -> Generator[None, None, PassWeighing]:
+    """The shortlist (and ``also``, when it is not on it) played out on ``samples`` imagined deals:
+    the others' hands, what they pass, then the whole hand with Normal's policy for every seat."""
+    from .hard import scored_outcome  # the same scoring as the play decisions (hard imports us)
 
     me = view.seat
     hand = view.hand.mask
     options = shortlist(hand)
+    shortlisted = len(options)
+    if also is not None and also not in options:
+        options.append(also)
     yield  # scoring all 286 choices is a slice's work already
     offset = int(view.pass_direction)
     others = [(me + step) & 3 for step in (1, 2, 3)]
     unseen = list(cards_in(ALL_CARDS_MASK & ~hand))
     totals = [0.0] * len(options)
+    points = [0.0] * len(options)
     for _ in range(samples):
         rng.shuffle(unseen)
         hands = [0, 0, 0, 0]
@@ -94,7 +132,8 @@ def played_out_pass(
                 queen_known=queen_known,
             )
             sim.play_out()
-            totals[index] += outcome_value(view, sim)
+            outcome, score = scored_outcome(view, sim)
+            totals[index] += outcome
+            points[index] += score
         yield
-    best = max(range(len(options)), key=lambda index: (totals[index], -index))
-    return options[best]
+    return PassWeighing(tuple(options), tuple(totals), tuple(points), samples, shortlisted)

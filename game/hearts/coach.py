@@ -1,0 +1,366 @@
+"""The coach: which of South's decisions in a hand cost points, as Hard sees them from what South knew.
+
+Each decision (the pass, then every card) is judged from South's view at that moment, never the cards
+revealed later: Hard plays every choice out on deals that fit the view (``bots.hard.weigh_plays``,
+``bots.passing.weigh_passes``) with the random generator it would use in South's seat, so the choice
+the coach calls best is the one Hard would have made, and a hand played exactly as Hard would play it
+has no costly moment. Work is done in slices (every function here is a generator, like a bot's
+thinking), so the table can compute a review between frames.
+
+    python -m hearts.coach SAVEFILE --json   # South's decisions in the last finished hand, a line each
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Generator, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final, Literal
+
+from .bots.hard import PASS_SAMPLES, ROLLOUTS, HardBot, Weighing, weigh_plays
+from .bots.passing import PassWeighing, weigh_passes
+from .engine import (
+    QUEEN_OF_SPADES,
+    Card,
+    CardSet,
+    InvalidSave,
+    Match,
+    Pass,
+    Play,
+    PlayerView,
+    Rank,
+    Seat,
+    Suit,
+    record,
+)
+from .words import SEAT_NAMES
+
+PLAYER: Final = Seat.SOUTH
+KEY_COST: Final = 1.0
+"""A decision is a key moment when Hard expects it to cost at least this many points more than its
+own choice."""
+KEY_MOMENTS: Final = 3
+"""At most this many key moments per hand: the costliest."""
+
+Kind = Literal["pass", "play"]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One of South's decisions, judged. Expected values are minus the points South can expect to
+    score for the hand (higher is better), rounded to a tenth."""
+
+    hand: int
+    index: int
+    """0 for the pass, then 1, 2, … for the cards in the order South played them."""
+    kind: Kind
+    trick: int
+    """The trick the card went to (1 to 13); 0 for the pass."""
+    chosen: CardSet
+    best: CardSet
+    chosen_ev: float
+    best_ev: float
+    forced: bool
+    """Only one choice made sense (one legal card, or cards as good as each other): not judged."""
+    why: str
+    """One line on the decision, in plain words, true to the position."""
+    key: bool = False
+
+    @property
+    def cost(self) -> float:
+        """Points this decision is expected to have cost against Hard's choice (0 when it was Hard's)."""
+        return 0.0 if self.forced else max(0.0, round(self.best_ev - self.chosen_ev, 1))
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "hand": self.hand,
+            "decision": self.index,
+            "kind": self.kind,
+            "chosen": self.chosen.notation,
+            "best": self.best.notation,
+            "chosen_ev": self.chosen_ev,
+            "best_ev": self.best_ev,
+            "key": self.key,
+            "why": self.why,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """Every decision South made in one hand, the key moments marked."""
+
+    hand: int
+    decisions: tuple[Decision, ...]
+
+    @property
+    def key_moments(self) -> tuple[Decision, ...]:
+        """The costliest decisions (at most ``KEY_MOMENTS``), costliest first."""
+        return tuple(sorted((d for d in self.decisions if d.key), key=lambda d: (-d.cost, d.index)))
+
+    @property
+    def points_lost(self) -> float:
+        """What the key moments cost together (the statistics average it per hand)."""
+        return round(sum(decision.cost for decision in self.key_moments), 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """A decision to judge: South's view just before it, and what South did."""
+
+    view: PlayerView
+    move: Pass | Play
+    index: int
+    trick: int
+
+
+def moments(match: Match, hand_number: int) -> Iterator[Moment]:
+    """South's passes and plays in hand ``hand_number`` of ``match``, each with the view South had."""
+    replay = match.at_start()
+    index = 0
+    for move in match.moves:
+        if replay.hand_number == hand_number and isinstance(move, Pass | Play) and move.seat is PLAYER:
+            view = replay.view_for(PLAYER)
+            trick = 0 if isinstance(move, Pass) else len(view.tricks) + 1
+            index = 0 if isinstance(move, Pass) else index + 1
+            yield Moment(view, move, index, trick)
+        elif replay.hand_number > hand_number:
+            return
+        replay.apply(move)
+
+
+def seed_for(match_seed: int | None) -> int:
+    """The seed of the Hard bot that would sit in South's seat: the game seeds each seat's bot with
+    ``match seed × 4 + seat``."""
+    return (match_seed or 0) * 4 + PLAYER
+
+
+def judge(moment: Moment, seed: int) -> Generator[None, None, Decision]:
+    """One decision judged by Hard from the view South had, with the generator Hard would use there."""
+    view = moment.view
+    rng = HardBot(seed).rng_for(view)
+    hand = view.hand_number
+    if isinstance(moment.move, Pass):
+        chosen_mask = moment.move.cards.mask
+        passes = yield from weigh_passes(view, rng, PASS_SAMPLES, also=chosen_mask)
+        chosen = passes.options.index(chosen_mask)
+        best = passes.options.index(passes.best)
+        chosen_ev, best_ev = _ev(passes, chosen), _ev(passes, best)
+        return Decision(
+            hand,
+            0,
+            "pass",
+            0,
+            moment.move.cards,
+            CardSet.from_mask(passes.best),
+            chosen_ev,
+            best_ev,
+            forced=False,
+            why=why_pass(view, moment.move.cards, CardSet.from_mask(passes.best), chosen_ev, best_ev),
+        )
+    card = moment.move.card
+    plays = yield from weigh_plays(view, rng, ROLLOUTS, even_if_forced=True)
+    forced = len(plays.choices) == 1
+    chosen = plays.choice_for(card)
+    best = plays.choices.index(plays.best)
+    chosen_ev, best_ev = _ev(plays, chosen), _ev(plays, best)
+    if forced or chosen == best:
+        best_ev = chosen_ev
+    best_card = card if chosen == best else plays.best
+    return Decision(
+        hand,
+        moment.index,
+        "play",
+        moment.trick,
+        CardSet([card]),
+        CardSet([best_card]),
+        chosen_ev,
+        best_ev,
+        forced=forced,
+        why=why_play(view, card, best_card, chosen_ev, best_ev, forced=forced),
+    )
+
+
+def _ev(weighing: Weighing | PassWeighing, index: int) -> float:
+    return round(-weighing.expected_points(index), 1) + 0.0  # + 0.0: never "-0.0"
+
+
+def review(match: Match, hand_number: int, seed: int) -> Generator[None, None, Review]:
+    """Every decision of South in the hand judged, and the key moments marked."""
+    judged: list[Decision] = []
+    for moment in moments(match, hand_number):
+        judged.append((yield from judge(moment, seed)))
+    costly = sorted(
+        (d for d in judged if not d.forced and d.cost >= KEY_COST), key=lambda d: (-d.cost, d.index)
+    )[:KEY_MOMENTS]
+    keys = {d.index for d in costly}
+    marked = tuple(Decision(**{**_fields(d), "key": True}) if d.index in keys else d for d in judged)
+    return Review(hand_number, marked)
+
+
+def _fields(decision: Decision) -> dict[str, object]:
+    return {name: getattr(decision, name) for name in Decision.__dataclass_fields__}
+
+
+def run(thought: Generator[None, None, Review]) -> Review:
+    """A review worked out in one go (blocking): for tools and tests."""
+    while True:
+        try:
+            next(thought)
+        except StopIteration as done:
+            result: Review = done.value
+            return result
+
+
+# Words -------------------------------------------------------------------------------------------
+
+
+def _points(value: float) -> str:
+    points = abs(value)
+    return f"{points:.1f} point{'' if points == 1 else 's'}"
+
+
+def _compare(chosen: str, best: str, chosen_ev: float, best_ev: float) -> str:
+    return f"Hard expects {best} to cost you {_points(best_ev)} from here, {chosen} {abs(chosen_ev):.1f}."
+
+
+def why_play(
+    view: PlayerView, card: Card, best: Card, chosen_ev: float, best_ev: float, *, forced: bool
+) -> str:
+    """One line on a card played: what made the better card better where it can be said for sure,
+    then the averages."""
+    if forced:
+        return f"The {card} was as good as any card you could play."
+    if card == best:
+        return f"The {card} was Hard's choice too."
+    compare = _compare(f"the {card}", f"the {best}", chosen_ev, best_ev)
+    queen_out = QUEEN_OF_SPADES not in view.hand and QUEEN_OF_SPADES not in view.played
+    trick = view.trick.cards
+    if not trick:  # a lead
+        high_spade = card.suit is Suit.SPADES and card.rank > Rank.QUEEN
+        best_high_spade = best.suit is Suit.SPADES and best.rank > Rank.QUEEN
+        if high_spade and queen_out and not best_high_spade:
+            return (
+                f"Leading the {card} with the Q♠ still out lets whoever holds her drop her on your "
+                f"trick. {compare}"
+            )
+        return compare
+    led = trick[0].suit
+    winning = max((c for c in trick if c.suit is led), key=lambda c: c.rank)
+    still_to_play = 3 - len(trick)
+    if card.suit is led and best.suit is led and best.rank < winning.rank < card.rank:
+        if led is Suit.SPADES and queen_out and card.rank > Rank.QUEEN and still_to_play:
+            others = _still_to_play(view)
+            return (
+                f"With the Q♠ still out and {others} yet to play, the {card} can catch her; "
+                f"the {best} stays under the {winning}. {compare}"
+            )
+        taken = _trick_points(trick, view)
+        if taken and not still_to_play:
+            return (
+                f"The {card} takes this trick and its {taken}; the {best} would have ducked under "
+                f"the {winning}. {compare}"
+            )
+        return f"The {card} wins the trick for now; the {best} stays under the {winning}. {compare}"
+    if card.suit is not led and best.suit is not led:
+        return (
+            f"With no {led.name.lower()} left, this was a chance to throw the {best} rather than "
+            f"the {card}. {compare}"
+        )
+    return compare
+
+
+def _still_to_play(view: PlayerView) -> str:
+    leader = view.trick.leader
+    seats = [leader.offset(step) for step in range(len(view.trick.cards) + 1, 4)]
+    names = [SEAT_NAMES[seat] for seat in seats]
+    return names[0] if len(names) == 1 else " and ".join(names)
+
+
+def _trick_points(trick: Sequence[Card], view: PlayerView) -> str:
+    hearts = sum(1 for card in trick if card.suit is Suit.HEARTS)
+    parts = []
+    if hearts:
+        parts.append(f"{hearts} heart{'s' if hearts > 1 else ''}")
+    if QUEEN_OF_SPADES in trick:
+        parts.append("the Q♠")
+    return " and ".join(parts)
+
+
+def why_pass(view: PlayerView, chosen: CardSet, best: CardSet, chosen_ev: float, best_ev: float) -> str:
+    """One line on the pass."""
+    if chosen == best:
+        return "Your pass was Hard's choice too."
+    compare = _compare(f"passing {chosen}", f"passing {best}", chosen_ev, best_ev)
+    spades = sum(1 for card in view.hand if card.suit is Suit.SPADES)
+    kept_queen = QUEEN_OF_SPADES in view.hand and QUEEN_OF_SPADES not in chosen
+    high_spades = [card for card in chosen if card.suit is Suit.SPADES and card.rank > Rank.QUEEN]
+    if kept_queen and high_spades:
+        names = " and ".join(str(card) for card in high_spades)
+        return (
+            f"Passing the {names} while keeping the Q♠ gives away a spade you could play safely: "
+            f"nobody else can drop her on it. {compare}"
+        )
+    if kept_queen and QUEEN_OF_SPADES in best and spades <= 3:
+        others = spades - 1
+        return (
+            f"With only {others} other spade{'' if others == 1 else 's'} to hide behind, the Q♠ "
+            f"was one to pass. {compare}"
+        )
+    return compare
+
+
+# The command -------------------------------------------------------------------------------------
+
+
+def load_match(path: Path) -> tuple[Match, int | None]:
+    """A match from a file: the game's save (``hearts-save``) or a bare match record."""
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise InvalidSave(f"{path} is not JSON") from None
+    if isinstance(data, dict) and data.get("format") == "hearts-save":
+        data = data.get("record")
+    return record.from_record(data)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m hearts.coach",
+        description="Judge South's decisions in the last finished hand of a saved match, as Hard sees them.",
+    )
+    parser.add_argument("save", type=Path, help="a saved match: the game's save or a match record")
+    parser.add_argument("--json", action="store_true", help="one JSON object per decision, a line each")
+    parser.add_argument("--hand", type=int, help="the hand to judge (default: the last finished one)")
+    parser.add_argument("--seed", type=int, help="the bot seed (default: the one in South's seat)")
+    args = parser.parse_args(argv)
+    try:
+        match, match_seed = load_match(args.save)
+    except (OSError, InvalidSave) as error:
+        print(f"hearts.coach: cannot read {args.save}: {error}", file=sys.stderr)
+        return 2
+    finished = [scored.hand_number for scored in match.results]
+    hand = args.hand if args.hand is not None else (finished[-1] if finished else None)
+    if hand is None or hand not in finished:
+        print(f"hearts.coach: {args.save} has no finished hand {hand or ''}".rstrip(), file=sys.stderr)
+        return 2
+    seed = args.seed if args.seed is not None else seed_for(match_seed)
+    result = run(review(match, hand, seed))
+    for decision in result.decisions:
+        if args.json:
+            print(json.dumps(decision.to_json(), ensure_ascii=False))
+        else:
+            mark = "*" if decision.key else " "
+            print(
+                f"{mark} {decision.index:2} {decision.kind:4} {decision.chosen.notation:9} "
+                f"best {decision.best.notation:9} {decision.chosen_ev:6.1f} {decision.best_ev:6.1f}  "
+                f"{decision.why}"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,167 @@
+"""The coach judges South's decisions from South's view alone, agrees with Hard when South plays as Hard
+would, and names the better card when South blunders."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from hearts import coach
+from hearts.bots import make_bot
+from hearts.bots.hard import HardBot
+from hearts.engine import Card, CardSet, Deal, Match, Phase, Play, Seat, record
+from hearts.storage.store import SAVE_FORMAT
+
+NO_PASS = 3
+"""Hands before the one under test: hand 4 passes no cards, so a scripted deal is played as dealt."""
+
+
+def deal(south: str, west: str, north: str, east: str) -> Deal:
+    return Deal(tuple(CardSet.parse(text) for text in (south, west, north, east)))
+
+
+# North leads a spade in trick 2 (it wins trick 1 with the 5♣); South plays third, West still to play.
+SPADE_LED = deal(
+    "3C 2S AS 2H 3H 4H 5H 6H 7H 8H 9H TH JH",
+    "4C QS 7S 8S QH KH AH 2D 3D 4D 5D 6D 7D",
+    "5C 6C 7C 8C 9C TC JC 3S 4S 5S 9S 8D 9D",
+    "2C QC KC AC 6S TS JS KS TD JD QD KD AD",
+)
+# South wins trick 1 with its only club and leads next, holding the K♠ and two low spades.
+SOUTH_LEADS = deal(
+    "AC KS 2S 3S 2H 3H 4H 5H 6H 7H 8H 9H TH",
+    "4C QS 7S 8S JH QH KH AH 2D 3D 4D 5D 6D",
+    "5C 6C 7C 8C 9C TC JC 4S 5S 9S 7D 8D 9D",
+    "2C 3C QC KC 6S TS JS AS TD JD QD KD AD",
+)
+
+
+def scripted(dealt: Deal, plays: str) -> Match:
+    match = Match(hands_before=NO_PASS)
+    match.apply(dealt)
+    for text in plays.split():
+        seat = match.to_move
+        assert seat is not None
+        match.apply(Play.of(seat, Card.parse(text)))
+    return match
+
+
+def test_a_high_spade_on_a_spade_lead_with_the_queen_out_is_a_key_moment() -> None:
+    match = scripted(SPADE_LED, "2C 3C 4C 5C 5S 6S AS")
+    result = coach.run(coach.review(match, 4, seed=7))
+    (moment,) = result.key_moments
+    assert moment.kind == "play" and moment.trick == 2
+    assert moment.chosen == CardSet.parse("AS") and moment.best == CardSet.parse("2S")
+    assert moment.cost >= coach.KEY_COST and moment.best_ev > moment.chosen_ev
+    assert "Q♠ still out" in moment.why and "West yet to play" in moment.why and "2♠" in moment.why
+    # The forced first card is not judged.
+    first = result.decisions[0]
+    assert first.forced and not first.key and first.cost == 0
+
+
+def test_leading_the_king_into_the_unplayed_queen_is_a_key_moment() -> None:
+    match = scripted(SOUTH_LEADS, "2C AC 4C 5C KS")
+    (moment,) = coach.run(coach.review(match, 4, seed=7)).key_moments
+    assert moment.chosen == CardSet.parse("KS")
+    (best,) = moment.best
+    assert best in CardSet.parse("2S 3S"), moment
+    assert "Leading the K♠ with the Q♠ still out" in moment.why
+
+
+def test_cards_south_could_not_see_change_nothing() -> None:
+    # West and East swap two diamonds nobody has played yet: South's views are the same, the truth is not.
+    swapped = deal(
+        "3C 2S AS 2H 3H 4H 5H 6H 7H 8H 9H TH JH",
+        "4C QS 7S 8S QH KH AH 2D TD 4D 5D 6D 7D",
+        "5C 6C 7C 8C 9C TC JC 3S 4S 5S 9S 8D 9D",
+        "2C QC KC AC 6S TS JS KS 3D JD QD KD AD",
+    )
+    one = scripted(SPADE_LED, "2C 3C 4C 5C 5S 6S AS")
+    two = scripted(swapped, "2C 3C 4C 5C 5S 6S AS")
+    assert one.hand is not None and two.hand is not None
+    assert one.view_for(Seat.SOUTH) == two.view_for(Seat.SOUTH)
+    assert one.view_for(Seat.WEST) != two.view_for(Seat.WEST)
+    first = coach.run(coach.review(one, 4, seed=11))
+    second = coach.run(coach.review(two, 4, seed=11))
+    assert first == second
+    assert any(not decision.forced for decision in first.decisions)
+
+
+def play_hand(match: Match, seats: dict[Seat, object]) -> None:
+    """Deal and play hand ``match.hand_number + 1`` to its end with the given bots."""
+    from hearts.deals import deal_for
+
+    match.apply(deal_for(5, match.hand_number + 1))
+    hand = match.hand_number
+    while match.hand_number == hand and match.phase is not Phase.DEAL:
+        seat = match.to_move if match.phase is not Phase.PASS else match.awaiting[0]
+        assert seat is not None
+        match.apply(seats[seat].decide(match.view_for(seat)))  # type: ignore[attr-defined]
+
+
+@pytest.fixture(scope="module")
+def played_as_hard() -> tuple[Match, int, coach.Review]:
+    """A hand in which South played every card as Hard would (with the seed the coach uses), judged."""
+    seed = coach.seed_for(5)
+    match = Match()
+    seats: dict[Seat, object] = {seat: make_bot("normal", seed=seat) for seat in Seat}
+    seats[Seat.SOUTH] = HardBot(seed)
+    play_hand(match, seats)
+    return match, seed, coach.run(coach.review(match, 1, seed))
+
+
+def test_playing_as_hard_would_has_no_costly_moment(
+    played_as_hard: tuple[Match, int, coach.Review],
+) -> None:
+    match, seed, result = played_as_hard
+    assert [decision.kind for decision in result.decisions] == ["pass"] + ["play"] * 13
+    assert result.key_moments == () and result.points_lost == 0
+    for decision in result.decisions:
+        assert decision.chosen == decision.best or decision.forced or decision.kind == "play"
+        assert decision.cost == 0
+
+
+def test_the_command_prints_every_decision_of_the_last_hand(
+    played_as_hard: tuple[Match, int, coach.Review],
+    tmp_path,
+    capsys,  # type: ignore[no-untyped-def]
+) -> None:
+    match, seed, result = played_as_hard
+    save = tmp_path / "save.json"
+    save.write_text(
+        json.dumps(
+            {
+                "format": SAVE_FORMAT,
+                "version": 1,
+                "bot_level": "normal",
+                "counted": False,
+                "record": record.to_record(match, seed=5),
+            }
+        )
+    )
+    assert coach.main([str(save), "--json"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [line["decision"] for line in lines] == list(range(14))
+    assert {tuple(line) for line in lines} == {
+        ("hand", "decision", "kind", "chosen", "best", "chosen_ev", "best_ev", "key", "why")
+    }
+    assert lines == [decision.to_json() for decision in result.decisions]
+    assert all(line["hand"] == 1 and not line["key"] for line in lines)
+    assert lines[0]["kind"] == "pass" and len(lines[0]["chosen"].split()) == 3
+    # The review is a function of South's views and the seed, which a reload (the record written and
+    # read back) keeps: the same review through a reload.
+    again, again_seed = record.loads(record.dumps(match, seed=5))
+    assert list(coach.moments(again, 1)) == list(coach.moments(match, 1))
+    assert coach.seed_for(again_seed) == seed
+
+
+def test_the_command_says_what_is_wrong_with_a_file(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    assert coach.main([str(broken)]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    fresh = tmp_path / "fresh.json"
+    fresh.write_text(record.dumps(Match(), seed=1))
+    assert coach.main([str(fresh)]) == 2
+    assert "no finished hand" in capsys.readouterr().err
