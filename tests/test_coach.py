@@ -3,6 +3,7 @@ would, and names the better card when South blunders."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -165,3 +166,35 @@ def test_the_command_says_what_is_wrong_with_a_file(tmp_path, capsys) -> None:  
     fresh.write_text(record.dumps(Match(), seed=1))
     assert coach.main([str(fresh)]) == 2
     assert "no finished hand" in capsys.readouterr().err
+
+
+def test_coaching_as_the_hand_is_played_gives_the_same_review(
+    played_as_hard: tuple[Match, int, coach.Review],
+) -> None:
+    match, seed, result = played_as_hard
+    coaching = coach.Coaching(seed)
+    for moment in coach.moments(match, 1):
+        coaching.note(moment.view, moment.move)
+    assert coaching.progress(1) == (0, 14)
+    while coaching.advance(0.005):
+        assert coaching.review_of(1) is None  # the hand is not over until the table says so
+    assert coaching.idle and coaching.progress(1) == (14, 14)
+    coaching.hand_over(1)
+    coaching.advance(0.005)
+    assert coaching.review_of(1) == result
+
+
+def test_coaching_catches_up_after_a_reload_and_keeps_two_hands() -> None:
+    match = scripted(SPADE_LED, "2C 3C 4C 5C 5S 6S AS")
+    coaching = coach.Coaching(7)
+    coaching.catch_up(match)
+    assert coaching.progress(4) == (0, 2)
+    while coaching.advance(0.005):
+        pass
+    assert coaching.progress(4) == (2, 2) and coaching.review_of(4) is None
+    # Two later hands noted: hand 4 is forgotten.
+    later = scripted(SPADE_LED, "2C")
+    for hand in (5, 6):
+        view = later.view_for(Seat.SOUTH)
+        coaching.note(dataclasses.replace(view, hand_number=hand), Play.of(Seat.SOUTH, Card.parse("3C")))
+    assert not coaching.knows(4) and coaching.knows(5) and coaching.knows(6)

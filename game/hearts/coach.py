@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -192,6 +193,12 @@ def review(match: Match, hand_number: int, seed: int) -> Generator[None, None, R
     judged: list[Decision] = []
     for moment in moments(match, hand_number):
         judged.append((yield from judge(moment, seed)))
+    return summarise(hand_number, judged)
+
+
+def summarise(hand_number: int, judged: Sequence[Decision]) -> Review:
+    """The decisions of a hand with the costliest (at most ``KEY_MOMENTS``, each costing at least
+    ``KEY_COST``) marked as key moments."""
     costly = sorted(
         (d for d in judged if not d.forced and d.cost >= KEY_COST), key=lambda d: (-d.cost, d.index)
     )[:KEY_MOMENTS]
@@ -212,6 +219,116 @@ def run(thought: Generator[None, None, Review]) -> Review:
         except StopIteration as done:
             result: Review = done.value
             return result
+
+
+class Coaching:
+    """The reviews of a match's hands, worked out a slice at a time while the match is played.
+
+    The table tells it of each decision of South as it is made (``note``, with the view South had),
+    and of each hand's end (``hand_over``); ``advance`` judges the decisions in order within a time
+    budget. Only the hand in play and the one before it are kept. After a reload, ``catch_up`` finds
+    those two hands' decisions in the match's moves.
+    """
+
+    KEEP: Final = 2
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._moments: dict[int, list[Moment]] = {}
+        self._judged: dict[int, list[Decision]] = {}
+        self._over: set[int] = set()
+        self._reviews: dict[int, Review] = {}
+        self._thought: Generator[None, None, Decision] | None = None
+        self._thinking_of: int | None = None
+        self.spent = 0.0
+        """Seconds spent judging, all told (for the benchmark)."""
+
+    def catch_up(self, match: Match) -> None:
+        """Take the last finished hand and the hand in play from ``match`` (after a reload)."""
+        wanted = {scored.hand_number for scored in match.results[-1:]}
+        if match.hand is not None and match.hand_number not in {r.hand_number for r in match.results}:
+            wanted.add(match.hand_number)
+        for hand in sorted(wanted):
+            self._moments[hand] = list(moments(match, hand))
+            self._judged.setdefault(hand, [])
+        self._over.update(scored.hand_number for scored in match.results[-1:])
+        self._forget()
+
+    def note(self, view: PlayerView, move: Pass | Play) -> None:
+        """South is about to make ``move`` from ``view``."""
+        hand = view.hand_number
+        made = self._moments.setdefault(hand, [])
+        self._judged.setdefault(hand, [])
+        if isinstance(move, Pass):
+            made.append(Moment(view, move, 0, 0))
+        else:
+            plays = sum(1 for moment in made if isinstance(moment.move, Play))
+            made.append(Moment(view, move, plays + 1, len(view.tricks) + 1))
+        self._forget()
+
+    def hand_over(self, hand_number: int) -> None:
+        self._over.add(hand_number)
+
+    def review_of(self, hand_number: int) -> Review | None:
+        """The hand's review, once the hand is over and every decision judged."""
+        return self._reviews.get(hand_number)
+
+    def progress(self, hand_number: int) -> tuple[int, int]:
+        """Decisions judged and decisions made so far in the hand."""
+        return len(self._judged.get(hand_number, ())), len(self._moments.get(hand_number, ()))
+
+    def knows(self, hand_number: int) -> bool:
+        return hand_number in self._moments
+
+    @property
+    def idle(self) -> bool:
+        """Nothing left to judge until South decides again."""
+        return self._next() is None
+
+    def advance(self, seconds: float) -> bool:
+        """Judge for about ``seconds`` (one step at least when there is work); whether it worked."""
+        start = time.perf_counter()
+        deadline = start + seconds
+        worked = False
+        while True:
+            if self._thought is None:
+                due = self._next()
+                if due is None:
+                    break
+                self._thought = judge(due, self.seed)
+                self._thinking_of = due.view.hand_number
+            worked = True
+            try:
+                next(self._thought)
+            except StopIteration as done:
+                self._thought = self._thinking_of = None
+                decision: Decision = done.value
+                self._judged[decision.hand].append(decision)
+                self._finish(decision.hand)
+            if time.perf_counter() >= deadline:
+                break
+        self.spent += time.perf_counter() - start
+        return worked
+
+    def _next(self) -> Moment | None:
+        for hand in sorted(self._moments):
+            judged, made = len(self._judged[hand]), self._moments[hand]
+            if judged < len(made):
+                return made[judged]
+            self._finish(hand)
+        return None
+
+    def _finish(self, hand: int) -> None:
+        done = hand in self._over and len(self._judged[hand]) == len(self._moments[hand])
+        if done and hand not in self._reviews:
+            self._reviews[hand] = summarise(hand, self._judged[hand])
+
+    def _forget(self) -> None:
+        for hand in sorted(self._moments)[: -self.KEEP]:
+            del self._moments[hand], self._judged[hand]
+            self._reviews.pop(hand, None)
+            if self._thinking_of == hand:
+                self._thought = self._thinking_of = None
 
 
 # Words -------------------------------------------------------------------------------------------
