@@ -13,6 +13,7 @@ from hearts.ui.app import App
 from hearts.ui.scenes.base import Scene
 from hearts.ui.scenes.dialog import Dialog
 from hearts.ui.scenes.table import TableScene
+from hearts.ui.sound import Sound
 
 FRAME = 1 / 30
 
@@ -25,11 +26,12 @@ class Driver:
         backend: MemoryBackend | None = None,
         settings: Settings | None = None,
         scale: float = 1.0,
+        sound: Sound | None = None,
     ) -> None:
         self.backend = backend if backend is not None else MemoryBackend()
         if settings is not None:
             Store(self.backend).save_settings(settings)
-        self.app = App(size, store=Store(self.backend), scale=scale)
+        self.app = App(size, store=Store(self.backend), scale=scale, sound=sound)
         self.frames = 0
         self.step()
 

@@ -410,7 +410,7 @@ def test_icons_draw_inside_their_rectangle(name: str, size: int) -> None:
 
 def test_icons_differ_and_are_cached() -> None:
     images = [pixels(icon(name, 32, theme.TEXT)) for name in ICONS]
-    assert len(set(images)) == len(ICONS) == 6
+    assert len(set(images)) == len(ICONS) == 8
     assert icon("hint", 32, theme.TEXT) is icon("hint", 32, theme.TEXT)
     for size in range(8, 200):
         icon("menu", size, theme.TEXT)

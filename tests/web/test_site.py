@@ -42,6 +42,8 @@ from tests.web.conftest import CHROMIUM_ARGS, ROOT, build_site
 # request to it is still made, and seen by the tests, it just fails at once).
 ARGS = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 TIMEOUT_MS = 20_000
+ARCHIVE_LIMIT = 450 * 1024
+"""The game's own download, sounds and fonts included, stays under this (docs/PERFORMANCE.md)."""
 ICONS = {"icons/icon-192.png": 192, "icons/icon-512.png": 512, "icons/maskable-512.png": 512}
 CHANGED_FILE = Path("game/hearts/ui/app.py")
 DEV_LITTER = (
@@ -313,10 +315,13 @@ def test_the_build_runs_offline_and_makes_the_whole_site(offline_build: OfflineB
 
     archive = (site / "hearts.tar.gz").read_bytes()
     assert archive[:2] == b"\x1f\x8b", "hearts.tar.gz is not gzip"
+    assert len(archive) <= ARCHIVE_LIMIT, f"hearts.tar.gz is {len(archive) / 1024:.0f} KiB"
     with tarfile.open(site / "hearts.tar.gz", mode="r:gz") as packed:
         members = {member.name.removeprefix("./"): member for member in packed.getmembers()}
         assert {"assets/main.py", "assets/hearts/ui/app.py"} <= members.keys()
         assert any(re.fullmatch(r"assets/assets/fonts/[^/]+\.ttf", name) for name in members)
+        sounds = {f"assets/assets/sounds/{path.name}" for path in (ROOT / "assets" / "sounds").glob("*.ogg")}
+        assert len(sounds) == 7 and sounds <= members.keys()
         packed_app = packed.extractfile(members["assets/hearts/ui/app.py"])
         assert packed_app is not None and packed_app.read() == (sources / CHANGED_FILE).read_bytes()
     for name in members:

@@ -11,7 +11,7 @@ from ..engine import HeartsError, Rules
 DIFFICULTIES: Final = ("easy", "normal", "hard")
 PACES: Final = ("relaxed", "normal", "quick")
 _CHOICES: Final[Mapping[str, tuple[str, ...]]] = {"difficulty": DIFFICULTIES, "pace": PACES}
-_SWITCHES: Final = ("confirm_taps", "play_last_card", "reduced_motion", "four_colour")
+_SWITCHES: Final = ("confirm_taps", "play_last_card", "reduced_motion", "four_colour", "sound")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -26,6 +26,8 @@ class Settings:
     pace: str = "normal"
     reduced_motion: bool = False
     four_colour: bool = False
+    sound: bool = True
+    """Short, soft sound effects (a save from before this option has it on)."""
     table: Rules = field(default_factory=Rules)
     """The table options for the next match (the match in progress keeps its own)."""
 

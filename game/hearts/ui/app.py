@@ -21,6 +21,7 @@ from .render.cards import CardPainter
 from .render.fonts import Fonts
 from .render.text import draw_text
 from .scenes.base import Context, Pop, Push, Reset, Scene, Transition
+from .sound import Sound, is_gesture
 
 MAX_SCALE = 2.0
 """Render at device pixels on dense screens, but no more than this many per CSS pixel."""
@@ -55,8 +56,9 @@ class App:
         store: Store | None = None,
         scale: float = 1.0,
         resizable: bool = True,
+        sound: Sound | None = None,
     ) -> None:
-        pygame.display.init()  # no mixer: the game makes no sound, and audio init is slow and noisy
+        pygame.display.init()  # the mixer opens with the first sound (``Sound``): audio init is slow
         pygame.font.init()
         pygame.display.set_caption("Hearts")
         self.resizable = resizable
@@ -73,6 +75,7 @@ class App:
             stats=stats,
             size=self.screen.get_size(),
             scale=scale,
+            sound=sound if sound is not None else Sound(),
         )
         self.ctx.notices.extend(self.store.take_problems())
         self.stack: list[Scene] = []
@@ -114,6 +117,8 @@ class App:
         if events is None:
             events = pygame.event.get()
         for event in events:
+            if is_gesture(event):
+                self.ctx.sound.heard_gesture()
             intent = self.intents.read(event, self.screen.get_size(), self.clock)
             if intent is None:
                 continue
@@ -128,6 +133,7 @@ class App:
                 continue
             self._apply(self.scene.handle(intent))
         self.clock += dt
+        self.ctx.sound.advance(dt)
         self._apply(self.scene.update(dt))
         self._tick_notice(dt)
         if self.is_dirty:

@@ -94,6 +94,11 @@ class FastForward:
 
 
 @dataclass(frozen=True, slots=True)
+class Mute:
+    """Sound off, or back on."""
+
+
+@dataclass(frozen=True, slots=True)
 class Resize:
     size: tuple[int, int]
 
@@ -117,6 +122,7 @@ Intent = (
     | Hint
     | LastTrick
     | FastForward
+    | Mute
     | Resize
     | Quit
 )
@@ -138,6 +144,7 @@ _KEYS: Final[dict[int, Intent]] = {
     pygame.K_h: Hint(),
     pygame.K_l: LastTrick(),
     pygame.K_f: FastForward(),
+    pygame.K_m: Mute(),
 }
 
 

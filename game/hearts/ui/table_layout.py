@@ -37,7 +37,7 @@ class TableLayout:
     action: Rect
     """The Pass / Play button."""
     buttons: dict[str, Rect] = field(default_factory=dict)
-    """Icon buttons: ``menu``, ``hint``, ``last``, ``fast``."""
+    """Icon buttons: ``menu``, ``hint``, ``last``, ``fast``, ``sound``."""
     marks: Rect = field(default_factory=Rect)
     """Where "Hearts broken" and "Q♠ played" show."""
     header: Rect = field(default_factory=Rect)
@@ -113,11 +113,17 @@ def _portrait(size: tuple[int, int], metrics: Metrics) -> TableLayout:
     hand = place_hand(fit, width - 2 * side, side, height - margin)
     hand_top = hand.reach_top
 
+    # Hint and last trick on the left, sound and fast-forward on the right, the action between them. On
+    # the narrowest phones the gaps close up so that the action keeps room for "Pass across".
     action_row = Rect(margin, hand_top - gap - tap, row, tap)
+    spare = row - 4 * tap - metrics.px(96)
+    pair = max(metrics.px(2), min(gap, spare // 4))
+    around = max(pair, min(gap * 2, (spare - 2 * pair) // 2))
     hint = Rect(action_row.left, action_row.top, tap, tap)
-    last = Rect(hint.right + gap, action_row.top, tap, tap)
+    last = Rect(hint.right + pair, action_row.top, tap, tap)
     fast = Rect(action_row.right - tap, action_row.top, tap, tap)
-    action = Rect(last.right + gap * 2, action_row.top, fast.left - last.right - gap * 4, tap)
+    sound = Rect(fast.left - pair - tap, action_row.top, tap, tap)
+    action = Rect(last.right + around, action_row.top, sound.left - last.right - 2 * around, tap)
     block_top = action_row.top - gap - block
     if beside:
         south = Rect(margin, 0, panel_width, south_height)
@@ -145,7 +151,7 @@ def _portrait(size: tuple[int, int], metrics: Metrics) -> TableLayout:
         trick_card=trick_card,
         message=message,
         action=action,
-        buttons={"menu": menu, "hint": hint, "last": last, "fast": fast},
+        buttons={"menu": menu, "hint": hint, "last": last, "fast": fast, "sound": sound},
         marks=marks,
         header=header,
     )
@@ -161,6 +167,7 @@ def _landscape(size: tuple[int, int], metrics: Metrics) -> TableLayout:
     hint = Rect(column.left, menu.bottom + gap * 2, tap, tap)
     last = Rect(column.left, hint.bottom + gap, tap, tap)
     fast = Rect(column.left, last.bottom + gap, tap, tap)
+    sound = Rect(column.left, fast.bottom + gap * 2, tap, tap)
     play_width = column.left - gap - margin
 
     # The opponents' boxes: West and East beside the trick, North above it. On short windows North and
@@ -253,7 +260,7 @@ def _landscape(size: tuple[int, int], metrics: Metrics) -> TableLayout:
         trick_card=trick_card,
         message=message,
         action=action,
-        buttons={"menu": menu, "hint": hint, "last": last, "fast": fast},
+        buttons={"menu": menu, "hint": hint, "last": last, "fast": fast, "sound": sound},
         marks=marks,
         header=header,
     )

@@ -1,4 +1,5 @@
-"""Vector icons for the table's buttons, drawn at any size: hint, last, fast, menu, close, back.
+"""Vector icons for the table's buttons, drawn at any size: hint, last, fast, sound, muted, menu, close,
+back.
 
 Each icon is drawn in a unit square four times too large, shrunk once (antialiasing) and cached per name,
 size and colour; ``draw_icon`` centres it in the rectangle it is given.
@@ -109,10 +110,37 @@ def _last(big: pygame.Surface, s: float, colour: RGBA) -> None:
             _stroke(big, colour, a, b, line)
 
 
+def _speaker(big: pygame.Surface, s: float, colour: RGBA) -> None:
+    """A loudspeaker facing right: a small box and the cone opening from it."""
+    box = [(0.14 * s, 0.38 * s), (0.28 * s, 0.38 * s), (0.28 * s, 0.62 * s), (0.14 * s, 0.62 * s)]
+    cone = [(0.26 * s, 0.38 * s), (0.5 * s, 0.18 * s), (0.5 * s, 0.82 * s), (0.26 * s, 0.62 * s)]
+    pygame.draw.polygon(big, colour, box)
+    pygame.draw.polygon(big, colour, cone)
+
+
+def _sound(big: pygame.Surface, s: float, colour: RGBA) -> None:
+    """Sound on: the speaker and two waves spreading from it."""
+    _speaker(big, s, colour)
+    width = max(1, round(0.075 * s))
+    for radius in (0.17, 0.32):
+        ring = pygame.Rect(0, 0, 2 * radius * s, 2 * radius * s)
+        ring.center = (round(0.5 * s), round(0.5 * s))
+        pygame.draw.arc(big, colour, ring, -math.pi * 0.3, math.pi * 0.3, width)
+
+
+def _muted(big: pygame.Surface, s: float, colour: RGBA) -> None:
+    """Sound off: the speaker and a cross where the waves would be."""
+    _speaker(big, s, colour)
+    _stroke(big, colour, (0.62 * s, 0.38 * s), (0.86 * s, 0.62 * s), 0.08 * s)
+    _stroke(big, colour, (0.86 * s, 0.38 * s), (0.62 * s, 0.62 * s), 0.08 * s)
+
+
 _PAINTERS: Final[dict[str, Painter]] = {
     "hint": _hint,
     "last": _last,
     "fast": _fast,
+    "sound": _sound,
+    "muted": _muted,
     "menu": _menu,
     "close": _close,
     "back": _back,

@@ -11,6 +11,7 @@ from ..intents import Intent
 from ..render.cards import CardPainter
 from ..render.fonts import Fonts
 from ..session import Session
+from ..sound import Sound
 
 
 @dataclass(slots=True)
@@ -27,9 +28,15 @@ class Context:
     session: Session | None = None
     notices: list[str] = field(default_factory=list)
     """Sentences for the player that are not tied to one screen (saving problems)."""
+    sound: Sound = field(default_factory=Sound)
+    """Every sound effect goes through it; it follows the Sound option."""
+
+    def __post_init__(self) -> None:
+        self.sound.enabled = self.settings.sound
 
     def save_settings(self, settings: Settings) -> None:
         self.settings = settings
+        self.sound.enabled = settings.sound
         self.store.save_settings(settings)
         self.notices.extend(self.store.take_problems())
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..intents import Back, Confirm, FastForward, Hint, Intent, Jump, LastTrick, Page, Step
+from ..intents import Back, Confirm, FastForward, Hint, Intent, Jump, LastTrick, Mute, Page, Step
 
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
@@ -119,9 +119,9 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "again to put it back), then the Pass button.",
             "With \u201cTap, then confirm\u201d on in Options, the first tap lifts a card and a second "
             "tap, or the Play button, plays it.",
-            "The buttons at the edge of the table open the menu, give a hint, show the last trick and "
-            "fast-forward the computer players to your turn. Tap the middle of the table to send a "
-            "finished trick on its way.",
+            "The buttons at the edge of the table open the menu, give a hint, show the last trick, "
+            "fast-forward the computer players to your turn and turn the sound off or on. Tap the "
+            "middle of the table to send a finished trick on its way.",
             "On this page, drag the text or turn the mouse wheel to scroll.",
         ),
     ),
@@ -169,6 +169,7 @@ KEY_GROUPS: tuple[tuple[str, tuple[KeyRow, ...]], ...] = (
             KeyRow((Key("H", (pygame.K_h,)),), "A hint", Hint),
             KeyRow((Key("L", (pygame.K_l,)),), "The last trick", LastTrick),
             KeyRow((Key("F", (pygame.K_f,)),), "Fast-forward the computer players", FastForward),
+            KeyRow((Key("M", (pygame.K_m,)),), "Sound off, or back on", Mute),
             KeyRow((ESCAPE,), "The menu", Back),
         ),
     ),

@@ -1,6 +1,9 @@
 """The table's animation queue: each step shows a snapshot of the hand while cards fly; and the steps
 that show the engine's events (a card played, a trick held then collected, the exchange).
 
+A step may name sounds (``ui.sound.SOUNDS``); they are cued as the step begins, so the player hears an
+event when it is shown, not when the engine or a bot decided it.
+
 A step carries the human's view to show as the base, what to show in the centre instead of the view's
 trick, which cards to leave out (they are in the air) and the flights. Spots are named, not measured,
 so a window that changes shape mid-flight lays the flight out anew.
@@ -11,7 +14,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from ...engine import Card, CardPlayed, CardsPassed, PlayerView, Seat, Trick, TrickTaken
+from ...engine import QUEEN_OF_SPADES, Card, CardPlayed, CardsPassed, PlayerView, Seat, Trick, TrickTaken
 from ..tween import Tween, ease_in_out_cubic, ease_out_cubic, linear
 
 DECK = 52
@@ -85,6 +88,9 @@ class Step:
     taken: Trick | None = None
     """The finished trick this step shows being won (its pause and its collection)."""
     dealer: Seat | None = None
+    sounds: tuple[str, ...] = ()
+    """Played as the step begins."""
+    begun: bool = False
 
     @property
     def t(self) -> float:
@@ -96,6 +102,8 @@ class Motion:
     """The queue of steps; the table shows the head, or the live view when it is empty."""
 
     steps: deque[Step] = field(default_factory=deque)
+    cues: list[str] = field(default_factory=list)
+    """The sounds of the steps begun since the table last took them (``take_cues``)."""
 
     @property
     def current(self) -> Step | None:
@@ -113,6 +121,7 @@ class Motion:
         finished = False
         while self.steps and dt >= 0:
             step = self.steps[0]
+            self._begin(step)
             step.tween.advance(dt)
             if not step.tween.is_done:
                 break
@@ -124,16 +133,30 @@ class Motion:
         return finished
 
     def finish(self) -> None:
-        """Drop every step: what was moving is where it was going (the player has moved on)."""
+        """Drop every step: what was moving is where it was going (the player has moved on). The
+        sounds of the steps dropped are cued together, each once."""
+        for step in self.steps:
+            self._begin(step)
         self.steps.clear()
 
     def skip_trick(self) -> bool:
-        """Drop the pause and collection of the trick at the head, if that is what is showing."""
+        """Drop the pause and collection of the trick at the head, if that is what is showing (its
+        sounds are still cued: the trick is still taken)."""
         skipped = False
         while self.steps and self.steps[0].skippable:
-            self.steps.popleft()
+            self._begin(self.steps.popleft())
             skipped = True
         return skipped
+
+    def _begin(self, step: Step) -> None:
+        if not step.begun:
+            step.begun = True
+            self.cues.extend(sound for sound in step.sounds if sound not in self.cues)
+
+    def take_cues(self) -> list[str]:
+        """The sounds cued since the last call, each once, in order."""
+        cues, self.cues = self.cues, []
+        return cues
 
 
 EASING = {"play": ease_out_cubic, "collect": ease_out_cubic, "deal": linear}
@@ -149,16 +172,17 @@ def play_step(event: CardPlayed, base: PlayerView, start: InHand | None, seconds
     """A card flies from its player (from its place in your hand, for yours) to the trick."""
     origin: Spot = start if start is not None else Anchor(event.seat)
     flight = Flight(event.card, origin, Slot(event.seat))
-    return step("play", seconds, base, hidden=frozenset({event.card}), flights=(flight,))
+    return step("play", seconds, base, hidden=frozenset({event.card}), flights=(flight,), sounds=("card",))
 
 
 def trick_steps(event: TrickTaken, after: PlayerView, hold: float, collect: float) -> tuple[Step, Step]:
-    """A finished trick held with its winner ringed and named, then its cards sliding to the winner's
-    box; both skippable by a tap."""
+    """A finished trick held with its winner ringed and named (the Q♠'s sound as it is named), then its
+    cards sliding to the winner's box (a sweep); both skippable by a tap."""
     trick = event.trick
     flights = tuple(Flight(card, Slot(seat), Pile(event.winner)) for seat, card in trick.plays)
+    queen = ("queen",) if QUEEN_OF_SPADES in trick.cards else ()
     return (
-        step("hold", hold, after, trick=trick, skippable=True, taken=trick),
+        step("hold", hold, after, trick=trick, skippable=True, taken=trick, sounds=queen),
         step(
             "collect",
             collect,
@@ -167,6 +191,7 @@ def trick_steps(event: TrickTaken, after: PlayerView, hold: float, collect: floa
             flights=flights,
             skippable=True,
             taken=trick,
+            sounds=("trick",),
         ),
     )
 
@@ -189,7 +214,9 @@ def exchange_step(
             else:
                 flights.append(Flight(None, Anchor(seat), Anchor(target), begin, 0.7))
     received = event.received_by(you)
-    return step("exchange", seconds, after, hidden=frozenset(received), flights=tuple(flights))
+    return step(
+        "exchange", seconds, after, hidden=frozenset(received), flights=tuple(flights), sounds=("pass",)
+    )
 
 
 @dataclass(frozen=True, slots=True)

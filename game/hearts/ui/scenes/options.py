@@ -406,6 +406,14 @@ GAME_OPTIONS: tuple[Option, ...] = (
         ("Off", "On"),
         *_setting("four_colour"),
     ),
+    Option(
+        "sound",
+        "Sound",
+        "Soft sounds for cards, tricks and the end of a match.",
+        OFF_ON,
+        ("Off", "On"),
+        *_setting("sound"),
+    ),
 )
 
 TABLE_OPTIONS: tuple[Option, ...] = (

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 
 import pygame
@@ -20,6 +21,7 @@ from ...engine import (
     Event,
     HandScored,
     HandStarted,
+    HeartsBroken,
     IllegalMove,
     MatchOver,
     MoonChoiceNeeded,
@@ -34,12 +36,13 @@ from ...engine.cards import Card
 from ...storage import SavedMatch
 from ...words import DIRECTION_WORDS, SEAT_NAMES, has_played, prompt, trick_taken
 from ..hand_layout import HAND_COUNT
-from ..intents import Back, Confirm, FastForward, Hint, Hover, Intent, Jump, LastTrick, Step, Tap
+from ..intents import Back, Confirm, FastForward, Hint, Hover, Intent, Jump, LastTrick, Mute, Step, Tap
 from ..session import HUMAN, Session
 from ..table_layout import TableLayout, table_layout
 from ..widgets import Button
 from .base import Context, Push, Scene, Transition
 from .motion import InHand, Motion, dealing, exchange_step, play_step, step, trick_steps
+from .motion import Step as Shown
 from .table_draw import TableDrawer
 
 PACE = {"relaxed": 1.5, "normal": 1.0, "quick": 0.55}
@@ -191,6 +194,12 @@ class TableScene(Scene):
                 "last", layout.buttons["last"], icon="last", label="Last trick", enabled=bool(view.tricks)
             ),
             Button("fast", layout.buttons["fast"], icon="fast", label="Fast-forward", selected=self.fast),
+            Button(
+                "sound",
+                layout.buttons["sound"],
+                icon="sound" if self.ctx.settings.sound else "muted",
+                label="Sound on" if self.ctx.settings.sound else "Sound off",
+            ),
         ]
         if action is not None:
             label, enabled = action
@@ -255,6 +264,8 @@ class TableScene(Scene):
             return self._last_trick()
         elif isinstance(intent, FastForward):
             self._toggle_fast()
+        elif isinstance(intent, Mute):
+            self._toggle_sound()
         elif isinstance(intent, Step):
             self._move_focus(intent.delta)
         elif isinstance(intent, Jump):
@@ -306,6 +317,8 @@ class TableScene(Scene):
             return self._last_trick()
         elif key == "fast":
             self._toggle_fast()
+        elif key == "sound":
+            self._toggle_sound()
         elif key == "action":
             return self._act()
         return None
@@ -410,6 +423,11 @@ class TableScene(Scene):
         if self.fast:
             self.motion.skip_trick()
 
+    def _toggle_sound(self) -> None:
+        """The Sound option, from the table: saved at once, and a card's tap confirms it is on."""
+        self.ctx.save_settings(replace(self.ctx.settings, sound=not self.ctx.settings.sound))
+        self.ctx.sound.play("card")
+
     def _open_menu(self) -> Transition | None:
         from .table_dialogs import pause_menu
 
@@ -433,6 +451,12 @@ class TableScene(Scene):
     # Time -----------------------------------------------------------------------------------
 
     def update(self, dt: float) -> Transition | None:
+        transition = self._advance(dt)
+        for name in self.motion.take_cues():
+            self.ctx.sound.play(name)
+        return transition
+
+    def _advance(self, dt: float) -> Transition | None:
         pace = self._pace()
         self._tick(dt)
         if self.motion.is_busy:
@@ -529,6 +553,7 @@ class TableScene(Scene):
         self.reason = self.note = None
         reduced = self.ctx.settings.reduced_motion
         motion_time = 0.0 if reduced else 1.0
+        played: Shown | None = None
         for event in events:
             if isinstance(event, HandStarted):
                 self.motion.add(step("deal", DEAL_TIME * motion_time, after, dealer=event.dealer))
@@ -538,7 +563,10 @@ class TableScene(Scene):
             elif isinstance(event, CardPlayed):
                 start = human_start if event.seat is HUMAN else None
                 base = before if before is not None else after
-                self.motion.add(play_step(event, base, start, PLAY_TIME * motion_time))
+                played = play_step(event, base, start, PLAY_TIME * motion_time)
+                self.motion.add(played)
+            elif isinstance(event, HeartsBroken) and played is not None:
+                played.sounds += ("hearts",)
             elif isinstance(event, TrickTaken):
                 for each in trick_steps(event, after, HOLD_TIME, COLLECT_TIME * motion_time):
                     self.motion.add(each)
@@ -649,4 +677,5 @@ def _push_hand_result(scene: TableScene, scored: HandScored, match_over: bool) -
 def _push_match_result(scene: TableScene, over: MatchOver) -> Transition:
     from .table_dialogs import match_result_dialog
 
+    scene.ctx.sound.play("victory" if HUMAN in over.winners else "defeat")
     return Push(match_result_dialog(scene, over))
