@@ -1,5 +1,5 @@
 """The game as packed for the browser runs on its own: unpacked where pygbag unpacks it, with nothing of
-the repository on its path, it finds its modules and fonts and draws the table."""
+the repository on its path, it finds its modules, fonts and sounds, draws the table and plays every sound."""
 
 from __future__ import annotations
 
@@ -21,6 +21,14 @@ assert Path(font).resolve().is_relative_to(Path.cwd().resolve()), font
 surface, _report = render("playing", (390, 844))
 pygame.image.save(surface, "table.png")
 print("drew", surface.get_size(), "with", font)
+
+from hearts.ui.sound import SOUNDS, Sound
+
+card = asset_path("sounds", "card.ogg")
+assert Path(card).resolve().is_relative_to(Path.cwd().resolve()), card
+sound = Sound(needs_gesture=False)
+played = [name for name in SOUNDS if sound.play(name)]
+print("played", len(played), "of", len(SOUNDS), sound.failure)
 """
 
 
@@ -48,4 +56,5 @@ def test_the_packed_game_runs_from_where_pygbag_unpacks_it(site: Path, tmp_path:
     )
     assert result.returncode == 0, result.stderr[-2000:]
     assert "drew (390, 844)" in result.stdout, result.stdout
+    assert "played 7 of 7 None" in result.stdout, result.stdout
     assert (home / "table.png").stat().st_size > 10_000
