@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from hearts.engine import (
@@ -130,3 +132,38 @@ def test_seats_in_play_order() -> None:
 def test_suits_alternate_colour_in_display_order() -> None:
     assert [suit.is_red for suit in Suit] == [False, True, False, True]
     assert "".join(suit.symbol for suit in Suit) == "♣♦♠♥"
+
+
+def test_cardset_takes_cards_or_card_indexes_as_from_mask_and_play_of_do() -> None:
+    queen = Card.parse("QS")
+    assert CardSet([queen, 0, 51]) == CardSet.parse("2C QS AH") == CardSet.from_mask(1 | 1 << queen | 1 << 51)
+    assert CardSet(range(52)) == FULL_DECK
+    assert CardSet([queen, int(queen)]) == CardSet([queen])  # the same card twice is one card
+    assert all(type(card) is Card for card in CardSet([3, 40]))
+
+
+@pytest.mark.parametrize(
+    ("bad", "error"),
+    [
+        (52, ValueError),
+        (-1, ValueError),
+        (True, TypeError),
+        ("QS", TypeError),
+        (1.0, TypeError),
+        (None, TypeError),
+    ],
+)
+def test_cardset_refuses_what_is_not_a_card(bad: object, error: type[Exception]) -> None:
+    with pytest.raises(error, match=repr(bad).replace(".", r"\.")):
+        CardSet([Card.parse("2C"), bad])  # type: ignore[list-item]
+
+
+def test_seats_and_suits_print_their_names() -> None:
+    assert [str(seat) for seat in Seat] == ["South", "West", "North", "East"]
+    assert [f"{suit}" for suit in Suit] == ["Clubs", "Diamonds", "Spades", "Hearts"]
+    assert f"{Seat.WEST:>6}|{Suit.HEARTS:<7}|" == "  West|Hearts |"
+    assert all(Seat.parse(str(seat)) is seat for seat in Seat)
+    # Still ints where a number is asked for: arithmetic, a number format, JSON.
+    assert f"{Seat.EAST:d} {Suit.SPADES:02d}" == "3 02"
+    assert Seat.NORTH + 1 == 3 and json.dumps([Seat.WEST, Suit.HEARTS]) == "[1, 3]"
+    assert repr(Seat.SOUTH) == "<Seat.SOUTH: 0>"

@@ -79,6 +79,11 @@ def _show(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def _number(seat: Seat | None) -> str:
+    """A seat as the protocol writes it: its number 0-3."""
+    return "none" if seat is None else str(seat.value)
+
+
 def _seat(value: object, field: str) -> Seat:
     if type(value) is not int or not 0 <= value <= 3:
         raise ValueError(f"{field} is a seat number 0 to 3, not {_show(value)}")
@@ -188,7 +193,7 @@ class _Replay:
             self.own &= ~bit
         else:
             if bit & self.passed and seat != self.passed_to:
-                raise ValueError(f"{where}, a card this seat passed to seat {self.passed_to}")
+                raise ValueError(f"{where}, a card this seat passed to seat {_number(self.passed_to)}")
             if bit & self.ruled_out[seat]:
                 raise ValueError(f"{where}, though it had shown it held no such card")
             self.known[seat] &= ~bit
@@ -391,7 +396,7 @@ def _check_leaders(
         if hand >> TWO_OF_CLUBS & 1 and trick.leader != seat:
             raise ValueError(f"seat {seat.value} holds the 2C, so it leads the first trick")
         if passed is not None and TWO_OF_CLUBS in passed and trick.leader != passed_to:
-            raise ValueError(f"the 2C was passed to seat {passed_to}, so that seat leads")
+            raise ValueError(f"the 2C was passed to seat {_number(passed_to)}, so that seat leads")
         if trick.leader == seat and not hand >> TWO_OF_CLUBS & 1:
             raise ValueError(f"seat {seat.value} cannot lead the first trick without the 2C")
     for number, (before, after) in enumerate(zip(tricks, (*tricks[1:], trick), strict=False), 2):

@@ -12,8 +12,26 @@ from typing import ClassVar, Final
 
 from .errors import InvalidNotation
 
+_NUMBER_FORMATS: Final = frozenset("bcdnoxX")
 
-class Suit(IntEnum):
+
+class _Named:
+    """``str`` and ``format`` of a suit or seat give its name as a word ("Hearts", "South"); a
+    number format (``f"{seat:d}"``) still gives the number."""
+
+    __slots__ = ()
+    name: str
+
+    def __str__(self) -> str:
+        return self.name.capitalize()
+
+    def __format__(self, spec: str) -> str:
+        if spec and spec[-1] in _NUMBER_FORMATS:
+            return int.__format__(self, spec)
+        return format(self.name.capitalize(), spec)
+
+
+class Suit(_Named, IntEnum):
     """The four suits in display order: the colours alternate black, red, black, red."""
 
     CLUBS = 0
@@ -66,7 +84,7 @@ class Rank(IntEnum):
         return "23456789TJQKA"[self - 2]
 
 
-class Seat(IntEnum):
+class Seat(_Named, IntEnum):
     """The four seats in play order (clockwise): you are South, West plays after you."""
 
     SOUTH = 0
@@ -202,20 +220,28 @@ def points_in(mask: int) -> int:
 
 
 class CardSet:
-    """An immutable set of cards over a 52-bit mask, iterated in display order."""
+    """An immutable set of cards over a 52-bit mask, iterated in display order.
+
+    Built from cards or card indexes (``CardSet([Card.parse("QS"), 12])``), as ``Card(index)``,
+    ``Play.of`` and ``from_mask`` take ints too; a bool, another type or an index outside 0–51 is
+    refused. A card given twice is one card of the set.
+    """
 
     __slots__ = ("mask",)
     mask: int
 
-    def __init__(self, cards: Iterable[Card] | CardSet = ()) -> None:
+    def __init__(self, cards: Iterable[Card | int] | CardSet = ()) -> None:
         if isinstance(cards, CardSet):
             mask = cards.mask
         else:
             mask = 0
-            for card in cards:
-                if type(card) is not Card:
-                    raise TypeError(f"not a Card: {card!r}")
-                mask |= 1 << card
+            for item in cards:
+                if type(item) is Card:
+                    mask |= 1 << item
+                elif type(item) is int:
+                    mask |= 1 << Card(item)
+                else:
+                    raise TypeError(f"not a Card or a card index: {item!r}")
         object.__setattr__(self, "mask", mask)
 
     @classmethod
