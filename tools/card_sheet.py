@@ -2,6 +2,7 @@
 
     .venv/bin/python tools/card_sheet.py   # /tmp/cards_small.png, /tmp/cards_large.png, /tmp/icons.png
     .venv/bin/python tools/card_sheet.py --size 90x126 --four-colour --out /tmp/cards.png
+    .venv/bin/python tools/card_sheet.py --size 72x101 --out docs/images/cards.png   # the README's sheet
 
 Runs headless (SDL's dummy video driver).
 """

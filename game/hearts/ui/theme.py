@@ -87,11 +87,37 @@ CARD_BORDER: Final[RGB] = (150, 150, 146)
 COURT_TINT: Final[RGB] = (250, 241, 212)  # the parchment inside a court card's frame
 COURT_GOLD: Final[RGB] = (214, 164, 40)
 COURT_GOLD_DARK: Final[RGB] = (128, 90, 12)
+# The court figures (render/court.py): one dark line round every shape, as on printed cards.
+FIGURE_LINE: Final[RGB] = (36, 30, 28)
+SKIN: Final[RGB] = (250, 214, 180)
+CHEEK: Final[RGB] = (238, 150, 130)
+LIPS: Final[RGB] = (196, 48, 52)
+KING_BEARD: Final[RGB] = (218, 226, 240)  # silver white: an old king
+KING_BEARD_SHADE: Final[RGB] = (150, 160, 182)
+QUEEN_HAIR: Final[RGB] = (112, 56, 30)  # chestnut, long
+QUEEN_HAIR_SHADE: Final[RGB] = (70, 32, 18)
+JACK_HAIR: Final[RGB] = (236, 190, 80)  # fair, short
+JACK_HAIR_SHADE: Final[RGB] = (176, 126, 36)
+ERMINE: Final[RGB] = (252, 252, 250)
+STEEL: Final[RGB] = (204, 212, 222)
+STEEL_SHADE: Final[RGB] = (132, 142, 156)
+WOOD: Final[RGB] = (136, 88, 44)
+ROSE: Final[RGB] = (236, 104, 140)
+ROSE_DARK: Final[RGB] = (170, 40, 84)
+LEAF: Final[RGB] = (58, 140, 62)
+FEATHER: Final[RGB] = (252, 250, 244)
+# The trim on a court robe, by suit: the two suits that share a robe colour never share a trim.
+COURT_TRIM: Final[dict[Suit, RGB]] = {
+    Suit.CLUBS: (236, 200, 96),  # yellow
+    Suit.DIAMONDS: (150, 190, 240),  # pale blue
+    Suit.SPADES: (150, 160, 204),  # lavender
+    Suit.HEARTS: (252, 230, 176),  # cream
+}
 CARD_BACK: Final[RGB] = (142, 22, 36)  # deep red
 CARD_BACK_DARK: Final[RGB] = (96, 12, 24)
 CARD_BACK_LINE: Final[RGB] = (214, 112, 112)
 CARD_BACK_MARGIN: Final[RGB] = (250, 246, 238)
-DIM: Final[RGBA] = (40, 44, 48, 120)  # greys a card that cannot be played now
+DIM: Final[RGBA] = (40, 44, 48, 108)  # greys a card that cannot be played now (index still 3:1)
 DIM_HATCH: Final[RGBA] = (20, 22, 26, 90)
 SHADOW: Final[RGBA] = (0, 0, 0, 110)
 
@@ -144,6 +170,16 @@ def _linear(channel: int) -> float:
 def luminance(colour: Colour) -> float:
     """Relative luminance, 0 (black) to 1 (white)."""
     return 0.2126 * _linear(colour[0]) + 0.7152 * _linear(colour[1]) + 0.0722 * _linear(colour[2])
+
+
+def over(top: Colour, bottom: Colour) -> RGB:
+    """``top`` laid over the opaque ``bottom`` with ``top``'s alpha (255 if it has none): the colour seen."""
+    alpha = (top[3] if len(top) > 3 else 255) / 255
+    return (
+        round(top[0] * alpha + bottom[0] * (1 - alpha)),
+        round(top[1] * alpha + bottom[1] * (1 - alpha)),
+        round(top[2] * alpha + bottom[2] * (1 - alpha)),
+    )
 
 
 def contrast_ratio(a: Colour, b: Colour) -> float:

@@ -1,14 +1,17 @@
 """Card faces, the back, the "cannot play" overlay and the shadow, drawn with vectors at any size.
 
-Nothing is a scaled bitmap: suit symbols and crowns are polygons and circles drawn four times too large and
-shrunk once (antialiasing), letters come from the TTF at the size asked for. Everything is cached (LRU,
+Nothing is a scaled bitmap: suit symbols are polygons and circles drawn four times too large and shrunk
+once (antialiasing), letters come from the TTF at the size asked for, and the court figures (court.py) are
+drawn large once per suit colour and shrunk to each size. Everything is cached (LRU,
 bounded by count and by bytes), so a card costs its drawing once per size.
 
 Two layouts, chosen by width:
 
 - compact (narrower than ``CLASSIC_MIN_WIDTH``): a jumbo corner index that stays readable when only the
-  left 40 % of the card shows, and one big suit symbol (a small framed crest on court cards) in the middle;
-- classic: a smaller index and the traditional pip layout; court cards get a framed, double-ended design.
+  left 40 % of the card shows, and one big suit symbol in the middle;
+- classic: a smaller index and the traditional pip layout.
+
+Court cards, in both, show a double-ended king, queen or jack in a frame cut away round the indices.
 """
 
 from __future__ import annotations
@@ -22,11 +25,14 @@ import pygame
 
 from hearts.engine.cards import Card, Rank, Suit
 from hearts.ui import theme
+from hearts.ui.render import court
+from hearts.ui.render.court import CourtFrame
 from hearts.ui.render.fonts import Fonts, LruCache, surface_bytes
 
 SUPERSAMPLE: Final = 4
 CLASSIC_MIN_WIDTH: Final = 110
 MIN_SIZE: Final = 8
+BUST_UNIT: Final = 256  # a court figure is drawn this wide once, then shrunk (twice as wide for big cards)
 
 Point = tuple[float, float]
 
@@ -117,59 +123,6 @@ def _make_suits() -> dict[Suit, Shape]:
 SUIT_SHAPES: Final = _make_suits()
 
 
-def _crown_polygon(rank: Rank) -> tuple[tuple[Point, ...], tuple[Point, ...]]:
-    """A crown in a unit box (width 1, height 1): its outline and the points where it wears a jewel."""
-    tips: tuple[Point, ...]
-    outline: tuple[Point, ...]
-    if rank == Rank.KING:  # three tall points
-        tips = ((0.06, 0.18), (0.5, 0.02), (0.94, 0.18))
-        outline = (
-            (0.0, 1.0),
-            (0.0, 0.72),
-            tips[0],
-            (0.28, 0.52),
-            tips[1],
-            (0.72, 0.52),
-            tips[2],
-            (1.0, 0.72),
-            (1.0, 1.0),
-        )
-    elif rank == Rank.QUEEN:  # a tiara: five smaller points
-        tips = ((0.06, 0.3), (0.28, 0.16), (0.5, 0.06), (0.72, 0.16), (0.94, 0.3))
-        outline = (
-            (0.0, 1.0),
-            (0.02, 0.72),
-            tips[0],
-            (0.17, 0.56),
-            tips[1],
-            (0.39, 0.5),
-            tips[2],
-            (0.61, 0.5),
-            tips[3],
-            (0.83, 0.56),
-            tips[4],
-            (0.98, 0.72),
-            (1.0, 1.0),
-        )
-    else:  # a jack's cap: a band with low rounded battlements
-        tips = ((0.14, 0.44), (0.5, 0.36), (0.86, 0.44))
-        outline = (
-            (0.0, 1.0),
-            (0.0, 0.62),
-            (0.08, 0.5),
-            (0.2, 0.5),
-            (0.3, 0.62),
-            (0.42, 0.44),
-            (0.58, 0.44),
-            (0.7, 0.62),
-            (0.8, 0.5),
-            (0.92, 0.5),
-            (1.0, 0.62),
-            (1.0, 1.0),
-        )
-    return outline, tips
-
-
 # --- Antialiasing by supersampling ---------------------------------------------------------------------
 
 
@@ -220,6 +173,11 @@ class FaceLayout:
         height = round(self.cap * 1.12) + max(1, round(self.cap * 0.14)) + self.index_pip
         return pygame.Rect(self.margin_x, self.margin_y, self.index_width, height)
 
+    @property
+    def court_frame(self) -> CourtFrame:
+        """The frame of a court card's picture, clear of both indices."""
+        return CourtFrame.around(self.width, self.height, self.index_rect)
+
 
 class CardPainter:
     """Draws cards at any size; every surface it returns is cached and shared, so treat it as read-only."""
@@ -238,6 +196,10 @@ class CardPainter:
             128
         )
         self._glyphs: LruCache[tuple[str, int, tuple[int, ...]], pygame.Surface] = LruCache(128)
+        self._busts: LruCache[tuple[Rank, Suit, tuple[int, ...], int], pygame.Surface] = LruCache(16)
+        self._frames: LruCache[tuple[int, int, tuple[int, int], tuple[int, ...]], pygame.Surface] = LruCache(
+            16
+        )
         self._cap_ratio: float | None = None
 
     # -- public API --
@@ -336,6 +298,8 @@ class CardPainter:
             self._pips,
             self._indices,
             self._glyphs,
+            self._busts,
+            self._frames,
         ):
             cache.clear()
 
@@ -470,101 +434,26 @@ class CardPainter:
     def _draw_court(
         self, surface: pygame.Surface, card: Card, layout: FaceLayout, colour: theme.Colour
     ) -> None:
-        width, height = layout.width, layout.height
-        if layout.compact:
-            frame = pygame.Rect(0, 0, round(width * 0.34), round(height * 0.62))
-        else:
-            frame = pygame.Rect(0, 0, round(width * 0.5), round(height * 0.86))
-        frame.center = (width // 2, height // 2)
-        line = max(1, round(width / 90))
+        """The framed, double-ended picture: the bust is drawn once per colour and shrunk to each size,
+        the frame once per size and colour, so a new size costs little more than a pip card."""
+        frame = layout.court_frame
+        box_width = frame.bust_box(1)[2]
+        unit = BUST_UNIT if box_width * 2 <= BUST_UNIT else 2 * BUST_UNIT
+        key = (card.rank, card.suit, tuple(colour), unit)
+        bust = self._busts.get(key)
+        if bust is None:
+            bust = self._busts.put(key, court.draw_bust(card.rank, card.suit, colour, unit))
+        frame_key = (frame.rect.width, frame.rect.height, frame.notch, tuple(colour))
+        line = self._frames.get(frame_key)
+        if line is None:
 
-        def draw_frame(big: pygame.Surface, k: int) -> None:
-            rect = big.get_rect()
-            radius = max(1, round(frame.width * 0.08)) * k
-            pygame.draw.rect(big, colour, rect, border_radius=radius)
-            inner = rect.inflate(-2 * line * k, -2 * line * k)
-            pygame.draw.rect(big, theme.COURT_TINT, inner, border_radius=max(1, radius - line * k))
-            if not layout.compact:  # a hairline inside, and a band across the middle
-                gap = max(2, round(frame.width * 0.05)) * k
-                hair = inner.inflate(-2 * gap, -2 * gap)
-                pygame.draw.rect(big, colour, hair, width=max(1, k), border_radius=max(1, radius - gap))
+            def draw(big: pygame.Surface, k: int) -> None:
+                court.draw_frame_line(big, k, frame, colour)
 
-        surface.blit(supersampled(frame.size, theme.COURT_TINT, draw_frame, 3), frame)
-        if layout.compact:
-            self._draw_crest(surface, card, frame, colour, compact=True)
-            return
-        half = pygame.Rect(frame.x, frame.y, frame.width, frame.height // 2)
-        top_half = pygame.Surface(half.size, pygame.SRCALPHA)
-        top_half.fill((*theme.COURT_TINT, 0))
-        self._draw_crest(top_half, card, top_half.get_rect(), colour, compact=False)
-        surface.blit(top_half, half)
-        surface.blit(_rotated(top_half), top_half.get_rect(bottomleft=frame.bottomleft))
-        # The seam between the two halves.
-        seam = pygame.Rect(0, 0, round(frame.width * 0.7), max(1, line))
-        seam.center = frame.center
-        pygame.draw.rect(surface, colour, seam)
-
-    def _draw_crest(
-        self, surface: pygame.Surface, card: Card, area: pygame.Rect, colour: theme.Colour, *, compact: bool
-    ) -> None:
-        """Crown, letter and suit inside ``area``: stacked when compact, else crown over "K♠"."""
-        if compact:
-            crown_w = round(area.width * 0.72)
-            crown_h = round(crown_w * 0.56)
-            cap = max(5, round(min(area.height * 0.24, area.width * 0.6)))
-            pip_size = max(4, round(cap * 0.9))
-            gap = max(1, round(area.height * 0.05))
-            total = crown_h + gap + cap + gap + pip_size
-            y = area.centery - total // 2
-            crown = self._crown(card.rank, crown_w, crown_h, colour)
-            surface.blit(crown, crown.get_rect(midtop=(area.centerx, y)))
-            letter = self._glyph_run(card.rank.letter, cap, colour)
-            surface.blit(letter, letter.get_rect(midtop=(area.centerx, y + crown_h + gap)))
-            pip = self.pip(card.suit, pip_size, colour)
-            surface.blit(pip, pip.get_rect(midtop=(area.centerx, y + crown_h + 2 * gap + cap)))
-            return
-        crown_w = round(area.width * 0.62)
-        crown_h = round(crown_w * 0.56)
-        cap = round(area.height * 0.28)
-        pip_size = round(cap * 0.85)
-        gap = max(1, round(area.height * 0.05))
-        total = crown_h + gap + cap
-        y = area.y + (area.height - total) // 2 + round(area.height * 0.02)
-        crown = self._crown(card.rank, crown_w, crown_h, colour)
-        surface.blit(crown, crown.get_rect(midtop=(area.centerx, y)))
-        letter = self._glyph_run(card.rank.letter, cap, colour)
-        pip = self.pip(card.suit, pip_size, colour)
-        space = max(1, round(cap * 0.12))
-        row_w = letter.get_width() + space + pip.get_width()
-        x = area.centerx - row_w // 2
-        baseline = y + crown_h + gap + cap
-        surface.blit(letter, (x, baseline - cap))
-        surface.blit(pip, pip.get_rect(bottomleft=(x + letter.get_width() + space, baseline)))
-
-    def _crown(self, rank: Rank, width: int, height: int, jewel: theme.Colour) -> pygame.Surface:
-        outline, tips = _crown_polygon(rank)
-        width, height = max(2, width), max(2, height)
-
-        def draw(big: pygame.Surface, k: int) -> None:
-            w, h = width * k, height * k
-            pad = max(1.0, w * 0.06)
-            scale_x, scale_y = (w - 2 * pad), (h - 2 * pad)
-            points = [(pad + x * scale_x, pad + y * scale_y) for x, y in outline]
-            stroke = max(1, round(w * 0.035))
-            pygame.draw.polygon(big, theme.COURT_GOLD, points)
-            pygame.draw.polygon(big, theme.COURT_GOLD_DARK, points, width=stroke)
-            ball = max(1.5, w * 0.055)
-            for x, y in tips:
-                centre = (pad + x * scale_x, pad + y * scale_y)
-                pygame.draw.circle(big, theme.COURT_GOLD_DARK, centre, ball + stroke * 0.6)
-                pygame.draw.circle(big, theme.COURT_GOLD, centre, ball)
-            band_h = max(1, round(0.2 * scale_y))
-            band = pygame.Rect(round(pad), round(pad + 0.8 * scale_y), round(scale_x), band_h)
-            pygame.draw.rect(big, theme.COURT_GOLD_DARK, band)
-            for x in (0.25, 0.5, 0.75):
-                pygame.draw.circle(big, jewel[:3], (pad + x * scale_x, band.centery), band.height * 0.32)
-
-        return supersampled((width, height), theme.COURT_GOLD, draw)
+            line = self._frames.put(frame_key, supersampled(frame.rect.size, colour, draw, 3))
+        box = court.emblem_box(frame)
+        emblem = self.pip(card.suit, box[2], colour) if box is not None else None
+        surface.blit(court.compose(frame, line, bust, emblem), frame.rect)
 
     def _draw_back(self, width: int, height: int) -> pygame.Surface:
         radius = max(3, round(width * 0.065))
@@ -609,7 +498,15 @@ class CardPainter:
         return supersampled((width, height), theme.CARD_BORDER, draw, 2)
 
     def _draw_dim(self, width: int, height: int) -> pygame.Surface:
+        """The grey tint everywhere, the hatching everywhere but on the two indices.
+
+        A hatch line across an index would darken its paper to nearly the ink's shade: red and green
+        fell below 3:1 there. The tint alone keeps every suit's index above 3:1 (tests/ui/test_render.py).
+        """
         radius = max(3, round(width * 0.065))
+        layout = self.layout(width, height)
+        clear = layout.index_rect.inflate(2 * layout.border, 2 * layout.border)
+        clear_turned = clear.move(width - clear.right - clear.left, height - clear.bottom - clear.top)
 
         def draw(big: pygame.Surface, k: int) -> None:
             rect = big.get_rect()
@@ -623,6 +520,9 @@ class CardPainter:
             mask = pygame.Surface(rect.size, pygame.SRCALPHA)
             mask.fill((255, 255, 255, 0))
             pygame.draw.rect(mask, (255, 255, 255, 255), rect, border_radius=radius * k)
+            for index in (clear, clear_turned):
+                big_index = pygame.Rect(index.x * k, index.y * k, index.width * k, index.height * k)
+                pygame.draw.rect(mask, (255, 255, 255, 0), big_index, border_radius=layout.radius * k // 2)
             hatch.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
             big.blit(hatch, (0, 0))
 
