@@ -405,3 +405,19 @@ def test_the_moon_threat_is_the_seat_with_every_point_so_far() -> None:
         match.apply(Play.of(seat, hearts[0] if hearts else next(iter(legal))))
     assert match.view_for(Seat.WEST).moon_threat is Seat.SOUTH  # South takes every trick
     assert match.view_for(Seat.SOUTH).moon_threat is Seat.SOUTH
+
+
+def test_which_cards_a_seat_may_pass_without_listing_the_choices() -> None:
+    match = Match()
+    assert not match.legal_pass_cards(Seat.SOUTH)  # nothing dealt yet
+    deal = deal_for(6, 1)
+    match.apply(deal)
+    assert [match.legal_pass_cards(seat) for seat in Seat] == list(deal.hands)
+    assert match.to_move is None and match.awaiting == tuple(Seat)  # all four pass at once
+    three = CardSet(list(deal.hands[Seat.NORTH])[::5])
+    match.apply(Pass(Seat.NORTH, three))
+    assert not match.legal_pass_cards(Seat.NORTH)
+    assert match.awaiting == (Seat.SOUTH, Seat.WEST, Seat.EAST)
+    for seat in match.awaiting:
+        match.apply(Pass(seat, CardSet(list(match.legal_pass_cards(seat))[:3])))
+    assert match.phase is Phase.PLAY and not any(match.legal_pass_cards(seat) for seat in Seat)

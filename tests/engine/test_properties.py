@@ -433,10 +433,16 @@ class Referee:
         assert match.awaiting, f"nobody to wait for in {phase}"
         if phase is Phase.PASS:
             # Listing all 286 choices is left to the full check below; here any three will do.
-            for seat in match.awaiting:
-                three = Pass(seat, CardSet(hand_cards(match, seat)[:3]))
+            for seat in SEATS:
+                cards = match.legal_pass_cards(seat)
+                if seat not in match.awaiting:
+                    assert not cards, f"{seat.name} has passed, yet may pass {cards}"
+                    continue
+                assert list(cards) == hand_cards(match, seat)
+                three = Pass(seat, CardSet(list(cards)[:3]))
                 assert match.why_illegal(three) is None, f"{seat.name} cannot pass"
             return
+        assert not any(match.legal_pass_cards(seat) for seat in SEATS), f"cards to pass in {phase}"
         # The driver asserts that ``legal_moves()`` is not empty before it chooses from it.
         assert match.awaiting == (match.to_move,)
 
@@ -611,12 +617,16 @@ def check_pass_choices(match: Match, stats: Counter[str]) -> None:
     for seat in SEATS:
         listed = match.legal_moves(seat)
         if seat not in match.awaiting:
-            assert listed == [] and hand.passed[seat]
+            assert listed == [] and hand.passed[seat] and not match.legal_pass_cards(seat)
             continue
         assert not hand.passed[seat]
         every_three = {Pass(seat, CardSet(three)) for three in combinations(hand_cards(match, seat), 3)}
         assert len(listed) == len(every_three) == 286
         assert set(listed) == every_three
+        # The query lists the cards, not the 286 choices: exactly the cards those choices use.
+        assert match.legal_pass_cards(seat) == CardSet.from_mask(
+            mask_of(c for move in listed for c in move.cards)
+        )
         assert all(match.why_illegal(move) is None for move in listed)
         stats["pass choices checked"] += 1
 

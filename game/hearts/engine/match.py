@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Final
 
-from .cards import HEARTS_MASK, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, CardSet, Seat, Suit
+from .cards import EMPTY, HEARTS_MASK, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, CardSet, Seat, Suit
 from .errors import IllegalMove
 from .events import Event, HandScored, HandStarted, MatchOver, MoonChoiceNeeded, Trick
 from .hand import NOT_YOUR_TURN, Hand, HandPhase
@@ -157,7 +157,10 @@ class Match:
 
     @property
     def to_move(self) -> Seat | None:
-        """Who must act next: the seat to play, the moon shooter; None while dealing, passing or over."""
+        """Who must act next: the seat to play, the moon shooter; None while dealing, passing or over.
+
+        While passing the four choose at once, so no one seat is to move: ``awaiting`` names the
+        seats still to pass and ``legal_pass_cards`` what each may give."""
         phase = self.phase
         if phase is Phase.PLAY:
             assert self._hand is not None
@@ -214,9 +217,22 @@ class Match:
             return CardSet.from_mask(0)
         return CardSet.from_mask(hand.legal_mask())
 
+    def legal_pass_cards(self, seat: Seat) -> CardSet:
+        """The cards ``seat`` may pass now: its whole hand while it is still to choose, else none.
+
+        Any three of them make a legal ``Pass``, so no combination needs listing.
+        """
+        hand = self._hand
+        if hand is None or hand.phase is not HandPhase.PASSING or hand.passed[seat]:
+            return EMPTY
+        return CardSet.from_mask(hand.hands[seat])
+
     def legal_moves(self, seat: Seat | None = None) -> list[Move]:
         """The moves of ``seat`` (default: the seat to move, or the first still to pass) that
-        ``why_illegal`` has nothing against. A deal is chance's move and is never listed."""
+        ``why_illegal`` has nothing against. A deal is chance's move and is never listed.
+
+        While passing that is every three of the seat's 13 cards, 286 passes: ``legal_pass_cards``
+        answers the same question without listing them."""
         hand = self._hand
         if hand is not None and hand.phase is HandPhase.PLAYING:
             if seat is not None and seat != hand.to_move:
