@@ -6,6 +6,7 @@ import pytest
 
 from hearts.deals import deal_for
 from hearts.engine import (
+    Card,
     CardSet,
     CardsPassed,
     Deal,
@@ -23,11 +24,12 @@ from hearts.engine import (
     Play,
     Rules,
     Seat,
+    Suit,
     dealer_for,
 )
 from hearts.engine.rules import Moon, Ties
 
-from .scenarios import of_type, play_out, start
+from .scenarios import of_type, play, play_out, start
 
 ALL_CLUBS = "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
 """South holds every club, so South wins every trick: a moon whatever the others do."""
@@ -421,3 +423,23 @@ def test_which_cards_a_seat_may_pass_without_listing_the_choices() -> None:
     for seat in match.awaiting:
         match.apply(Pass(seat, CardSet(list(match.legal_pass_cards(seat))[:3])))
     assert match.phase is Phase.PLAY and not any(match.legal_pass_cards(seat) for seat in Seat)
+
+
+def test_a_snapshot_holds_the_whole_state_with_the_jack_in_the_scores() -> None:
+    match = start(Rules(jack_of_diamonds=True), **NORTH_TAKES_THE_JACK)
+    play(match, "2C", "AC")
+    snapshot = match.snapshot()
+    assert snapshot is match.snapshot()
+    assert snapshot.led_suit is Suit.CLUBS and snapshot.trick.cards == (Card.parse("2C"), Card.parse("AC"))
+    assert snapshot.to_move is Seat.EAST and snapshot.legal == match.legal_plays()
+    assert snapshot.hands[Seat.WEST] == CardSet.parse(NORTH_TAKES_THE_JACK["west"]) - CardSet.parse("2C")
+    with pytest.raises(AttributeError):
+        snapshot.to_move = Seat.EAST  # type: ignore[misc]
+    play(match, "JD", "4C")  # North takes the J♦: no points, yet it scores −10
+    after = match.snapshot()
+    assert after is not snapshot and after.led_suit is None
+    assert after.points == (0, 0, 0, 0) and after.scores == match.scores() == (0, 0, -10, 0)
+    assert after.taken[Seat.NORTH] == CardSet.parse("2C AC JD 4C")
+    play_out(match)
+    (scored,) = match.results
+    assert match.snapshot().scores == scored.scores and match.snapshot().points == scored.points

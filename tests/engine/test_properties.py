@@ -993,3 +993,88 @@ def test_a_refused_card_changes_nothing_in_a_thousand_matches() -> None:
                         refused += 1
                 match.apply(rng.choice(match.legal_moves()))
     assert refused > ILLEGAL_TRY_MATCHES * 100
+
+
+# Snapshots -----------------------------------------------------------------------------------
+
+SNAPSHOT_MATCHES: Final = 2000
+"""Matches whose every position is checked for snapshot, view and legal sets agreeing. Each starts
+with every total in the last 30 points before the target, so most end after a hand or two."""
+
+
+def check_snapshot(match: Match, seat: Seat) -> None:
+    """The snapshot says what the queries, the legal sets and ``seat``'s view say."""
+    snapshot = match.snapshot()
+    assert match.snapshot() is snapshot, "a second snapshot of the same position is a new object"
+    view = match.view_for(seat)
+    assert (snapshot.phase, snapshot.hand_number, snapshot.dealer, snapshot.pass_direction) == (
+        view.phase,
+        view.hand_number,
+        view.dealer,
+        view.pass_direction,
+    )
+    assert (snapshot.to_move, snapshot.awaiting, snapshot.winners) == (
+        match.to_move,
+        match.awaiting,
+        match.winners,
+    )
+    assert (snapshot.points, snapshot.scores, snapshot.totals) == (
+        match.points(),
+        match.scores(),
+        match.totals,
+    )
+    assert (snapshot.points, snapshot.totals, snapshot.moon_shooter) == (
+        view.points,
+        view.totals,
+        view.moon_shooter,
+    )
+    assert snapshot.hands[seat] == view.hand
+    assert (snapshot.trick.cards, snapshot.tricks) == (view.trick.cards, view.tricks)
+    if match.hand is not None:  # before the first deal a view puts its own seat at the empty trick
+        assert snapshot.trick == view.trick
+    assert snapshot.led_suit == (view.trick.cards[0].suit if view.trick.cards else None)
+    assert (snapshot.hearts_broken, snapshot.queen_played) == (view.hearts_broken, view.queen_played)
+    assert view.passed == (snapshot.passed[seat] or None)
+    assert view.received == (snapshot.received[seat] or None)
+    # The legal sets: the snapshot's, the match's, the moves listed and the view's.
+    assert snapshot.legal == match.legal_plays()
+    plays = [move.card for move in match.legal_moves() if isinstance(move, Play)]
+    assert plays == list(snapshot.legal)
+    assert view.legal == (snapshot.legal if seat == snapshot.to_move else CardSet())
+    for each in SEATS:
+        expected = (
+            snapshot.hands[each] if snapshot.phase is Phase.PASS and each in snapshot.awaiting else CardSet()
+        )
+        assert match.legal_pass_cards(each) == expected
+    # The 52 cards, each in one place; points and scores from the cards taken.
+    in_trick = mask_of(snapshot.trick.cards)
+    places = [cards.mask for cards in (*snapshot.hands, *snapshot.taken)] + [in_trick]
+    if snapshot.hands[0]:
+        assert sum(mask.bit_count() for mask in places) == 52
+    assert [penalty_points(cards.mask) for cards in snapshot.taken] == list(snapshot.points)
+    if match.results and match.results[-1].hand_number == snapshot.hand_number and match.hand is not None:
+        assert snapshot.scores == match.results[-1].scores
+    else:
+        jack = [
+            -10 if match.rules.jack_of_diamonds and JACK_OF_DIAMONDS in cards else 0
+            for cards in snapshot.taken
+        ]
+        assert list(snapshot.scores) == [
+            points + bonus for points, bonus in zip(snapshot.points, jack, strict=True)
+        ]
+
+
+def test_snapshot_view_and_legal_sets_agree_at_every_position() -> None:
+    positions = 0
+    for seed in range(SNAPSHOT_MATCHES):
+        rng = random.Random(seed * 7 + 3)
+        rules = random_rules(rng)
+        with match_context(seed, rules):
+            totals = tuple(rng.randrange(rules.target - 30, rules.target) for _ in SEATS)
+            match = Match(rules, hands_before=rng.randrange(8), totals_before=totals)  # type: ignore[arg-type]
+            check_snapshot(match, SEATS[seed % 4])
+            for _match, _move, _events in play_match(match, seed, rng):
+                positions += 1
+                check_snapshot(match, SEATS[positions % 4])
+            assert match.is_over
+    assert positions > SNAPSHOT_MATCHES * 52

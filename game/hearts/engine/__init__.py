@@ -30,6 +30,7 @@ from .events import (
 from .match import Match, dealer_for
 from .moves import Deal, MoonChoice, Move, Pass, Play, PlayerMove, parse_move
 from .rules import PASS_CYCLE, PRESETS, STANDARD, InvalidRules, Moon, PassDirection, Rules, Ties
+from .snapshot import Snapshot
 from .views import Phase, PlayerView
 
 __all__ = [
@@ -72,6 +73,7 @@ __all__ = [
     "Rank",
     "Rules",
     "Seat",
+    "Snapshot",
     "Suit",
     "Ties",
     "Trick",

@@ -103,7 +103,8 @@ class MoonChoiceNeeded:
 class HandScored:
     hand_number: int
     points: tuple[int, ...]
-    """Penalty points taken this hand (hearts and the Q♠), before any moon."""
+    """Penalty points taken this hand (hearts and the Q♠), before any moon; the J♦ is not among
+    them, as in ``Match.points()`` and ``Snapshot.points``: ``scores`` has it."""
     scores: tuple[int, ...]
     """What each seat scores for the hand: the moon and the jack of diamonds applied."""
     totals: tuple[int, ...]

@@ -16,6 +16,7 @@ from .events import Event, HandScored, HandStarted, MatchOver, MoonChoiceNeeded,
 from .hand import NOT_YOUR_TURN, Hand, HandPhase
 from .moves import MOON_OPTIONS, PLAYS, Deal, MoonChoice, Move, Pass, Play
 from .rules import PASS_CYCLE, STANDARD, Moon, PassDirection, Rules, Ties
+from .snapshot import Snapshot
 from .views import Phase, PlayerView
 
 MATCH_IS_OVER: Final = "The match is over"
@@ -49,6 +50,7 @@ class Match:
         "_moves",
         "_results",
         "_shooter",
+        "_snapshot",
         "_totals",
         "_winners",
         "first_dealer",
@@ -94,6 +96,7 @@ class Match:
         self._moves: list[Move] = []
         self._shooter: Seat | None = None
         self._winners: tuple[Seat, ...] = ()
+        self._snapshot: tuple[int, Snapshot] | None = None
 
     def copy(self) -> Match:
         clone = object.__new__(Match)
@@ -108,6 +111,7 @@ class Match:
         clone._moves = self._moves.copy()
         clone._shooter = self._shooter
         clone._winners = self._winners
+        clone._snapshot = self._snapshot
         return clone
 
     def at_start(self) -> Match:
@@ -207,8 +211,96 @@ class Match:
         return len(self._moves)
 
     def points(self) -> tuple[int, ...]:
-        """Penalty points each seat has taken in the current hand."""
+        """Penalty points each seat has taken in the current hand: one a heart, 13 for the Q♠.
+
+        The J♦ is never among them (the moon is judged on these, as in ``HandScored.points``);
+        ``scores()`` adds it.
+        """
         return tuple(self._hand.points) if self._hand else (0, 0, 0, 0)
+
+    def scores(self) -> tuple[int, ...]:
+        """What each seat scores for the current hand so far: its points, and −10 for the J♦'s
+        taker under that option; once the hand is scored, exactly its ``HandScored.scores``."""
+        hand = self._hand
+        if hand is None:
+            return (0, 0, 0, 0)
+        results = self._results
+        if results and results[-1].hand_number == hand.number:
+            return results[-1].scores
+        scores = list(hand.points)
+        if self.rules.jack_of_diamonds:
+            taken = hand.taken
+            for seat in _SEATS:
+                if taken[seat] >> JACK_OF_DIAMONDS & 1:
+                    scores[seat] += JACK_BONUS
+        return tuple(scores)
+
+    def snapshot(self) -> Snapshot:
+        """The whole state now, every hand included, as one frozen value (see ``Snapshot``).
+
+        Taken again before the next move it is the same object."""
+        count = len(self._moves)
+        cached = self._snapshot
+        if cached is not None and cached[0] == count:
+            return cached[1]
+        hand = self._hand
+        totals = tuple(self._totals)
+        if hand is None:
+            upcoming = self.hands_before + 1
+            nothing = (EMPTY, EMPTY, EMPTY, EMPTY)
+            snapshot = Snapshot(
+                rules=self.rules,
+                phase=Phase.DEAL,
+                hand_number=self.hands_before,
+                dealer=self.dealer_of(upcoming),
+                pass_direction=self.pass_direction_of(upcoming),
+                hands=nothing,
+                passed=nothing,
+                received=nothing,
+                trick=Trick(Seat.SOUTH, ()),
+                led_suit=None,
+                tricks=(),
+                taken=nothing,
+                points=(0, 0, 0, 0),
+                scores=(0, 0, 0, 0),
+                hearts_broken=False,
+                queen_played=False,
+                to_move=None,
+                awaiting=(),
+                legal=EMPTY,
+                totals=totals,
+                moon_shooter=None,
+                winners=(),
+            )
+        else:
+            cards = CardSet.from_mask
+            led = hand.led_suit
+            snapshot = Snapshot(
+                rules=self.rules,
+                phase=self.phase,
+                hand_number=hand.number,
+                dealer=hand.dealer,
+                pass_direction=hand.direction,
+                hands=tuple(map(cards, hand.hands)),
+                passed=tuple(map(cards, hand.passed)),
+                received=tuple(map(cards, hand.received)),
+                trick=Trick(hand.leader, tuple(hand.trick)),
+                led_suit=None if led < 0 else _SUITS[led],
+                tricks=tuple(hand.tricks),
+                taken=tuple(map(cards, hand.taken)),
+                points=tuple(hand.points),
+                scores=self.scores(),
+                hearts_broken=hand.hearts_broken,
+                queen_played=hand.queen_played,
+                to_move=self.to_move,
+                awaiting=self.awaiting,
+                legal=self.legal_plays(),
+                totals=totals,
+                moon_shooter=self._shooter,
+                winners=self._winners,
+            )
+        self._snapshot = (count, snapshot)
+        return snapshot
 
     def legal_plays(self) -> CardSet:
         """The cards the seat to move may play (empty outside the play)."""
