@@ -18,9 +18,9 @@ import pytest
 
 from hearts.bots import make_bot
 from hearts.bots.base import best_moon_choice
-from hearts.bots.stdio import request_from_view, respond, serve, view_from_request
+from hearts.bots.stdio import request_from_view, respond, seat_seed, serve, view_from_request
 from hearts.deals import deal_for
-from hearts.engine import Card, Match, Moon, Phase, PlayerView, Rules, Seat
+from hearts.engine import Card, Match, Moon, Pass, Phase, Play, PlayerView, Rules, Seat
 from tests.engine.scenarios import play, play_out, start
 
 from .positions import WEST_RUNS, WEST_RUNS_PLAY, random_views
@@ -335,3 +335,62 @@ def test_the_program_refuses_an_unknown_level() -> None:
     process = program("--level", "grandmaster")
     _, err = process.communicate(timeout=30)
     assert process.returncode == 2 and "grandmaster" in err
+
+
+def game_positions(match_seed: int, hands: int) -> list[PlayerView]:
+    """The views of every decision of the first hands of a match the game's bots play (seat
+    ``seat``'s bot seeded ``match_seed * 4 + seat``, as the table makes them), from hand 1 on."""
+    bots = {seat: make_bot("normal", seed=seat_seed(match_seed, seat)) for seat in Seat}
+    match = Match(Rules(jack_of_diamonds=True))
+    views: list[PlayerView] = []
+    while match.hand_number < hands:
+        if match.phase is Phase.DEAL:
+            match.apply(deal_for(match_seed, match.hand_number + 1))
+        seat = match.awaiting[0]
+        view = match.view_for(seat)
+        views.append(view)
+        match.apply(bots[seat].decide(view))
+    return views
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_with_hand_number_and_seed_the_bot_chooses_as_in_the_game(level: str) -> None:
+    match_seed = 2026
+    views = game_positions(match_seed, hands=5 if level != "hard" else 2)
+    assert {view.hand_number for view in views} >= {1, 2}
+    differ = 0
+    for view in views[:: 1 if level != "hard" else 20]:
+        in_game = make_bot(level, seed=seat_seed(match_seed, view.seat)).decide(view)
+        request = json.loads(json.dumps(request_from_view(view, seed=match_seed)))
+        assert request["hand_number"] == view.hand_number and request["seed"] == match_seed
+        assert view_from_request(request).hand_number == view.hand_number
+        # The program's own seed plays no part once the request names the match's.
+        answer = json.loads(respond(make_bot(level, seed=99), json.dumps(request)))
+        expected = (
+            in_game.card.notation
+            if isinstance(in_game, Play)
+            else [card.notation for card in in_game.cards]
+            if isinstance(in_game, Pass)
+            else in_game.moon.value
+        )
+        assert answer == expected, f"{level}, hand {view.hand_number}, seat {view.seat}"
+        if level == "easy":  # without them Easy's friendly mistakes fall elsewhere
+            del request["hand_number"], request["seed"]
+            differ += json.loads(respond(make_bot(level, seed=99), json.dumps(request))) != expected
+    assert level != "easy" or differ > 0
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("hand_number", 0),
+        ("hand_number", "2"),
+        ("hand_number", True),
+        ("seed", -1),
+        ("seed", 2**64),
+        ("seed", 1.5),
+    ],
+)
+def test_a_bad_hand_number_or_seed_gets_an_error(field: str, value: object) -> None:
+    request = request_from_view(west_runs().view_for(Seat.SOUTH))
+    assert field in ask(dict(request, **{field: value}))["error"]

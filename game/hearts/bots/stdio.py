@@ -12,7 +12,11 @@ bots against ours. A request describes one seat's view of the hand in progress:
 - optional ``scores`` (the four totals before this hand) and ``rules`` (``target``, ``moon``
   ``"add"``/``"choose"``/``"subtract"``, ``jack_of_diamonds``, ``ties``, ``queen_breaks_hearts``
   (also read under its old name ``qs_breaks_hearts``), ``points_on_first_trick``); the standard table
-  when absent.
+  when absent;
+- optional ``hand_number`` (1 and up) and ``seed`` (the match's seed, 0 to 2**64-1): with them the bot
+  thinks as the game's bot in that seat of that match does (its seed ``seed * 4 + seat``, the hand's
+  number in its view), so it chooses what the game's bot would; without them the hand number is the
+  first of the pass cycle with that direction and the bot's seed is the one it was started with.
 
 Cards are written as the engine writes them ("QS", "TH"; "10H" and suit symbols are accepted).
 The answer is a card to play (``"QS"``), a list of three cards to pass, or ``"add"`` / ``"subtract"``
@@ -55,8 +59,23 @@ from ..engine.rules import Moon, legal_play_mask, why_illegal_play
 from . import LEVELS, Bot, make_bot
 
 FIELDS: Final = frozenset(
-    {"seat", "phase", "pass_direction", "hand", "passed", "received", "tricks", "trick", "scores", "rules"}
+    {
+        "seat",
+        "phase",
+        "pass_direction",
+        "hand",
+        "passed",
+        "received",
+        "tricks",
+        "trick",
+        "scores",
+        "rules",
+        "hand_number",
+        "seed",
+    }
 )
+MAX_HAND_NUMBER: Final = 20_000
+MAX_SEED: Final = 2**64 - 1
 DIRECTIONS: Final = {direction.label: direction for direction in PassDirection}
 HAND_NUMBER: Final = {
     PassDirection.LEFT: 1,
@@ -128,6 +147,28 @@ def _trick(value: object, field: str, complete: bool) -> Trick:
     if not complete and len(cards) > 3:
         raise ValueError(f"{field} is the trick in progress: 0 to 3 cards, not {len(cards)}")
     return Trick(leader, tuple(cards))
+
+
+def _hand_number(value: object, direction: PassDirection) -> int:
+    if value is None:
+        return HAND_NUMBER[direction]
+    if type(value) is not int or not 1 <= value <= MAX_HAND_NUMBER:
+        raise ValueError(f"hand_number is a whole number from 1 to {MAX_HAND_NUMBER}, not {_show(value)}")
+    return value
+
+
+def seat_seed(match_seed: int, seat: Seat) -> int:
+    """The seed of the game's bot in ``seat`` of the match with ``match_seed`` (as the table's
+    session makes its bots)."""
+    return match_seed * 4 + seat
+
+
+def _seed(value: object) -> int | None:
+    if value is None:
+        return None
+    if type(value) is not int or not 0 <= value <= MAX_SEED:
+        raise ValueError(f"seed is a whole number from 0 to 2**64-1, not {_show(value)}")
+    return value
 
 
 def _scores(value: object) -> tuple[int, ...]:
@@ -256,7 +297,7 @@ def view_from_request(data: object) -> PlayerView:
     tricks = [_trick(raw, f"trick {number}", True) for number, raw in enumerate(raw_tricks, 1)]
     raw_trick = data.get("trick")
     trick = None if raw_trick is None else _trick(raw_trick, "trick", False)
-    hand_number = HAND_NUMBER[direction]
+    hand_number = _hand_number(data.get("hand_number"), direction)
 
     if phase is Phase.PASS:
         if direction is PassDirection.NONE:
@@ -424,9 +465,9 @@ def _completed(trick: Trick) -> Trick:
     return Trick(trick.leader, trick.cards, _winner(trick), points_in(_mask(trick.cards)))
 
 
-def request_from_view(view: PlayerView) -> dict[str, Any]:
-    """The request that describes ``view`` (the inverse of ``view_from_request``, up to the hand
-    number and the dealer, which a request does not carry)."""
+def request_from_view(view: PlayerView, *, seed: int | None = None) -> dict[str, Any]:
+    """The request that describes ``view`` (the inverse of ``view_from_request``, up to the
+    dealer, which follows from the hand number), with the match's ``seed`` when given."""
     phase = {Phase.PASS: "pass", Phase.PLAY: "play", Phase.MOON: "moon"}.get(view.phase)
     if phase is None:
         raise ValueError(f"a request is for passing, playing or the moon, not {view.phase.value}")
@@ -443,7 +484,10 @@ def request_from_view(view: PlayerView) -> dict[str, Any]:
         "trick": {"leader": int(view.trick.leader), "cards": cards(view.trick.cards)},
         "scores": list(view.totals),
         "rules": view.rules.to_dict(),
+        "hand_number": view.hand_number,
     }
+    if seed is not None:
+        request["seed"] = seed
     if view.passed is not None and view.received is not None:
         request["passed"] = cards(view.passed)
         request["received"] = cards(view.received)
@@ -456,6 +500,10 @@ def request_from_view(view: PlayerView) -> dict[str, Any]:
 def answer(bot: Bot, data: object) -> object:
     """The bot's answer to one request, as JSON-ready data."""
     view = view_from_request(data)
+    assert isinstance(data, dict)  # view_from_request refuses anything else
+    seed = _seed(data.get("seed"))
+    if seed is not None:
+        bot = make_bot(bot.level, seat_seed(seed, view.seat))
     move = bot.decide(view)
     if isinstance(move, Play):
         return move.card.notation
