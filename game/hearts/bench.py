@@ -20,14 +20,12 @@ from typing import Any
 from .bots import LEVELS, Bot, make_bot
 from .deals import deal_for
 from .engine import STANDARD, CardSet, Match, Move, Pass, Phase, PlayerView, Seat
-from .engine.cards import cards_in
 from .tournament import bot_seed, play_hand, start_hand
 
 
 def random_pass(match: Match, seat: Seat, rng: random.Random) -> Pass:
-    hand = match.hand
-    assert hand is not None
-    return Pass(seat, CardSet(rng.sample(list(cards_in(hand.hands[seat])), 3)))
+    """Three of the cards the seat may pass, at random (through the public query)."""
+    return Pass(seat, CardSet(rng.sample(list(match.legal_pass_cards(seat)), 3)))
 
 
 def play_out(match: Match, rng: random.Random) -> None:
