@@ -26,6 +26,8 @@ from .sound import Sound, is_gesture
 MAX_SCALE = 2.0
 """Render at device pixels on dense screens, but no more than this many per CSS pixel."""
 NOTICE_SECONDS = 6.0
+COACH_SLICE = 0.004
+"""Seconds per frame the coach may judge your decisions, whatever the screen (a bot may take 8 more)."""
 
 
 def browser_size() -> tuple[tuple[int, int], float]:
@@ -80,6 +82,8 @@ class App:
         self.ctx.notices.extend(self.store.take_problems())
         self.stack: list[Scene] = []
         self.intents = IntentReader()
+        self.coach_slice = COACH_SLICE
+        """Seconds per frame for the coach (tests that do not look at reviews set 0)."""
         self.clock = 0.0
         """Seconds of game time, the sum of every frame's ``dt``."""
         self.running = True
@@ -135,6 +139,9 @@ class App:
         self.clock += dt
         self.ctx.sound.advance(dt)
         self._apply(self.scene.update(dt))
+        if self.ctx.session is not None and self.coach_slice > 0:
+            # The hand's review is worked out as it is played, so it is ready at the hand's result.
+            self.ctx.session.coach(self.coach_slice)
         self._tick_notice(dt)
         if self.is_dirty:
             self.draw()

@@ -1,7 +1,8 @@
 """One match against three bots: the engine, the deals, the bots' thinking and the autosave.
 
 No drawing here and no clock of its own: the table asks the bots to think for a slice of time per frame
-and decides when their moves are shown.
+and decides when their moves are shown. The coach judges your decisions in the time left over
+(``coach``), so a hand's review is ready when the hand ends.
 """
 
 from __future__ import annotations
@@ -9,12 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..bots import Bot, Thinking, make_bot
+from ..coach import Coaching, seed_for
 from ..deals import deal_for, new_seed
 from ..engine import (
     Card,
     CardSet,
     Deal,
     Event,
+    HandScored,
     Match,
     Moon,
     MoonChoice,
@@ -50,6 +53,10 @@ class Session:
         self._thinking: Thinking | None = None
         self._thinking_for: tuple[Seat, int] | None = None
         self._view: tuple[Match, int, PlayerView] | None = None
+        self.coaching = Coaching(seed_for(seed))
+        """Your decisions judged by Hard, a slice at a time: the hand reviews."""
+        if match.moves:
+            self.coaching.catch_up(match)
 
     @classmethod
     def new(cls, rules: Rules, bot_level: str, seed: int | None = None) -> Session:
@@ -134,8 +141,17 @@ class Session:
             bot = self._bots[seat] = make_bot(self.bot_level, seed=self.seed * 4 + seat)
         return bot
 
+    def coach(self, seconds: float) -> bool:
+        """Let the coach judge your decisions for about ``seconds``; whether it had work."""
+        return self.coaching.advance(seconds)
+
     def _apply(self, move: Deal | PlayerMove) -> list[Event]:
+        if isinstance(move, Pass | Play) and move.seat is HUMAN:
+            self.coaching.note(self.view, move)
         events = self.match.apply(move)
+        for event in events:
+            if isinstance(event, HandScored):
+                self.coaching.hand_over(event.hand_number)
         if self.on_change is not None:
             self.on_change(self)
         return events

@@ -21,6 +21,7 @@ import pygame
 
 from ..bots import make_bot
 from ..bots.hints import suggest_pass, suggest_play
+from ..coach import Coaching, moments, seed_for
 from ..engine import MatchOver, Phase, Seat
 from ..storage import MemoryBackend, Settings, Stats, Store
 from .render.cards import CardPainter
@@ -50,12 +51,18 @@ SCENES = (
     "how_to_play",
     "how_to_play_end",
     "statistics",
+    "review",
+    "review_pass",
 )
 
 
-def play_until(session: Session, done: Callable[[Session], bool], *, limit: int = 2000) -> None:
-    """Play on (bots for the bots, the hint for you) until ``done`` holds."""
+def play_until(
+    session: Session, done: Callable[[Session], bool], *, limit: int = 2000, you: str | None = None
+) -> None:
+    """Play on (bots for the bots, the hint for you, or the bot level ``you``) until ``done`` holds."""
     bots = {seat: make_bot("normal", seed=seat) for seat in Seat}
+    if you is not None:
+        bots[HUMAN] = make_bot(you, seed=HUMAN)
     for _ in range(limit):
         if done(session):
             return
@@ -64,6 +71,8 @@ def play_until(session: Session, done: Callable[[Session], bool], *, limit: int 
             session.deal()
         elif match.phase is Phase.OVER:
             raise ValueError("the match ended before the position was reached")
+        elif session.is_human_turn and you is not None:
+            session.match.apply(bots[HUMAN].decide(session.view))
         elif session.is_human_turn:
             view = session.view
             if view.phase is Phase.PASS:
@@ -93,6 +102,23 @@ def context(size: tuple[int, int], scale: float, settings: Settings | None = Non
         size=size,
         scale=scale,
     )
+
+
+_COACHED: dict[str, Coaching] = {}
+
+
+def _coached(session: Session) -> Coaching:
+    """A coaching of the session's first hand, worked out once per process (it takes seconds)."""
+    key = repr(session.match.moves)
+    if key not in _COACHED:
+        coaching = Coaching(seed_for(session.seed))
+        for moment in moments(session.match, 1):
+            coaching.note(moment.view, moment.move)
+        coaching.hand_over(1)
+        while coaching.advance(0.05):
+            pass
+        _COACHED[key] = coaching
+    return _COACHED[key]
 
 
 def build(name: str, ctx: Context) -> list[Scene]:
@@ -158,6 +184,17 @@ def build(name: str, ctx: Context) -> list[Scene]:
         play_until(session, lambda s: len(s.match.results) >= 1 and s.needs_deal)
         table = TableScene(ctx, session)
         return [table, hand_result_dialog(table, session.match.results[-1], False)]
+    if name in ("review", "review_pass"):  # hand 1 reviewed: its first key moment, or the pass
+        from ..review import replay_hand
+        from .scenes.review import ReviewScene
+
+        # You play as Easy does, which leaves the coach something to say.
+        play_until(session, lambda s: len(s.match.results) >= 1 and s.needs_deal, you="easy")
+        coaching = _coached(session)
+        review = ReviewScene(ctx, replay_hand(session.match, 1), coaching)
+        if name == "review_pass":
+            review.go(0)
+        return [TableScene(ctx, session), review]
     if name == "score_sheet":
         play_until(session, lambda s: len(s.match.results) >= 3 and s.needs_deal)
         table = TableScene(ctx, session)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Literal
 
 import pygame
 
-from ...engine import HandScored, MatchOver, Moon, PassDirection, Seat, Suit, Trick
+from ...engine import HandScored, MatchOver, Moon, Seat, Suit, Trick
 from ...words import SEAT_NAMES as NAMES
 from ...words import hand_story, table_header, trick_taken
 from .. import theme
@@ -25,12 +25,24 @@ if TYPE_CHECKING:
     from .table import TableScene
 
 
+REVIEW = "review"
+"""``review:N:BACK``: open hand N's review; closing it answers BACK."""
+HAND_RESULT = "hand_result"
+"""Show the last hand's result again (after its review)."""
+
+
 def pause_menu(ctx: Context) -> Dialog:
+    session = ctx.session
+    finished = session.match.results if session is not None else ()
+    review = (
+        [Choice(f"{REVIEW}:{finished[-1].hand_number}:resume", "Review the last hand")] if finished else []
+    )
     return Dialog(
         ctx,
         "Menu",
         [
             Choice("resume", "Back to the table", primary=True),
+            *review,
             Choice("score_sheet", "Score sheet"),
             Choice("new_match", "New match"),
             Choice("options", "Options"),
@@ -127,11 +139,12 @@ def hand_result_dialog(scene: TableScene, scored: HandScored, match_over: bool) 
     ctx = scene.ctx
     story = hand_story(scored)
     following = scored.hand_number + 1
-    rules = scene.session.match.rules
+    match = scene.session.match
+    rules = match.rules
     after = (
         []
         if match_over
-        else [f"Next: {table_header(following, PassDirection.for_hand(following), rules.target)}"]
+        else [f"Next: {table_header(following, match.pass_direction_of(following), rules.target)}"]
     )
     headings = ("", "♥", "Q♠", "Hand", "Total")
 
@@ -204,7 +217,10 @@ def hand_result_dialog(scene: TableScene, scored: HandScored, match_over: bool) 
     return Dialog(
         ctx,
         f"Hand {scored.hand_number}",
-        [Choice("next_hand", label, primary=True)],
+        [
+            Choice("next_hand", label, primary=True),
+            Choice(f"{REVIEW}:{scored.hand_number}:{HAND_RESULT}", "Review this hand"),
+        ],
         body=body,
         body_height=height,
         closable=False,
@@ -426,6 +442,15 @@ def handle_dialog_result(scene: TableScene, result: object) -> Transition | None
         _, page, back = result.split(":")
         wanted = len(match.results) if page == "last" else int(page)
         return Push(score_sheet_dialog(ctx, match.results, wanted, back=back))
+    if isinstance(result, str) and result.startswith(f"{REVIEW}:"):
+        from ...review import replay_hand
+        from .review import ReviewScene
+
+        _, hand, back = result.split(":")
+        replay = replay_hand(match, int(hand))
+        return Push(ReviewScene(ctx, replay, scene.session.coaching, back=back))
+    if result == HAND_RESULT and match.results:
+        return Push(hand_result_dialog(scene, match.results[-1], match.is_over))
     if result == "match_result" and match.is_over:
         return Push(match_result_dialog(scene, MatchOver(match.winners, match.totals)))
     if result == "new_match":

@@ -1,0 +1,415 @@
+"""Hand review: a finished hand replayed trick by trick with every card shown, and the coach's key moments.
+
+Step 0 is the deal and the pass (what each seat was dealt, passed and received); steps 1 to 13 are the
+tricks, each with all four hands as they stood before it, the cards played and who took them. The
+coach's key moments sit on top and take you to their trick. Tap ◀ ▶, swipe, or use ← → Home End;
+Escape goes back. While the coach is still at work the panel says how far it has got and fills in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+import pygame
+
+from ...coach import Coaching, Decision, Review
+from ...engine import Seat
+from ...review import HandReplay
+from ...words import SEAT_NAMES, trick_taken
+from .. import theme
+from ..intents import Back, Confirm, Drag, Intent, Jump, Release, Step, Tap
+from ..layout import is_portrait, metrics_for
+from ..render.text import draw_text, fit_size, wrap
+from ..report import note_card, note_text
+from ..widgets import Button, draw_button, draw_panel
+from .base import Context, Pop, Scene, Transition
+
+SWIPE: Final = 48
+"""Design pixels a drag must travel sideways to turn the page."""
+COACH_SLICE: Final = 0.006
+"""Seconds per frame the coach may work while the review waits for it."""
+ORDER: Final = (Seat.NORTH, Seat.WEST, Seat.EAST, Seat.SOUTH)
+"""Rows from the top: the others, then you at the bottom, next to the coach's words."""
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    seat: Seat
+    label: pygame.Rect
+    cards: pygame.Rect
+
+
+def moment_line(decision: Decision) -> str:
+    """A key moment in a line: where, what you did, what was better, and what each was worth."""
+    where = "The pass" if decision.kind == "pass" else f"Trick {decision.trick}"
+    return (
+        f"{where}: you {'passed' if decision.kind == 'pass' else 'played'} {decision.chosen}, "
+        f"better {decision.best} ({_ev(decision.chosen_ev)} against {_ev(decision.best_ev)})"
+    )
+
+
+def _ev(value: float) -> str:
+    return f"{abs(value):.1f} pts"
+
+
+class ReviewScene(Scene):
+    """A finished hand, step by step; ``coaching`` supplies (or is still working out) its review."""
+
+    def __init__(
+        self, ctx: Context, replay: HandReplay, coaching: Coaching | None, *, back: object = None
+    ) -> None:
+        self.replay = replay
+        self.back = back
+        """What closing the review answers the scene beneath (the hand result, to show it again)."""
+        self.coaching = coaching
+        self.step = 0
+        self.press: tuple[int, int] | None = None
+        self.focus_key: str | None = None
+        self.buttons: list[Button] = []
+        super().__init__(ctx)
+        review = self.review
+        if review is not None and review.key_moments:
+            self.step = review.key_moments[0].trick
+
+    # State ----------------------------------------------------------------------------------------
+
+    @property
+    def review(self) -> Review | None:
+        return None if self.coaching is None else self.coaching.review_of(self.replay.hand_number)
+
+    @property
+    def steps(self) -> int:
+        return 1 + len(self.replay.tricks)
+
+    def go(self, step: int) -> None:
+        step = max(0, min(self.steps - 1, step))
+        if step != self.step:
+            self.step = step
+            self.dirty = True
+            self._rebuild()
+
+    def decision_here(self) -> Decision | None:
+        """Your decision at the step on show, once the coach has judged it."""
+        review = self.review
+        if review is None:
+            return None
+        kind = "pass" if self.step == 0 else "play"
+        return next(
+            (d for d in review.decisions if d.kind == kind and (kind == "pass" or d.trick == self.step)),
+            None,
+        )
+
+    # Layout ---------------------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        metrics = self.metrics = metrics_for(size, self.ctx.scale)
+        fonts = self.ctx.fonts
+        width, height = size
+        margin, gap, tap = metrics.px(12), metrics.px(8), metrics.tap
+        self.gap = gap
+        self.text_px, self.small_px = metrics.text(15), metrics.text(13)
+        self.title_px = metrics.text(22)
+        back_width = max(tap, fonts.size("Back", metrics.text(16), bold=True)[0] + metrics.px(32))
+        self.back_rect = pygame.Rect(margin, margin, back_width, tap)
+        self.title_rect = pygame.Rect(
+            self.back_rect.right + gap, margin, width - 2 * (back_width + gap + margin), tap
+        )
+        top = self.back_rect.bottom + gap
+        bottom = height - margin - tap
+        self.prev_rect = pygame.Rect(margin, bottom, tap * 3 // 2, tap)
+        self.next_rect = pygame.Rect(width - margin - tap * 3 // 2, bottom, tap * 3 // 2, tap)
+        self.step_rect = pygame.Rect(
+            self.prev_rect.right + gap, bottom, self.next_rect.left - self.prev_rect.right - 2 * gap, tap
+        )
+        content = pygame.Rect(margin, top, width - 2 * margin, bottom - gap - top)
+        line = fonts.line_height(self.text_px)
+        if is_portrait(size):
+            coach_height = min(content.height // 3, self._coach_height(content.width))
+            self.coach_rect = pygame.Rect(content.left, content.top, content.width, coach_height)
+            self.table_rect = pygame.Rect(
+                content.left,
+                self.coach_rect.bottom + gap,
+                content.width,
+                content.bottom - self.coach_rect.bottom - gap,
+            )
+        else:
+            coach_width = min(content.width * 2 // 5, metrics.px(420))
+            self.coach_rect = pygame.Rect(content.left, content.top, coach_width, content.height)
+            self.table_rect = pygame.Rect(
+                self.coach_rect.right + 2 * gap,
+                content.top,
+                content.right - self.coach_rect.right - 2 * gap,
+                content.height,
+            )
+        # The step's heading, four rows of cards, and a line for your decision: under the rows in
+        # portrait, at the foot of the coach's column in landscape (the rows need the height).
+        portrait = is_portrait(size)
+        self.heading_rect = pygame.Rect(
+            self.table_rect.left, self.table_rect.top, self.table_rect.width, line + gap
+        )
+        if portrait:
+            self.decision_rect = pygame.Rect(
+                self.table_rect.left, self.table_rect.bottom - 2 * line, self.table_rect.width, 2 * line
+            )
+            rows_bottom = self.decision_rect.top - gap
+        else:
+            inner = self.coach_rect.inflate(-2 * gap, -2 * gap)
+            self.decision_rect = pygame.Rect(inner.left, inner.bottom - 4 * line, inner.width, 4 * line)
+            rows_bottom = self.table_rect.bottom
+        rows_area = pygame.Rect(
+            self.table_rect.left,
+            self.heading_rect.bottom,
+            self.table_rect.width,
+            rows_bottom - self.heading_rect.bottom,
+        )
+        label_px = self.small_px
+        label_beside = not portrait or rows_area.width >= metrics.px(520)
+        label_width = max(fonts.size(SEAT_NAMES[seat], label_px, bold=True)[0] for seat in Seat) + gap
+        label_height = 0 if label_beside else fonts.line_height(label_px, bold=True)
+        cards_width = rows_area.width - (label_width + gap if label_beside else 0)
+        row_height = rows_area.height // 4
+        # Thirteen cards overlapping by half, a raised card's lift above them.
+        card_height = min(round((row_height - label_height - gap) / 1.18), round(cards_width / 7 * 1.4))
+        self.card_size = (max(8, round(card_height / 1.4)), max(12, card_height))
+        self.lift = max(2, self.card_size[1] // 6)
+        self.rows = []
+        for index, seat in enumerate(ORDER):
+            y = rows_area.top + index * row_height
+            if label_beside:
+                label = pygame.Rect(rows_area.left, y + self.lift, label_width, self.card_size[1])
+                cards = pygame.Rect(label.right + gap, y, cards_width, self.card_size[1] + self.lift)
+            else:
+                label = pygame.Rect(rows_area.left, y, rows_area.width, label_height)
+                cards = pygame.Rect(rows_area.left, label.bottom, cards_width, self.card_size[1] + self.lift)
+            self.rows.append(Row(seat, label, cards))
+        self._rebuild()
+        self.dirty = True
+
+    def _coach_height(self, width: int) -> int:
+        """The coach's panel: its heading, and the key moments once known."""
+        fonts, gap = self.ctx.fonts, self.gap
+        height = 2 * gap + fonts.line_height(self.text_px, bold=True)
+        review = self.review
+        for decision in review.key_moments if review is not None else ():
+            lines = wrap(fonts, moment_line(decision), self.small_px, width - 2 * gap)
+            height += len(lines) * fonts.line_height(self.small_px) + gap + gap // 2
+        return height
+
+    def _rebuild(self) -> None:
+        self.buttons = [
+            Button("back", self.back_rect, label="Back"),
+            Button("prev", self.prev_rect, label="◀", enabled=self.step > 0),
+            Button("next", self.next_rect, label="▶", enabled=self.step < self.steps - 1),
+        ]
+        review = self.review
+        self.moment_rects: list[tuple[Decision, pygame.Rect]] = []
+        if review is not None:
+            fonts = self.ctx.fonts
+            top = self.coach_rect.top + self.gap + fonts.line_height(self.text_px, bold=True)
+            for decision in review.key_moments:
+                lines = wrap(
+                    fonts, moment_line(decision), self.small_px, self.coach_rect.width - 2 * self.gap
+                )
+                height = len(lines) * fonts.line_height(self.small_px) + self.gap
+                rect = pygame.Rect(self.coach_rect.left, top, self.coach_rect.width, height)
+                if rect.bottom > self.coach_rect.bottom:
+                    break
+                self.moment_rects.append((decision, rect))
+                top = rect.bottom + self.gap // 2
+
+    # Input ----------------------------------------------------------------------------------------
+
+    def handle(self, intent: Intent) -> Transition | None:
+        if isinstance(intent, Back):
+            return Pop(self.back)
+        if isinstance(intent, Tap):
+            self.press = intent.pos
+            for button in self.buttons:
+                if button.hit(intent.pos):
+                    return self._activate(button.key)
+            for decision, rect in self.moment_rects:
+                if rect.collidepoint(intent.pos):
+                    self.go(decision.trick)
+                    return None
+            return None
+        if isinstance(intent, Drag):
+            return None
+        if isinstance(intent, Release):
+            if self.press is not None:
+                dx = intent.pos[0] - self.press[0]
+                dy = intent.pos[1] - self.press[1]
+                if abs(dx) >= self.metrics.px(SWIPE) and abs(dx) > 2 * abs(dy):
+                    self.go(self.step - 1 if dx > 0 else self.step + 1)
+            self.press = None
+            return None
+        if isinstance(intent, Step):
+            self.go(self.step + intent.delta)
+        elif isinstance(intent, Jump):
+            self.go(self.steps - 1 if intent.to_end else 0)
+        elif isinstance(intent, Confirm) and self.focus_key is not None:
+            return self._activate(self.focus_key)
+        return None
+
+    def _activate(self, key: str) -> Transition | None:
+        if key == "back":
+            return Pop(self.back)
+        if key == "prev":
+            self.go(self.step - 1)
+        elif key == "next":
+            self.go(self.step + 1)
+        return None
+
+    # Time -----------------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> Transition | None:
+        coaching = self.coaching
+        if coaching is not None and self.review is None:
+            before = coaching.progress(self.replay.hand_number)
+            coaching.advance(COACH_SLICE)
+            review = self.review
+            if review is not None:
+                if review.key_moments and self.step == 0:
+                    self.step = review.key_moments[0].trick
+                self.resize(self.size)  # the panel grows to hold the key moments
+            elif coaching.progress(self.replay.hand_number) != before:
+                self.dirty = True
+        return None
+
+    # Drawing --------------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        metrics, fonts = self.metrics, self.ctx.fonts
+        surface.blit(theme.table_background(surface.get_size()), (0, 0))
+        title = f"Hand {self.replay.hand_number} review"
+        px = fit_size(fonts, title, self.title_rect.width, self.title_px, metrics.text(12), bold=True)
+        draw_text(surface, fonts, title, self.title_rect, px, theme.TITLE, bold=True)
+        self._draw_coach(surface)
+        self._draw_step(surface)
+        label = (
+            "The deal and the pass" if self.step == 0 else f"Trick {self.step} of {len(self.replay.tricks)}"
+        )
+        px = fit_size(fonts, label, self.step_rect.width, metrics.text(15), metrics.text(12), bold=True)
+        draw_text(surface, fonts, label, self.step_rect, px, theme.TEXT, bold=True, wrap=False)
+        for button in self.buttons:
+            draw_button(
+                surface, fonts, button, metrics.unit, metrics.text(12), focused=button.key == self.focus_key
+            )
+        self.dirty = False
+
+    def _draw_words(
+        self, surface: pygame.Surface, words: str, rect: pygame.Rect, colour: tuple[int, int, int]
+    ) -> None:
+        """A few lines from the top of ``rect``, as many as fit."""
+        fonts = self.ctx.fonts
+        line = fonts.line_height(self.small_px)
+        y = rect.top
+        for text in wrap(fonts, words, self.small_px, rect.width):
+            if y + line > rect.bottom:
+                break
+            row = pygame.Rect(rect.left, y, rect.width, line)
+            draw_text(surface, fonts, text, row, self.small_px, colour, align="left", wrap=False)
+            y += line
+
+    def _draw_coach(self, surface: pygame.Surface) -> None:
+        metrics, fonts, gap = self.metrics, self.ctx.fonts, self.gap
+        draw_panel(surface, self.coach_rect, metrics.px(12), theme.PANEL)
+        inner = self.coach_rect.inflate(-2 * gap, -2 * gap)
+        heading = pygame.Rect(inner.left, inner.top, inner.width, fonts.line_height(self.text_px, bold=True))
+        review = self.review
+        if self.coaching is None:
+            words = "The coach has nothing on this hand."
+        elif review is None:
+            done, total = self.coaching.progress(self.replay.hand_number)
+            words = f"The coach is looking at your plays… {done} of {total}"
+        elif not review.key_moments:
+            words = "No costly plays this hand."
+        else:
+            count = len(review.key_moments)
+            words = f"Your costliest play{'s' if count > 1 else ''}: {review.points_lost:.1f} points in all"
+        draw_text(
+            surface, fonts, words, heading, self.text_px, theme.TITLE, bold=True, align="left", wrap=False
+        )
+        line = fonts.line_height(self.small_px)
+        for decision, rect in self.moment_rects:
+            if decision.trick == self.step:
+                draw_panel(surface, rect, metrics.px(8), theme.PANEL_SOLID)
+            y = rect.top + gap // 2
+            for text in wrap(fonts, moment_line(decision), self.small_px, rect.width - 2 * gap):
+                row = pygame.Rect(rect.left + gap, y, rect.width - 2 * gap, line)
+                draw_text(surface, fonts, text, row, self.small_px, theme.TEXT, align="left", wrap=False)
+                y += line
+
+    def _draw_step(self, surface: pygame.Surface) -> None:
+        fonts, gap = self.ctx.fonts, self.gap
+        replay = self.replay
+        painter = self.ctx.painter
+        width, height = self.card_size
+        four = self.ctx.settings.four_colour
+        if self.step == 0:
+            direction = replay.direction
+            heading = (
+                "No passing this hand"
+                if replay.passed[0] is None
+                else f"Dealt, then passed {direction.name.lower()}"
+            )
+            shown = {seat: replay.dealt[seat] for seat in Seat}
+            marked = {seat: set(replay.passed[seat] or ()) for seat in Seat}
+            winner = None
+        else:
+            shown_trick = replay.tricks[self.step - 1]
+            heading = trick_taken(shown_trick.trick)
+            shown = {seat: shown_trick.held[seat] for seat in Seat}
+            marked = {seat: {shown_trick.card_of(seat)} for seat in Seat}
+            winner = shown_trick.trick.winner
+        draw_text(
+            surface,
+            fonts,
+            heading,
+            self.heading_rect,
+            self.text_px,
+            theme.TEXT,
+            bold=True,
+            align="left",
+            wrap=False,
+        )
+        label_px = self.small_px
+        for row in self.rows:
+            seat = row.seat
+            name = SEAT_NAMES[seat]
+            if self.step == 0 and replay.passed[0] is not None:
+                target = replay.passed_to(seat)
+                name = f"{name} → {SEAT_NAMES[target]}" if target is not None and row.label.height else name
+            colour = theme.TITLE if seat is winner else theme.TEXT_MUTED
+            draw_text(surface, fonts, name, row.label, label_px, colour, bold=True, align="left", wrap=False)
+            cards = list(shown[seat])
+            if not cards:
+                continue
+            step = (
+                min(width + gap // 2, (row.cards.width - width) / max(1, len(cards) - 1))
+                if len(cards) > 1
+                else 0
+            )
+            for index, card in enumerate(cards):
+                x = round(row.cards.left + index * step)
+                up = card in marked[seat]
+                rect = pygame.Rect(x, row.cards.top + (0 if up else self.lift), width, height)
+                face = painter.face(card, width, height, four_colour=four)
+                surface.blit(face, rect.topleft)
+                note_card("review", card, seat, rect, None)
+                if up:
+                    ring = theme.FOCUS_RING if seat is winner or self.step == 0 else theme.SELECTED
+                    pygame.draw.rect(
+                        surface,
+                        ring,
+                        rect.inflate(2, 2),
+                        width=max(2, gap // 3),
+                        border_radius=max(3, width // 10),
+                    )
+        decision = self.decision_here()
+        if decision is not None:
+            words = decision.why if not decision.forced else "Only one card made sense here."
+            colour = theme.TITLE if decision.key else theme.TEXT
+            self._draw_words(surface, words, self.decision_rect, colour)
+            note_text(words, self.small_px, self.decision_rect)

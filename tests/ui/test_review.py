@@ -1,0 +1,116 @@
+"""The hand review, opened the way a player opens it: from the hand result and from the pause menu, stepped
+through all 13 tricks by taps, swipes and keys, and the same after a reload."""
+
+from __future__ import annotations
+
+import pygame
+
+from hearts.engine import Seat
+from hearts.review import replay_hand
+from hearts.ui.scenes.dialog import Dialog
+from hearts.ui.scenes.review import ReviewScene
+
+from .driver import Driver
+from .test_app import QUICK, reload, start_match
+
+
+def wait_for_the_coach(driver: Driver, limit: int = 20_000) -> ReviewScene:
+    scene = driver.scene
+    assert isinstance(scene, ReviewScene)
+    for _ in range(limit):
+        if scene.review is not None:
+            return scene
+        driver.step()
+    raise AssertionError("the coach never finished")
+
+
+def choose(driver: Driver, key_start: str) -> None:
+    dialog = driver.scene
+    assert isinstance(dialog, Dialog)
+    button = next(button for button in dialog.buttons if button.key.startswith(key_start))
+    driver.click(button.rect.center)
+
+
+def swipe(driver: Driver, start: tuple[int, int], end: tuple[int, int]) -> None:
+    steps = 6
+    events = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False)]
+    for index in range(1, steps + 1):
+        x = start[0] + (end[0] - start[0]) * index // steps
+        y = start[1] + (end[1] - start[1]) * index // steps
+        events.append(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0), touch=False)
+        )
+    events.append(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1, touch=False))
+    driver.post(*events)
+
+
+def test_the_review_from_the_hand_result_steps_through_every_trick() -> None:
+    driver = Driver((390, 844), settings=QUICK, coach=True)
+    start_match(driver)
+    driver.play_match_by_taps(driver.click, hands=1)
+    result = driver.scene
+    assert isinstance(result, Dialog) and result.name == "hand_result"
+    # The coach worked while the hand was played (a few milliseconds a frame).
+    judged, made = driver.table.session.coaching.progress(1)
+    assert made == 14 and judged >= 1
+    choose(driver, "review:1:")
+    review = wait_for_the_coach(driver)
+    match = driver.table.session.match
+    assert review.replay == replay_hand(match, 1)
+    # All four hands as dealt, then as they stood before each trick.
+    assert [len(cards) for cards in review.replay.dealt] == [13] * 4
+    tricks = review.replay.tricks
+    assert len(tricks) == 13
+    for trick in tricks:
+        assert all(len(held) == 14 - trick.number for held in trick.held)
+        for seat in Seat:
+            assert trick.card_of(seat) in trick.held[seat]
+    # It opens on the costliest moment, or at the deal when there is none.
+    moments = review.review.key_moments if review.review is not None else ()
+    assert review.step == (moments[0].trick if moments else 0)
+    # Tap by tap from the deal to the last trick, then back by keys.
+    driver.key(pygame.K_HOME)
+    assert review.step == 0 and not review.buttons[1].enabled  # nothing before the deal
+    for step in range(1, 14):
+        driver.click(driver.button_spot("next"))
+        assert review.step == step
+    assert not next(button for button in review.buttons if button.key == "next").enabled
+    driver.click(driver.button_spot("next"))
+    assert review.step == 13
+    driver.key(pygame.K_LEFT)
+    assert review.step == 12
+    # A swipe to the left turns on, to the right turns back; a short drag does nothing.
+    middle = (195, 500)
+    swipe(driver, middle, (middle[0] - 150, middle[1]))
+    assert review.step == 13
+    swipe(driver, middle, (middle[0] + 150, middle[1]))
+    assert review.step == 12
+    swipe(driver, middle, (middle[0] + 10, middle[1]))
+    assert review.step == 12
+    driver.key(pygame.K_END)
+    assert review.step == 13
+    # Back, to the hand's result, and on to the next hand.
+    driver.key(pygame.K_ESCAPE)
+    again = driver.scene
+    assert isinstance(again, Dialog) and again.name == "hand_result"
+    assert len(match.results) == 1 and match.hand_number == 1
+
+
+def test_the_last_hand_is_reviewed_from_the_pause_menu_and_after_a_reload() -> None:
+    driver = Driver((844, 390), settings=QUICK)
+    start_match(driver)
+    driver.play_match_by_taps(driver.click, hands=1)
+    driver.click(driver.scene.buttons[0].rect.center)  # on to hand 2
+    driver.settle()
+    driver.click(driver.button_spot("menu"))
+    choose(driver, "review:1:")
+    first = wait_for_the_coach(driver).review
+    assert first is not None
+    driver.key(pygame.K_ESCAPE)
+    assert driver.scene is driver.table
+    # Reopened, the match knows its last hand and the coach says the same of it.
+    again = reload(driver)
+    again.settle()
+    again.click(again.button_spot("menu"))
+    choose(again, "review:1:")
+    assert wait_for_the_coach(again).review == first
