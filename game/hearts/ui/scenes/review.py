@@ -165,7 +165,7 @@ class ReviewScene(Scene):
             rows_bottom - self.heading_rect.bottom,
         )
         label_px = self.small_px
-        label_beside = not portrait or rows_area.width >= metrics.px(520)
+        label_beside = self.label_beside = not portrait or rows_area.width >= metrics.px(520)
         label_width = max(fonts.size(SEAT_NAMES[seat], label_px, bold=True)[0] for seat in Seat) + gap
         label_height = 0 if label_beside else fonts.line_height(label_px, bold=True)
         cards_width = rows_area.width - (label_width + gap if label_beside else 0)
@@ -380,7 +380,9 @@ class ReviewScene(Scene):
             name = SEAT_NAMES[seat]
             if self.step == 0 and replay.passed[0] is not None:
                 target = replay.passed_to(seat)
-                name = f"{name} → {SEAT_NAMES[target]}" if target is not None and row.label.height else name
+                name = (
+                    f"{name} → {SEAT_NAMES[target]}" if target is not None and not self.label_beside else name
+                )
             colour = theme.TITLE if seat is winner else theme.TEXT_MUTED
             draw_text(surface, fonts, name, row.label, label_px, colour, bold=True, align="left", wrap=False)
             cards = list(shown[seat])
