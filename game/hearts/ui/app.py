@@ -27,7 +27,7 @@ MAX_SCALE = 2.0
 """Render at device pixels on dense screens, but no more than this many per CSS pixel."""
 NOTICE_SECONDS = 6.0
 COACH_SLICE = 0.004
-"""Seconds per frame the coach may judge your decisions, whatever the screen (a bot may take 8 more)."""
+"""Seconds the coach may judge your decisions in a frame that draws nothing (a bot may take 8 more)."""
 
 
 def browser_size() -> tuple[tuple[int, int], float]:
@@ -139,13 +139,14 @@ class App:
         self.clock += dt
         self.ctx.sound.advance(dt)
         self._apply(self.scene.update(dt))
-        if self.ctx.session is not None and self.coach_slice > 0:
-            # The hand's review is worked out as it is played, so it is ready at the hand's result.
-            self.ctx.session.coach(self.coach_slice)
         self._tick_notice(dt)
         if self.is_dirty:
             self.draw()
             return True
+        if self.ctx.session is not None and self.coach_slice > 0:
+            # In a frame with nothing to draw (you are thinking, or a bot is), the coach judges your
+            # decisions, so the hand's review is ready at its result without slowing a drawn frame.
+            self.ctx.session.coach(self.coach_slice)
         return False
 
     def _hits_notice(self, intent: Tap | Back) -> bool:
