@@ -105,8 +105,46 @@ def test_the_save_is_one_wrapper_around_the_engine_record() -> None:
         "version": 1,
         "bot_level": "easy",
         "counted": False,
+        "points_lost_tenths": {},
         "record": record.to_record(match, seed=3),
     }
+
+
+def test_the_coachs_tally_survives_a_new_store(backend: Backend) -> None:
+    match = unfinished_match(5, 140)
+    finished = len(match.results)
+    assert finished >= 2
+    tally = {1: 23, finished: 0}
+    assert Store(backend).save_match(SavedMatch(match, 5, "normal", points_lost_tenths=tally))
+    loaded = Store(backend).load_match()
+    assert loaded is not None and loaded.points_lost_tenths == tally
+    assert same_match(loaded.match, match)
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        None,
+        "23",
+        [23],
+        {"1": 23, "2": -1, "3": 1.5, "4": True, "x": 4, "²": 4, "99": 7, "0": 2, "1" * 5000: 1},
+    ],
+)
+def test_a_save_without_a_readable_tally_loads_with_what_can_be_read(written: object) -> None:
+    backend = MemoryBackend()
+    match = unfinished_match(5, 240)
+    assert len(match.results) == 4
+    Store(backend).save_match(SavedMatch(match, 5, "normal", points_lost_tenths={1: 9}))
+    data = json.loads(backend.data[MATCH_KEY])
+    if written is None:
+        del data["points_lost_tenths"]  # a save from before the coach kept its tally
+    else:
+        data["points_lost_tenths"] = written
+    backend.data[MATCH_KEY] = json.dumps(data)
+    store = Store(backend)
+    loaded = store.load_match()
+    assert loaded is not None and same_match(loaded.match, match) and store.problems == []
+    assert loaded.points_lost_tenths == ({1: 23} if isinstance(written, dict) else {})
 
 
 def test_the_old_save_is_never_removed_before_the_new_one_is_written() -> None:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from ..engine import InvalidSave, Match, Seat, record
@@ -65,6 +66,10 @@ class SavedMatch:
     seed: int | None
     bot_level: str
     counted: bool = False
+    points_lost_tenths: Mapping[int, int] = field(default_factory=dict)
+    """The finished hands the coach has reviewed, each with what your costly plays in it lost, in
+    tenths of a point (``coach.Review.points_lost``). Kept with the match so a reload loses none, and
+    counted in the statistics with it; a hand missing here was never reviewed."""
 
 
 class Store:
@@ -165,6 +170,9 @@ class Store:
             "version": VERSION,
             "bot_level": saved.bot_level,
             "counted": saved.counted,
+            "points_lost_tenths": {
+                str(hand): tenths for hand, tenths in sorted(saved.points_lost_tenths.items())
+            },
             "record": record.to_record(saved.match, seed=saved.seed),
         }
         return self._write(MATCH_KEY, _dumps(data), "this match")
@@ -359,7 +367,22 @@ def _parse_saved_match(text: str) -> SavedMatch:
         if type(engine_version) is int and engine_version > record.VERSION:
             raise _NewerSave(f"a match record from a newer version ({engine_version})")
     match, seed = record.from_record(engine_record)
-    return SavedMatch(match, seed, bot_level, counted and match.is_over)
+    lost = _points_lost(data.get("points_lost_tenths"), match)
+    return SavedMatch(match, seed, bot_level, counted and match.is_over, lost)
+
+
+def _points_lost(data: object, match: Match) -> dict[int, int]:
+    """The coach's tally from a save, forgiving: a save without one (older) or an entry that is not a
+    finished hand's number with a whole number of tenths at least 0 leaves that hand unreviewed."""
+    finished = {scored.hand_number for scored in match.results}
+    lost: dict[int, int] = {}
+    if isinstance(data, dict):
+        for key, tenths in data.items():
+            if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 6):
+                continue
+            if int(key) in finished and type(tenths) is int and tenths >= 0:
+                lost[int(key)] = tenths
+    return lost
 
 
 def _fingerprint(saved: SavedMatch) -> str:
