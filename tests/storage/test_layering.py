@@ -28,7 +28,7 @@ def test_storage_imports_the_standard_library_and_the_engine_only(path: pathlib.
     imported = imports_of(path)
     assert "pygame" not in imported
     relative = {name for name in imported if name.startswith(".")}
-    assert relative <= {".", ".backends", ".settings", ".stats", ".store", "..engine"}
+    assert relative <= {".", ".backends", ".daily", ".settings", ".stats", ".store", "..engine"}
     absolute = imported - relative
     assert all(name in sys.stdlib_module_names for name in absolute), absolute
 

@@ -1,7 +1,7 @@
 """Saving: the match, the settings and the statistics, in a folder or in the browser's storage.
 
 Standard library and the engine only (never pygame): ``Store(default_backend())`` is all the
-table needs.
+table needs. The daily deal's records and its attempt in progress are kept apart (``daily``).
 """
 
 from .backends import (
@@ -14,6 +14,7 @@ from .backends import (
     StorageUnavailable,
     default_backend,
 )
+from .daily import DailyAttempt, DailyRecords, DailyResult, DailyStats
 from .settings import DIFFICULTIES, PACES, Settings
 from .stats import Stats
 from .store import SavedMatch, Store
@@ -22,6 +23,10 @@ __all__ = [
     "DIFFICULTIES",
     "PACES",
     "Backend",
+    "DailyAttempt",
+    "DailyRecords",
+    "DailyResult",
+    "DailyStats",
     "FileBackend",
     "LocalStorageBackend",
     "MemoryBackend",

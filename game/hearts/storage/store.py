@@ -8,6 +8,7 @@ kept) before its key is cleared, and the player is told.
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import json
 from collections.abc import Mapping
@@ -23,6 +24,21 @@ from .backends import (
     StorageError,
     StorageFull,
 )
+from .daily import (
+    ATTEMPT_DAMAGED,
+    ATTEMPT_NEWER,
+    DAILY_DAMAGED,
+    DAILY_FORMAT,
+    DAILY_KEY,
+    DAILY_PARTLY_DAMAGED,
+    DailyAttempt,
+    DailyRecords,
+    DailyResult,
+    DailyStats,
+    NewerAttempt,
+)
+from .daily import ATTEMPT_KEY as DAILY_ATTEMPT_KEY
+from .daily import VERSION as DAILY_VERSION
 from .settings import Settings
 from .stats import Stats
 
@@ -323,6 +339,78 @@ class Store:
         except Exception as error:
             self._failed(error, "your progress")
         self._tell(told)
+
+    # The daily deal ------------------------------------------------------------------------
+
+    _unsaved_daily: DailyRecords | None = None
+    """Daily records that could not be written: they still hold for this visit."""
+
+    def load_daily(self) -> DailyRecords:
+        """The daily deal's records, or none. Never raises: a damaged copy is set aside and the
+        player told; entries that cannot be read are left out (a copy of the whole is set aside)."""
+        if self._unsaved_daily is not None:
+            return self._unsaved_daily
+        text = self._read(DAILY_KEY)
+        data = self._load_object(DAILY_KEY, DAILY_FORMAT, DAILY_DAMAGED)
+        if data is None:
+            return DailyRecords()
+        records, lost = DailyRecords.from_dict(data)
+        if lost and text is not None:
+            sentence = DAILY_PARTLY_DAMAGED if records.results else DAILY_DAMAGED
+            self._set_aside(DAILY_KEY, text, sentence, sentence)
+            self.save_daily(records)
+        return records
+
+    def save_daily(self, records: DailyRecords) -> bool:
+        """Keep the daily records; False when they could not be written (they hold for this visit)."""
+        text = _dumps({"format": DAILY_FORMAT, "version": DAILY_VERSION, **records.to_dict()})
+        saved = self._write(DAILY_KEY, text, "your daily results")
+        self._unsaved_daily = None if saved else records
+        return saved
+
+    def record_daily(self, result: DailyResult) -> bool:
+        """Count a finished daily attempt if it is the first of its date. True when ``result`` is
+        the attempt that counts (also when told again of the same attempt); False for practice."""
+        records = self.load_daily()
+        counts = records.counts(result)
+        if result.date not in records.results:
+            self.save_daily(records.with_result(result))
+        return counts
+
+    def daily_stats(self, today: datetime.date) -> DailyStats:
+        """Days played, the current and best streaks and the average against par, as of ``today``."""
+        return self.load_daily().stats(today)
+
+    def load_daily_attempt(self) -> DailyAttempt | None:
+        """The daily attempt in progress, or None. Never raises: one that cannot be read is set
+        aside and the player told; the ordinary match, settings and statistics are left alone."""
+        text = self._read(DAILY_ATTEMPT_KEY)
+        if text is None:
+            return None
+        try:
+            return DailyAttempt.from_dict(_loads(text))
+        except NewerAttempt:
+            self._set_aside(DAILY_ATTEMPT_KEY, text, ATTEMPT_NEWER, ATTEMPT_DAMAGED)
+        except InvalidSave:
+            self._set_aside(DAILY_ATTEMPT_KEY, text, ATTEMPT_DAMAGED, ATTEMPT_DAMAGED)
+        except Exception:
+            # Whatever went wrong in the replay, the game must still start; the text is kept.
+            self._set_aside(DAILY_ATTEMPT_KEY, text, ATTEMPT_DAMAGED, ATTEMPT_DAMAGED)
+        return None
+
+    def save_daily_attempt(self, attempt: DailyAttempt) -> bool:
+        """Autosave the daily attempt in progress (never over the ordinary match); False when it
+        could not be written. Never raises."""
+        return self._write(DAILY_ATTEMPT_KEY, _dumps(attempt.to_dict()), "your daily deal")
+
+    def clear_daily_attempt(self) -> bool:
+        """Forget the daily attempt in progress (it finished, or a new one starts)."""
+        try:
+            self.backend.remove(DAILY_ATTEMPT_KEY)
+        except Exception as error:
+            self._failed(error, "your daily deal")
+            return False
+        return True
 
 
 class _NewerSave(InvalidSave):
