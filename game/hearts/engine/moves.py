@@ -29,6 +29,31 @@ class Deal:
         if union != ALL_CARDS_MASK:
             raise InvalidNotation("a deal holds each of the 52 cards once")
 
+    @classmethod
+    def of_masks(cls, south: int, west: int, north: int, east: int) -> Deal:
+        """A deal from four 52-bit masks, checked as ``Deal(hands)`` is, without building the
+        sets twice: thirteen cards each, and together every card."""
+        if (
+            south | west | north | east != ALL_CARDS_MASK
+            or south.bit_count() != 13
+            or west.bit_count() != 13
+            or north.bit_count() != 13
+            or east.bit_count() != 13
+        ):
+            raise InvalidNotation("a deal is four hands of 13 cards holding each of the 52 cards once")
+        deal = object.__new__(cls)
+        object.__setattr__(
+            deal,
+            "hands",
+            (
+                CardSet.from_mask(south),
+                CardSet.from_mask(west),
+                CardSet.from_mask(north),
+                CardSet.from_mask(east),
+            ),
+        )
+        return deal
+
     def to_text(self) -> str:
         return "deal " + "/".join(hand.compact for hand in self.hands)
 
