@@ -1,5 +1,190 @@
-// The site around the game: offline support, updates and lasting storage. The game itself is Python.
+// The site around the game: sharing, offline support, updates and lasting storage. The game itself is
+// Python.
 "use strict";
+
+// Sharing a text (a daily result, a challenge link): the system's share sheet where the browser has one,
+// else the clipboard, else a box that shows the text with a Copy button. The game calls hearts.share(text)
+// and reads how it went from hearts.shared a frame at a time, so no promise has to cross into Python:
+//   null         nothing asked yet
+//   "pending"    still under way
+//   "shared"     the share sheet took it
+//   "cancelled"  the player closed the share sheet (nothing else is tried: that was their answer)
+//   "copied"     it is on the clipboard, at once or by the box's Copy button
+//   "shown"      the box shows it, the browser having refused to copy it unasked
+//   "failed"     nothing to share, or the box could not be shown
+// The share sheet and the clipboard both want a recent gesture of the player's. Under pygbag a tap
+// reaches the game's Python on the next animation frame, well inside the few seconds Chromium and Firefox
+// count as "recent"; a browser stricter than that refuses both, and the box's Copy button, a click of its
+// own, is the gesture then.
+(function () {
+    const hearts = window.hearts;
+    if (!hearts) {
+        return;
+    }
+    const box = document.getElementById("share");
+    const field = document.getElementById("share-text");
+    const note = document.getElementById("share-note");
+    const copy = document.getElementById("share-copy");
+    const close = document.getElementById("share-close");
+    let latest = 0;  // the request being answered: a late answer to an older one changes nothing
+    let shownFor = 0;  // the request whose text the box shows
+
+    hearts.shared = null;
+
+    hearts.share = function (text) {
+        const request = ++latest;
+        hearts.shared = "pending";
+        if (typeof text !== "string" || text.trim() === "") {
+            hearts.shared = "failed";
+            return;
+        }
+        tryInTurn(request, text).then(
+            (outcome) => settle(request, outcome),
+            (error) => {
+                console.warn("Hearts: could not share:", error);
+                settle(request, "failed");
+            });
+    };
+
+    function settle(request, outcome) {
+        if (request === latest) {
+            hearts.shared = outcome;
+        }
+    }
+
+    async function tryInTurn(request, text) {
+        const shared = await viaSheet(text);
+        if (shared || request !== latest) {
+            return shared;
+        }
+        const copied = await viaClipboard(text);
+        if (copied || request !== latest) {
+            return copied;
+        }
+        return showBox(request, text);
+    }
+
+    async function viaSheet(text) {
+        const data = { text };
+        if (typeof navigator.share !== "function" || (navigator.canShare && !navigator.canShare(data))) {
+            return null;
+        }
+        try {
+            await navigator.share(data);
+            return "shared";
+        } catch (error) {
+            if (error && error.name === "AbortError") {
+                return "cancelled";
+            }
+            console.warn("Hearts: the share sheet refused:", error);  // no gesture, say: the clipboard next
+            return null;
+        }
+    }
+
+    async function viaClipboard(text) {
+        if (!navigator.clipboard || typeof navigator.clipboard.writeText !== "function") {
+            return null;
+        }
+        try {
+            await navigator.clipboard.writeText(text);
+            return "copied";
+        } catch (error) {
+            console.warn("Hearts: the clipboard refused:", error);
+            return null;
+        }
+    }
+
+    function showBox(request, text) {
+        if (!box) {
+            return "failed";
+        }
+        shownFor = request;
+        field.value = text;
+        note.textContent = "";
+        copy.textContent = "Copy";
+        if (!box.open) {
+            if (typeof box.showModal === "function") {
+                box.showModal();
+            } else {
+                box.setAttribute("open", "");
+            }
+        }
+        fit();
+        field.focus();
+        field.select();
+        return "shown";
+    }
+
+    function hideBox() {
+        if (box.open) {
+            if (typeof box.close === "function") {
+                box.close();
+            } else {
+                box.removeAttribute("open");
+                back();
+            }
+        }
+    }
+
+    // The field as tall as its text, wrapped lines included (CSS caps it, and it scrolls beyond that).
+    function fit() {
+        if (box.open) {
+            field.style.height = "0";  // so that scrollHeight is the text's, not the field's
+            field.style.height = field.scrollHeight + (field.offsetHeight - field.clientHeight) + "px";
+        }
+    }
+
+    // The player goes on with the game where they were: at the table, keys and all.
+    function back() {
+        const canvas = document.getElementById("canvas");
+        if (canvas) {
+            canvas.focus({ preventScroll: true });
+        }
+    }
+
+    if (!box) {
+        return;
+    }
+
+    // The Copy button is a click of the player's own, so even a browser that refused above copies now:
+    // the old way first (the text is selected, and it needs no permission), then the clipboard's.
+    copy.addEventListener("click", () => {
+        field.focus();
+        field.select();
+        let copied = false;
+        try {
+            copied = document.execCommand("copy");
+        } catch (error) {
+            copied = false;
+        }
+        const done = copied ? Promise.resolve()
+            : navigator.clipboard ? navigator.clipboard.writeText(field.value)
+            : Promise.reject(new Error("no clipboard"));
+        done.then(() => {
+            copy.textContent = "Copied";
+            note.textContent = "Copied. Paste it wherever you like.";
+            settle(shownFor, "copied");
+        }, () => {
+            note.textContent = "Your browser would not copy it. The text is selected, so you can copy it yourself.";
+            field.focus();
+            field.select();
+        });
+    });
+    close.addEventListener("click", hideBox);
+    window.addEventListener("resize", fit);
+    box.addEventListener("close", back);
+    // Keys pressed in the box are the box's: none reaches the game's canvas (Escape there would also
+    // close a dialog of the game's, Enter would play a card).
+    for (const type of ["keydown", "keyup", "keypress"]) {
+        box.addEventListener(type, (event) => {
+            event.stopPropagation();
+            if (type === "keydown" && event.key === "Escape") {
+                event.preventDefault();
+                hideBox();
+            }
+        });
+    }
+})();
 
 (function () {
     // Ask the browser to keep our storage (the saved match) even when space runs short.

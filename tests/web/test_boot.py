@@ -234,6 +234,15 @@ ADDRESSES = [
     ("#x%zz", "", "x%zz"),
     ("?-i&debug=1#debug", "-i&debug=1", "debug"),
     ("?ref=pypi#challenge=abc%20def", "ref=pypi", "challenge=abc%20def"),
+    # Challenge links as a friend gets them (the code: a version character, then base64url), alone, behind a
+    # chat app's tags, or with the "=" escaped by the app that passed it on.
+    ("#c=1AAAAAAAAB-oBBwBHNSWZ_w", "", "c=1AAAAAAAAB-oBBwBHNSWZ_w"),
+    (
+        "?utm_source=chat&utm_medium=share#c=1AAAAAAAAB-oBBwBHNSWZ_w",
+        "utm_source=chat&utm_medium=share",
+        "c=1AAAAAAAAB-oBBwBHNSWZ_w",
+    ),
+    ("#c%3D1AAAAAAAAB-oBBwBHNSWZ_w", "", "c%3D1AAAAAAAAB-oBBwBHNSWZ_w"),
 ]
 
 
