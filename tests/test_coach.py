@@ -198,3 +198,45 @@ def test_coaching_catches_up_after_a_reload_and_keeps_two_hands() -> None:
         view = later.view_for(Seat.SOUTH)
         coaching.note(dataclasses.replace(view, hand_number=hand), Play.of(Seat.SOUTH, Card.parse("3C")))
     assert not coaching.knows(4) and coaching.knows(5) and coaching.knows(6)
+
+
+def test_the_statistics_average_what_the_coach_found_over_the_hands_it_reviewed() -> None:
+    from hearts.storage import MemoryBackend, SavedMatch, Store
+
+    from .storage.helpers import finished_match
+
+    match = finished_match(4)  # Easy in every seat, South too: plays the coach finds costly
+    assert len(match.results) >= 3
+    coaching = coach.Coaching(coach.seed_for(4))
+    told: list[coach.Review] = []
+    coaching.on_review = told.append
+    for hand in (1, 2):
+        for moment in coach.moments(match, hand):
+            coaching.note(moment.view, moment.move)
+        coaching.hand_over(hand)
+    while coaching.advance(0.05):
+        pass
+    reviews = [coaching.review_of(1), coaching.review_of(2)]
+    assert told == reviews and None not in told
+    assert coaching.points_lost_tenths == {r.hand: round(r.points_lost * 10) for r in told}
+    lost = [review.points_lost for review in told]
+    assert sum(lost) > 0
+    for review in told:  # every costly play counts, the key moments shown among them
+        assert set(review.key_moments) <= set(review.costly)
+        assert review.points_lost == round(sum(d.cost for d in review.costly), 1)
+        assert all(d.cost >= coach.KEY_COST and not d.forced for d in review.costly)
+    # A third hand noted: hand 1's review is forgotten, its tally is not.
+    view = dataclasses.replace(match.at_start().view_for(Seat.SOUTH), hand_number=3)
+    coaching.note(view, Play.of(Seat.SOUTH, Card.parse("2C")))
+    assert coaching.review_of(1) is None and set(coaching.points_lost_tenths) == {1, 2}
+    # Kept with the match and counted when it is recorded: the average over the two hands reviewed.
+    store = Store(MemoryBackend())
+    saved = SavedMatch(match, 4, "easy", points_lost_tenths=coaching.points_lost_tenths)
+    stats = store.record_finished(saved)
+    assert stats.hands_reviewed == 2 and stats.hands_played == len(match.results)
+    assert stats.points_lost_per_hand == pytest.approx(sum(lost) / 2)
+    assert store.load_stats() == stats
+    # After a reload the tally comes back with the match.
+    again = coach.Coaching(coach.seed_for(4))
+    again.catch_up(match, coaching.points_lost_tenths)
+    assert again.points_lost_tenths == coaching.points_lost_tenths

@@ -14,14 +14,23 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 import time
-from collections.abc import Generator, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final, Literal
 
-from .bots.hard import PASS_SAMPLES, ROLLOUTS, HardBot, Weighing, weigh_plays
+from .bots.hard import (
+    MIN_SAMPLES,
+    PASS_SAMPLES,
+    ROLLOUTS,
+    HardBot,
+    Weighing,
+    distinct_choices,
+    weigh_plays,
+)
 from .bots.passing import PassWeighing, weigh_passes
 from .engine import (
     QUEEN_OF_SPADES,
@@ -102,9 +111,25 @@ class Review:
         return tuple(sorted((d for d in self.decisions if d.key), key=lambda d: (-d.cost, d.index)))
 
     @property
+    def costly(self) -> tuple[Decision, ...]:
+        """Every costly play: a decision that was not forced and cost at least ``KEY_COST``. The key
+        moments are the costliest of them."""
+        return tuple(d for d in self.decisions if not d.forced and d.cost >= KEY_COST)
+
+    @property
     def points_lost(self) -> float:
-        """What the key moments cost together (the statistics average it per hand)."""
-        return round(sum(decision.cost for decision in self.key_moments), 1)
+        """Points lost to costly plays: what they cost together, all of them, not only the key
+        moments shown. The statistics average it per hand.
+
+        Smaller differences are left out: below a point, Hard's sampled estimates cannot tell a card
+        as good as its own from a worse one, and the best of several noisy averages always looks a
+        little better than the rest, so summing them would charge a player for the noise."""
+        return round(sum(decision.cost for decision in self.costly), 1)
+
+    @property
+    def points_lost_tenths(self) -> int:
+        """``points_lost`` in tenths of a point, as the save and the statistics keep it."""
+        return round(self.points_lost * 10)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,8 +187,10 @@ def judge(moment: Moment, seed: int) -> Generator[None, None, Decision]:
             why=why_pass(view, moment.move.cards, CardSet.from_mask(passes.best), chosen_ev, best_ev),
         )
     card = moment.move.card
-    plays = yield from weigh_plays(view, rng, ROLLOUTS, even_if_forced=True)
-    forced = len(plays.choices) == 1
+    # A forced play is not judged, so its expected points (shown, never compared) come from the
+    # fewest deals Hard ever weighs: a third of a hand's work goes to forced plays otherwise.
+    forced = len(distinct_choices(view)) == 1
+    plays = yield from weigh_plays(view, rng, MIN_SAMPLES if forced else ROLLOUTS, even_if_forced=True)
     chosen = plays.choice_for(card)
     best = plays.choices.index(plays.best)
     chosen_ev, best_ev = _ev(plays, chosen), _ev(plays, best)
@@ -199,16 +226,10 @@ def review(match: Match, hand_number: int, seed: int) -> Generator[None, None, R
 def summarise(hand_number: int, judged: Sequence[Decision]) -> Review:
     """The decisions of a hand with the costliest (at most ``KEY_MOMENTS``, each costing at least
     ``KEY_COST``) marked as key moments."""
-    costly = sorted(
-        (d for d in judged if not d.forced and d.cost >= KEY_COST), key=lambda d: (-d.cost, d.index)
-    )[:KEY_MOMENTS]
+    costly = sorted(Review(hand_number, tuple(judged)).costly, key=lambda d: (-d.cost, d.index))[:KEY_MOMENTS]
     keys = {d.index for d in costly}
-    marked = tuple(Decision(**{**_fields(d), "key": True}) if d.index in keys else d for d in judged)
+    marked = tuple(replace(d, key=True) if d.index in keys else d for d in judged)
     return Review(hand_number, marked)
-
-
-def _fields(decision: Decision) -> dict[str, object]:
-    return {name: getattr(decision, name) for name in Decision.__dataclass_fields__}
 
 
 def run(thought: Generator[None, None, Review]) -> Review:
@@ -226,8 +247,9 @@ class Coaching:
 
     The table tells it of each decision of South as it is made (``note``, with the view South had),
     and of each hand's end (``hand_over``); ``advance`` judges the decisions in order within a time
-    budget. Only the hand in play and the one before it are kept. After a reload, ``catch_up`` finds
-    those two hands' decisions in the match's moves.
+    budget. Only the hand in play and the one before it are kept, but what every reviewed hand lost
+    stays in ``points_lost_tenths``. After a reload, ``catch_up`` finds those two hands' decisions in
+    the match's moves and takes back the tally that was saved.
     """
 
     KEEP: Final = 2
@@ -240,11 +262,23 @@ class Coaching:
         self._reviews: dict[int, Review] = {}
         self._thought: Generator[None, None, Decision] | None = None
         self._thinking_of: int | None = None
+        self.points_lost_tenths: dict[int, int] = {}
+        """Every hand reviewed so far with its ``Review.points_lost_tenths``: kept with the match
+        (``SavedMatch``) and counted in the statistics when it ends."""
+        self.on_review: Callable[[Review], None] | None = None
+        """Told of each hand's review as soon as it is complete (the table saves the tally then)."""
         self.spent = 0.0
         """Seconds spent judging, all told (for the benchmark)."""
+        self.cpu: dict[int, float] = {}
+        """Processor seconds spent judging each hand's decisions (for the benchmark)."""
+        self.clock: Callable[[], float] = time.perf_counter
+        """What ``advance`` measures its slices by: the wall clock, as a frame's time is measured (the
+        benchmark may count processor time instead, to stand for a machine with a core to spare)."""
 
-    def catch_up(self, match: Match) -> None:
-        """Take the last finished hand and the hand in play from ``match`` (after a reload)."""
+    def catch_up(self, match: Match, reviewed: Mapping[int, int] | None = None) -> None:
+        """Take the last finished hand and the hand in play from ``match`` (after a reload), and the
+        tally of the hands ``reviewed`` before it."""
+        self.points_lost_tenths.update(reviewed or {})
         wanted = {scored.hand_number for scored in match.results[-1:]}
         if match.hand is not None and match.hand_number not in {r.hand_number for r in match.results}:
             wanted.add(match.hand_number)
@@ -287,7 +321,7 @@ class Coaching:
 
     def advance(self, seconds: float) -> bool:
         """Judge for about ``seconds`` (one step at least when there is work); whether it worked."""
-        start = time.perf_counter()
+        start = self.clock()
         deadline = start + seconds
         worked = False
         while True:
@@ -298,6 +332,8 @@ class Coaching:
                 self._thought = judge(due, self.seed)
                 self._thinking_of = due.view.hand_number
             worked = True
+            hand = self._thinking_of
+            cpu = time.process_time()
             try:
                 next(self._thought)
             except StopIteration as done:
@@ -305,9 +341,11 @@ class Coaching:
                 decision: Decision = done.value
                 self._judged[decision.hand].append(decision)
                 self._finish(decision.hand)
-            if time.perf_counter() >= deadline:
+            if hand is not None:
+                self.cpu[hand] = self.cpu.get(hand, 0.0) + time.process_time() - cpu
+            if self.clock() >= deadline:
                 break
-        self.spent += time.perf_counter() - start
+        self.spent += self.clock() - start
         return worked
 
     def _next(self) -> Moment | None:
@@ -321,7 +359,10 @@ class Coaching:
     def _finish(self, hand: int) -> None:
         done = hand in self._over and len(self._judged[hand]) == len(self._moments[hand])
         if done and hand not in self._reviews:
-            self._reviews[hand] = summarise(hand, self._judged[hand])
+            review = self._reviews[hand] = summarise(hand, self._judged[hand])
+            self.points_lost_tenths[hand] = review.points_lost_tenths
+            if self.on_review is not None:
+                self.on_review(review)
 
     def _forget(self) -> None:
         for hand in sorted(self._moments)[: -self.KEEP]:
@@ -449,11 +490,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m hearts.coach",
         description="Judge South's decisions in the last finished hand of a saved match, as Hard sees them.",
     )
-    parser.add_argument("save", type=Path, help="a saved match: the game's save or a match record")
+    parser.add_argument("save", type=Path, nargs="?", help="a saved match: the game's save or a match record")
+    parser.add_argument(
+        "--bench",
+        type=int,
+        metavar="HANDS",
+        help="time the coach on hand 1 of matches 1 to HANDS, Normal in every seat (no save needed)",
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object per decision, a line each")
     parser.add_argument("--hand", type=int, help="the hand to judge (default: the last finished one)")
     parser.add_argument("--seed", type=int, help="the bot seed (default: the one in South's seat)")
     args = parser.parse_args(argv)
+    if args.bench is not None:
+        if args.bench < 1:
+            parser.error("--bench takes a number of hands, 1 or more")
+        return bench(args.bench, as_json=args.json)
+    if args.save is None:
+        parser.error("a saved match is needed (or --bench)")
     try:
         match, match_seed = load_match(args.save)
     except (OSError, InvalidSave) as error:
@@ -476,6 +529,52 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"best {decision.best.notation:9} {decision.chosen_ev:6.1f} {decision.best_ev:6.1f}  "
                 f"{decision.why}"
             )
+    return 0
+
+
+def bench_hand(seed: int) -> Match:
+    """Hand 1 of match ``seed`` played by Normal in every seat: a fixed hand to time the coach on."""
+    from .bots import make_bot
+    from .deals import deal_for
+    from .engine import Phase
+
+    match = Match()
+    bots = [make_bot("normal", seed=seed * 4 + seat) for seat in Seat]
+    match.apply(deal_for(seed, 1))
+    while not match.results:
+        seat = match.to_move if match.phase is not Phase.PASS else match.awaiting[0]
+        assert seat is not None
+        match.apply(bots[seat].decide(match.view_for(seat)))
+    return match
+
+
+def bench(hands: int, *, as_json: bool) -> int:
+    """The coach's work per hand, wall-clock and processor seconds, on ``hands`` fixed hands."""
+    import platform
+
+    timed = []
+    for seed in range(1, hands + 1):
+        match = bench_hand(seed)
+        wall, cpu = time.perf_counter(), time.process_time()
+        judged = run(review(match, 1, seed_for(seed)))
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        forced = sum(decision.forced for decision in judged.decisions)
+        timed.append({"seed": seed, "wall_s": round(wall, 3), "cpu_s": round(cpu, 3), "forced": forced})
+        if not as_json:
+            print(f"hand 1 of match {seed}: {wall:.2f} s ({cpu:.2f} s processor), {forced} forced plays")
+    walls = [float(each["wall_s"]) for each in timed]
+    summary = {
+        "python": platform.python_version(),
+        "platform": sys.platform,
+        "hands": hands,
+        "median_wall_s": round(statistics.median(walls), 3),
+        "mean_wall_s": round(statistics.fmean(walls), 3),
+        "per_hand": timed,
+    }
+    if as_json:
+        print(json.dumps(summary))
+    else:
+        print(f"median {summary['median_wall_s']:.2f} s a hand")
     return 0
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -145,6 +146,65 @@ def test_stats_from_anything_but_an_object_are_zero(data: object) -> None:
 def test_stats_refuse_values_they_cannot_hold(values: dict[str, Any]) -> None:
     with pytest.raises(ValueError):
         Stats(**values)
+
+
+COACHED = dataclasses.replace(
+    SOME_STATS, hands_reviewed=50, points_lost_tenths=93, last_hands_reviewed=9, last_points_lost_tenths=20
+)
+
+
+def test_the_coachs_figures_survive_json_and_are_averaged_over_reviewed_hands() -> None:
+    assert Stats.from_dict(json.loads(json.dumps(COACHED.to_dict()))) == COACHED
+    assert COACHED.points_lost_per_hand == pytest.approx(9.3 / 50)
+    assert COACHED.last_points_lost_per_hand == pytest.approx(2.0 / 9)
+    assert SOME_STATS.points_lost_per_hand is None and SOME_STATS.last_points_lost_per_hand is None
+
+
+def test_statistics_from_before_the_coach_load_with_no_hand_reviewed() -> None:
+    old = {
+        key: value for key, value in SOME_STATS.to_dict().items() if "review" not in key and "lost" not in key
+    }
+    assert len(old) == 6
+    loaded = Stats.from_dict({"format": "hearts-stats", "version": 1, **old})
+    assert loaded == SOME_STATS and loaded.points_lost_per_hand is None
+
+
+@pytest.mark.parametrize(
+    ("damage", "expected"),
+    [
+        ({"hands_reviewed": 61}, (0, 0, 0, 0)),  # more hands reviewed than played
+        ({"hands_reviewed": 0}, (0, 0, 0, 0)),
+        ({"last_hands_reviewed": 51}, (50, 93, 0, 0)),
+        ({"last_hands_reviewed": 0}, (50, 93, 0, 0)),
+        ({"points_lost_tenths": -3}, (50, 0, 9, 20)),
+        ({"last_points_lost_tenths": 2.5}, (50, 93, 9, 0)),
+    ],
+)
+def test_damaged_coach_figures_are_dropped_and_spare_the_rest(
+    damage: dict[str, object], expected: tuple[int, int, int, int]
+) -> None:
+    loaded = Stats.from_dict({**COACHED.to_dict(), **damage})
+    coach_fields = ("hands_reviewed", "points_lost_tenths", "last_hands_reviewed", "last_points_lost_tenths")
+    assert tuple(getattr(loaded, name) for name in coach_fields) == expected
+    assert dataclasses.replace(loaded, **dict(zip(coach_fields, (0, 0, 0, 0), strict=True))) == SOME_STATS
+
+
+def test_a_finished_match_adds_the_hands_the_coach_reviewed() -> None:
+    match = finished_match(3)
+    assert len(match.results) >= 2
+    stats = COACHED.with_match(match, Seat.SOUTH, {1: 12, 2: 0, 99: 50})  # hand 99 was never played
+    assert (stats.hands_reviewed, stats.points_lost_tenths) == (52, 105)
+    assert (stats.last_hands_reviewed, stats.last_points_lost_tenths) == (2, 12)
+    assert stats.last_points_lost_per_hand == pytest.approx(0.6)
+    # The last hand's review, completed once the match had ended, joins the same match.
+    later = stats.with_reviews([7])
+    assert (later.hands_reviewed, later.points_lost_tenths) == (53, 112)
+    assert later.last_points_lost_per_hand == pytest.approx(1.9 / 3)
+    # A match with no hand reviewed leaves the average alone and has no figure of its own.
+    after = later.with_match(match)
+    assert (
+        after.points_lost_per_hand == later.points_lost_per_hand and after.last_points_lost_per_hand is None
+    )
 
 
 def test_an_unfinished_match_does_not_count() -> None:

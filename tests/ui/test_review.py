@@ -7,6 +7,7 @@ import pygame
 
 from hearts.engine import Seat
 from hearts.review import replay_hand
+from hearts.storage import Store
 from hearts.ui.scenes.dialog import Dialog
 from hearts.ui.scenes.review import ReviewScene
 
@@ -108,9 +109,40 @@ def test_the_last_hand_is_reviewed_from_the_pause_menu_and_after_a_reload() -> N
     assert first is not None
     driver.key(pygame.K_ESCAPE)
     assert driver.scene is driver.table
+    # What the hand lost to costly plays was saved with the match as soon as its review was done.
+    saved = Store(driver.backend).load_match()
+    assert saved is not None and saved.points_lost_tenths == {1: first.points_lost_tenths}
     # Reopened, the match knows its last hand and the coach says the same of it.
     again = reload(driver)
+    coaching = again.table.session.coaching
+    assert coaching.review_of(1) is None and coaching.points_lost_tenths == {1: first.points_lost_tenths}
     again.settle()
     again.click(again.button_spot("menu"))
     choose(again, "review:1:")
     assert wait_for_the_coach(again).review == first
+
+
+def test_the_last_hands_review_counts_in_the_statistics_when_it_is_done_after_the_match() -> None:
+    driver = Driver((390, 844), settings=QUICK)  # the coach idle while the match is played
+    start_match(driver)
+    driver.play_match_by_taps(driver.click)
+    assert isinstance(driver.scene, Dialog) and driver.scene.name == "match_result"
+    stats = driver.app.ctx.stats
+    assert stats.matches_played == 1 and stats.hands_reviewed == 0 and stats.points_lost_per_hand is None
+    # The coach now works while the result is on show: the last two hands' reviews (all it keeps)
+    # join the match already counted, once each.
+    coaching = driver.table.session.coaching
+    last = len(driver.table.session.match.results)
+    driver.app.coach_slice = 0.004
+    for _ in range(200_000):
+        if coaching.review_of(last) is not None and coaching.idle:
+            break
+        driver.step()
+    assert set(coaching.points_lost_tenths) == {last - 1, last}
+    lost = sum(coaching.points_lost_tenths.values())
+    for _ in range(10):
+        driver.step()
+    stats = driver.app.ctx.stats
+    assert (stats.matches_played, stats.hands_reviewed, stats.points_lost_tenths) == (1, 2, lost)
+    assert (stats.last_hands_reviewed, stats.last_points_lost_tenths) == (2, lost)
+    assert Store(driver.backend).load_stats() == stats

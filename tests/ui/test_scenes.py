@@ -383,8 +383,27 @@ def test_statistics_show_the_figures(fonts: Fonts) -> None:
         "Average points per hand": "6.3",
         "Moons shot": "2",
         "Q♠ taken": "5",
+        "Points lost to costly plays, per hand": "—",  # statistics from before the coach
+        "The same, your last match": "—",
     }
     assert "Only finished matches count" in " ".join(_all_text(scene))
+
+
+def test_statistics_show_the_points_lost_to_costly_plays(fonts: Fonts) -> None:
+    stats = Stats(
+        matches_played=4,
+        hands_played=30,
+        hands_reviewed=28,
+        points_lost_tenths=63,
+        last_hands_reviewed=7,
+        last_points_lost_tenths=9,
+    )
+    scene = StatsScene(make_ctx(fonts, (390, 844), stats=stats))
+    draws(scene)
+    tiles = {" ".join(tile.label_lines): tile.value for tile in scene.tiles()}
+    assert tiles["Points lost to costly plays, per hand"] == "0.2"  # 6.3 points over 28 hands
+    assert tiles["The same, your last match"] == "0.1"  # 0.9 over 7
+    assert "Lower is better" in " ".join(_all_text(scene))
 
 
 def test_statistics_before_the_first_match(fonts: Fonts) -> None:
@@ -399,7 +418,16 @@ def test_statistics_before_the_first_match(fonts: Fonts) -> None:
 @pytest.mark.parametrize("case", SIZES, ids=_id)
 def test_statistics_tiles_fit(fonts: Fonts, case: tuple[tuple[int, int], float]) -> None:
     size, scale = case
-    stats = Stats(matches_played=1234, matches_won=1000, hands_played=20000, points_taken=-99999)
+    stats = Stats(
+        matches_played=1234,
+        matches_won=1000,
+        hands_played=20000,
+        points_taken=-99999,
+        hands_reviewed=3,
+        points_lost_tenths=99999,
+        last_hands_reviewed=1,
+        last_points_lost_tenths=99999,
+    )
     scene = StatsScene(make_ctx(fonts, size, scale, stats=stats))
     seen = []
     for _ in pages(scene):
@@ -412,7 +440,7 @@ def test_statistics_tiles_fit(fonts: Fonts, case: tuple[tuple[int, int], float])
                 assert fonts.size(line, scene.label_px)[0] <= tile.rect.width
         for first, second in itertools.combinations(tiles, 2):
             assert not first.rect.colliderect(second.rect)
-    assert len(seen) == 6
+    assert len(seen) == 8
 
 
 # Leaving and the keyboard ---------------------------------------------------------------------------

@@ -214,7 +214,7 @@ class Store:
         # The statistics carry the fingerprint of the last match counted and are written before
         # the save is marked, so a stop between the two writes cannot count the match twice.
         if self._last_counted != fingerprint:
-            stats = stats.with_match(saved.match, _PLAYER)
+            stats = stats.with_match(saved.match, _PLAYER, saved.points_lost_tenths)
             self._last_counted = fingerprint
             self.save_stats(stats)
         self._counted.add(fingerprint)

@@ -7,7 +7,7 @@ and decides when their moves are shown. The coach judges your decisions in the t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from ..bots import Bot, Thinking, make_bot
 from ..coach import Coaching, seed_for
@@ -44,6 +44,7 @@ class Session:
         bot_level: str,
         *,
         on_change: Callable[[Session], None] | None = None,
+        reviewed: Mapping[int, int] | None = None,
     ) -> None:
         self.match = match
         self.seed = seed
@@ -54,9 +55,11 @@ class Session:
         self._thinking_for: tuple[Seat, int] | None = None
         self._view: tuple[Match, int, PlayerView] | None = None
         self.coaching = Coaching(seed_for(seed))
-        """Your decisions judged by Hard, a slice at a time: the hand reviews."""
-        if match.moves:
-            self.coaching.catch_up(match)
+        """Your decisions judged by Hard, a slice at a time: the hand reviews, and what the hands
+        ``reviewed`` before a reload lost (from the save)."""
+        self.coaching.catch_up(match, reviewed)
+        # A finished review changes what the save holds (the tally), as a move does.
+        self.coaching.on_review = lambda _: self._changed()
 
     @classmethod
     def new(cls, rules: Rules, bot_level: str, seed: int | None = None) -> Session:
@@ -152,6 +155,9 @@ class Session:
         for event in events:
             if isinstance(event, HandScored):
                 self.coaching.hand_over(event.hand_number)
+        self._changed()
+        return events
+
+    def _changed(self) -> None:
         if self.on_change is not None:
             self.on_change(self)
-        return events

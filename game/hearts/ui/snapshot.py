@@ -91,7 +91,16 @@ def play_until(
 def context(size: tuple[int, int], scale: float, settings: Settings | None = None) -> Context:
     fonts = Fonts()
     stats = Stats(
-        matches_played=12, matches_won=5, hands_played=131, points_taken=742, moons_shot=2, queens_taken=17
+        matches_played=12,
+        matches_won=5,
+        hands_played=131,
+        points_taken=742,
+        moons_shot=2,
+        queens_taken=17,
+        hands_reviewed=127,
+        points_lost_tenths=2794,
+        last_hands_reviewed=11,
+        last_points_lost_tenths=174,
     )
     return Context(
         store=Store(MemoryBackend()),

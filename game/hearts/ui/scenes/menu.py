@@ -24,7 +24,10 @@ class MenuScene(Scene):
             ctx.notices.extend(ctx.store.take_problems())
             if saved is not None and not saved.match.is_over:
                 ctx.session = Session(
-                    saved.match, saved.seed if saved.seed is not None else 0, saved.bot_level
+                    saved.match,
+                    saved.seed if saved.seed is not None else 0,
+                    saved.bot_level,
+                    reviewed=saved.points_lost_tenths,
                 )
         return cls(ctx)
 

@@ -326,8 +326,9 @@ class ReviewScene(Scene):
         elif not review.key_moments:
             words = "No costly plays this hand."
         else:
-            count = len(review.key_moments)
-            words = f"Your costliest play{'s' if count > 1 else ''}: {review.points_lost:.1f} points in all"
+            # Every costly play counts in the points, the costliest three are shown.
+            count = len(review.costly)
+            words = f"{count} costly play{'s' if count > 1 else ''}: {review.points_lost:.1f} points in all"
         draw_text(
             surface, fonts, words, heading, self.text_px, theme.TITLE, bold=True, align="left", wrap=False
         )

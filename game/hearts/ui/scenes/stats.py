@@ -17,6 +17,11 @@ NOTE = (
     "a new one before then is not counted."
 )
 EMPTY_NOTE = "No finished matches yet. Your numbers appear here after your first full match."
+COACH_NOTE = (
+    "Points lost to costly plays: in each hand it reviews, the coach adds up what your costly plays "
+    "cost you, each at least a point worse on average than Hard's choice from what you knew. Lower is "
+    "better; compare your last match with your average."
+)
 NONE = "—"
 
 
@@ -24,6 +29,7 @@ def figures(stats: Stats) -> list[tuple[str, str]]:
     """Each statistic's name and its value as shown ("—" when there is nothing to show yet)."""
     win_rate = stats.win_rate
     average = stats.average_points_per_hand
+    lost, last_lost = stats.points_lost_per_hand, stats.last_points_lost_per_hand
     return [
         ("Matches played", str(stats.matches_played)),
         ("Matches won", str(stats.matches_won)),
@@ -31,6 +37,8 @@ def figures(stats: Stats) -> list[tuple[str, str]]:
         ("Average points per hand", NONE if average is None else f"{average:.1f}"),
         ("Moons shot", str(stats.moons_shot)),
         ("Q♠ taken", str(stats.queens_taken)),
+        ("Points lost to costly plays, per hand", NONE if lost is None else f"{lost:.1f}"),
+        ("The same, your last match", NONE if last_lost is None else f"{last_lost:.1f}"),
     ]
 
 
@@ -73,7 +81,7 @@ class StatsScene(PagedScene):
             2 * self.tile_pad + value_line + metrics.px(2) + max(len(lines) for lines in labels) * label_line
         )
         self.tile_size = (tile_width, tile_height)
-        notes = [NOTE] if self.ctx.stats.matches_played else [EMPTY_NOTE, NOTE]
+        notes = [NOTE, COACH_NOTE] if self.ctx.stats.matches_played else [EMPTY_NOTE, NOTE, COACH_NOTE]
         note_line = fonts.line_height(self.footnote_px)
         blocks = [
             _Block(

@@ -96,6 +96,8 @@ class TableScene(Scene):
         self.refused: Card | None = None
         self.refused_age = 0.0
         self.reason_age = 0.0
+        self.counted_reviews: set[int] | None = None
+        """Once the match is counted in the statistics, the hands whose reviews were counted with it."""
         self.played_tap: tuple[tuple[int, int], float] | None = None
         """Where and how long ago a tap played a card (see ``DOUBLE_TAP``)."""
         """The card last refused, and seconds since (it shakes, then its reason shows beside it)."""
@@ -587,7 +589,8 @@ class TableScene(Scene):
 
     def _saved(self, *, counted: bool = False) -> SavedMatch:
         session = self.session
-        return SavedMatch(session.match, session.seed, session.bot_level, counted)
+        lost = dict(session.coaching.points_lost_tenths)
+        return SavedMatch(session.match, session.seed, session.bot_level, counted, lost)
 
     def _hand_over(self, scored: HandScored, match_over: bool) -> Callable[[], Transition | None]:
         """What follows a scored hand, once its last trick has been shown: the results."""
@@ -599,13 +602,29 @@ class TableScene(Scene):
 
     def _autosave(self, session: Session) -> None:
         if session.match.is_over:
-            return  # the finished match is saved once its statistics are counted
+            # The finished match is saved once its statistics are counted; a review completed
+            # after that (the last hand's, usually) is added to them alone.
+            self._count_late_reviews()
+            return
         self.ctx.store.save_match(self._saved())
         self.ctx.notices.extend(self.ctx.store.take_problems())
 
     def _record_finished(self) -> None:
-        self.ctx.stats = self.ctx.store.record_finished(self._saved())
+        saved = self._saved()
+        self.ctx.stats = self.ctx.store.record_finished(saved)
+        self.counted_reviews = set(saved.points_lost_tenths)
         self.ctx.notices.extend(self.ctx.store.take_problems())
+
+    def _count_late_reviews(self) -> None:
+        if self.counted_reviews is None:
+            return
+        tally = self.session.coaching.points_lost_tenths
+        late = {hand: tenths for hand, tenths in tally.items() if hand not in self.counted_reviews}
+        if late:
+            self.counted_reviews.update(late)
+            self.ctx.stats = self.ctx.stats.with_reviews(late.values())
+            self.ctx.store.save_stats(self.ctx.stats)
+            self.ctx.notices.extend(self.ctx.store.take_problems())
 
     # Words ----------------------------------------------------------------------------------
 
