@@ -54,3 +54,11 @@ def test_importing_the_engine_loads_no_pygame_and_no_random() -> None:
 def test_importing_the_dealer_loads_no_pygame() -> None:
     loaded = loaded_after("import hearts.deals, hearts.bench")
     assert "hearts" in loaded and "pygame" not in loaded
+
+
+@pytest.mark.native
+def test_the_daily_deal_and_challenges_load_no_pygame() -> None:
+    assert "pygame" not in loaded_after("import hearts.daily")
+    # A challenge code is read before anything else is needed: the engine alone, not even the bots.
+    loaded = loaded_after("import hearts.challenge")
+    assert "hearts" in loaded and not loaded & {"pygame", "random"}
