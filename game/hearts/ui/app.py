@@ -10,6 +10,7 @@ import asyncio
 import os
 import sys
 import time
+from collections.abc import Callable
 
 import pygame
 
@@ -27,7 +28,12 @@ MAX_SCALE = 2.0
 """Render at device pixels on dense screens, but no more than this many per CSS pixel."""
 NOTICE_SECONDS = 6.0
 COACH_SLICE = 0.004
-"""Seconds the coach may judge your decisions in a frame that draws nothing (a bot may take 8 more)."""
+"""Seconds the coach may judge your decisions in a frame that draws nothing: it starts no step later."""
+FRAME_BUDGET = 0.008
+"""Nor a step it expects to end later than this many seconds into the frame (a bot may have thought in
+it already): its longest recent step is what it expects."""
+COACH_STEP_MEMORY = 0.85
+"""How much of its longest recent step the coach still expects of the next, a frame later."""
 
 
 def browser_size() -> tuple[tuple[int, int], float]:
@@ -84,6 +90,11 @@ class App:
         self.intents = IntentReader()
         self.coach_slice = COACH_SLICE
         """Seconds per frame for the coach (tests that do not look at reviews set 0)."""
+        self.coach_clock = time.perf_counter
+        """What the coach's slice and the frame's budget are measured by (the wall clock, as a frame
+        is; tests on a busy machine may count processor time instead)."""
+        self._coach_step = 0.0
+        """How long the coach expects its next step to take (its longest recent one)."""
         self.clock = 0.0
         """Seconds of game time, the sum of every frame's ``dt``."""
         self.running = True
@@ -118,6 +129,7 @@ class App:
         """Handle ``events`` (default: the pygame queue), advance by ``dt`` seconds, draw if needed.
 
         Returns whether the frame was drawn."""
+        started = self.coach_clock()
         if events is None:
             events = pygame.event.get()
         for event in events:
@@ -146,8 +158,23 @@ class App:
         if self.ctx.session is not None and self.coach_slice > 0:
             # In a frame with nothing to draw (you are thinking, or a bot is), the coach judges your
             # decisions, so the hand's review is ready at its result without slowing a drawn frame.
-            self.ctx.session.coach(self.coach_slice)
+            self._coach(self.ctx.session.coach, started)
         return False
+
+    def _coach(self, work: Callable[[float], bool], started: float) -> None:
+        """The coach's steps, one at a time, in the frame that began at ``started``.
+
+        A step cannot be cut short, so the coach starts one only within its slice (``coach_slice``)
+        and when its longest recent step would still end within ``FRAME_BUDGET`` of the frame's start:
+        the frame keeps to the budget unless a step runs longer than any before it."""
+        clock = self.coach_clock
+        slice_end, budget_end = clock() + self.coach_slice, started + FRAME_BUDGET
+        self._coach_step *= COACH_STEP_MEMORY
+        while True:
+            now = clock()
+            if now >= slice_end or now + self._coach_step > budget_end or not work(0.0):
+                return
+            self._coach_step = max(self._coach_step, clock() - now)
 
     def _hits_notice(self, intent: Tap | Back) -> bool:
         if isinstance(intent, Back):

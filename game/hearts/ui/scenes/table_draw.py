@@ -13,7 +13,8 @@ from ...words import SEAT_NAMES as NAMES
 from ...words import table_header
 from .. import theme
 from ..layout import CARD_ASPECT
-from ..render.fonts import Fonts
+from ..render.fonts import Fonts, LruCache, surface_bytes
+from ..render.layer import Layer
 from ..render.text import Align, draw_text, fit_size
 from ..report import is_recording, note_card, note_seat
 from ..seatbox import is_one_line, seat_parts
@@ -49,6 +50,12 @@ class TableDrawer:
         self._background: pygame.Surface | None = None
         self._tinted: dict[tuple[Card, int, int, bool], pygame.Surface] = {}
         self._fans: dict[tuple[int, int], pygame.Surface] = {}
+        self._shrunk_backs: LruCache[tuple[tuple[int, int], tuple[int, int]], pygame.Surface] = LruCache(
+            160, max_weight=8 * 1024 * 1024, weigh=surface_bytes
+        )
+        self._still = Layer()
+        self.keeps_still_part = True
+        """Whether the still part is kept between frames (the tests compare it with drawing afresh)."""
 
     @property
     def layout(self) -> TableLayout:
@@ -56,19 +63,11 @@ class TableDrawer:
 
     def draw(self, surface: pygame.Surface) -> None:
         scene = self.scene
-        view = scene.shown
-        self._draw_background(surface)
-        self._draw_header(surface, view)
-        self._draw_marks(surface, view)
-        for seat in Seat:
-            self._draw_seat(surface, view, seat)
+        if self.keeps_still_part and Layer.can_keep(surface) and not is_recording():
+            self._still.blit(surface, self._still_key(), self._draw_still)
+        else:  # the layout report notes each piece as it is drawn, so it is drawn
+            self._draw_still(surface)
         current = scene.motion.current
-        trick = current.trick if current is not None and current.trick is not None else view.trick
-        hidden = current.hidden if current is not None else frozenset()
-        self._draw_trick(surface, trick, hidden)
-        if current is not None and current.kind == "hold" and current.taken is not None:
-            self._ring_winner(surface, current.taken)
-        self._draw_hand(surface, view)
         if current is not None:
             self._draw_flights(surface, current.flights, current.t)
             if current.kind == "deal" and current.dealer is not None:
@@ -85,6 +84,45 @@ class TableDrawer:
                 self.layout.metrics.text(12),
                 focused=button.key == "action" and focus is not None and focus >= count,
             )
+
+    def _draw_still(self, surface: pygame.Surface) -> None:
+        """Everything under the cards in the air, the message and the buttons: the felt, the header,
+        the marks, the seats' boxes, the trick and your hand."""
+        scene = self.scene
+        view = scene.shown
+        self._draw_background(surface)
+        self._draw_header(surface, view)
+        self._draw_marks(surface, view)
+        for seat in Seat:
+            self._draw_seat(surface, view, seat)
+        current = scene.motion.current
+        trick = current.trick if current is not None and current.trick is not None else view.trick
+        hidden = current.hidden if current is not None else frozenset()
+        self._draw_trick(surface, trick, hidden)
+        if current is not None and current.kind == "hold" and current.taken is not None:
+            self._ring_winner(surface, current.taken)
+        self._draw_hand(surface, view)
+
+    def _still_key(self) -> tuple[object, ...]:
+        """Everything ``_draw_still`` reads, so an equal key means an equal picture."""
+        scene = self.scene
+        current = scene.motion.current
+        refusal = scene.refusal_shown
+        return (
+            self.layout,
+            scene.shown,
+            scene.session.view,  # the seat to move and your legal cards, once your input counts
+            scene.is_players_move,
+            None if current is None else (current.kind, current.trick, current.hidden, current.taken),
+            tuple((card, tuple(rect)) for card, rect in scene.card_rects()),
+            tuple(scene.cards_shown(seat) for seat in Seat),
+            scene.highlighted(),
+            scene.raised,
+            frozenset(scene.selected),
+            scene.focus,
+            None if refusal is None else (refusal[0], refusal[1], self._refusal_offset(refusal[2])),
+            self.ctx.settings.four_colour,
+        )
 
     # Pieces ---------------------------------------------------------------------------------
 
@@ -421,9 +459,26 @@ class TableDrawer:
             else painter.face(card, rect.width, rect.height, four_colour=four)
         )
         surface.blit(face, rect)
+        self._note_card(where, card, seat, rect)
+
+    def _note_card(self, where: str, card: Card, seat: Seat | None, rect: pygame.Rect) -> None:
+        """A face drawn at ``rect``, noted for the layout report with its corner index."""
         if is_recording():
+            painter = self.ctx.painter
             corner = painter.layout(rect.width, rect.height).index_rect.move(rect.topleft)
             note_card(where, card, seat, rect, corner, painter.index_px(rect.width, rect.height))
+
+    def _back_at(self, drawn: tuple[int, int], size: tuple[int, int]) -> pygame.Surface:
+        """The back painted at ``drawn`` and shrunk to ``size``; the shrunk ones are kept, since backs
+        take the same paths hand after hand (the deal's stream, the exchange)."""
+        back = self.ctx.painter.back(*drawn)
+        if back.get_size() == size:
+            return back
+        key = (back.get_size(), size)
+        image = self._shrunk_backs.get(key)
+        if image is None:
+            image = self._shrunk_backs.put(key, pygame.transform.smoothscale(back, size))
+        return image
 
     def _ring_winner(self, surface: pygame.Surface, trick: Trick) -> None:
         """The winning card of a finished trick, ringed while the trick is held."""
@@ -467,11 +522,18 @@ class TableDrawer:
             if width < 4 or height < 4:
                 continue
             rect = pygame.Rect(round(x - width / 2), round(y - height / 2), width, height)
+            # Drawn at the larger of its two ends (a size the table shows anyway, so already painted)
+            # and shrunk to where it is: a card in the air is never painted anew at each size it passes.
+            drawn = start.size if start.width * start.height >= end.width * end.height else end.size
             if flight.card is None:
-                surface.blit(self.ctx.painter.back(width, height), rect.topleft)
+                surface.blit(self._back_at(drawn, rect.size), rect.topleft)
                 note_card("flight", None, None, rect, None)
-            else:
+            elif drawn == rect.size:
                 self._card(surface, flight.card, rect, "flight", None)
+            else:
+                face = self.ctx.painter.face(flight.card, *drawn, four_colour=self.ctx.settings.four_colour)
+                surface.blit(pygame.transform.smoothscale(face, rect.size), rect)
+                self._note_card("flight", flight.card, None, rect)
 
     def _draw_dealing(self, surface: pygame.Surface, dealer: Seat, t: float) -> None:
         """The deck in the middle of the table going down as backs stream from it round the table,
@@ -512,10 +574,10 @@ class TableDrawer:
                 image = self.ctx.painter.face(
                     face, end.width, end.height, four_colour=self.ctx.settings.four_colour
                 )
+                if image.get_size() != rect.size:
+                    image = pygame.transform.smoothscale(image, rect.size)
             else:
-                image = back
-            if image.get_size() != rect.size:
-                image = pygame.transform.smoothscale(image, rect.size)
+                image = self._back_at(size, rect.size)
             surface.blit(image, rect)
 
     def _draw_message(self, surface: pygame.Surface) -> None:

@@ -1,0 +1,186 @@
+"""The table's frames cost little: its still part (felt, boxes, trick, hand) is kept between frames and
+copied, and a card in the air is shrunk from a face already painted rather than painted at each size
+it passes. What the player sees stays the table drawn afresh, pixel for pixel."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from hearts.bots.hints import suggest_play
+from hearts.engine import Phase
+from hearts.storage import Settings
+from hearts.ui.render.layer import Layer
+from hearts.ui.scenes.dialog import Dialog
+from hearts.ui.scenes.table import TableScene
+
+from .driver import FRAME, Driver
+from .test_app import start_match
+
+
+def _pixels(surface: pygame.Surface) -> bytes:
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def _table_of(driver: Driver) -> TableScene | None:
+    return next((scene for scene in reversed(driver.app.stack) if isinstance(scene, TableScene)), None)
+
+
+class CheckedDriver(Driver):
+    """After every frame the app draws, the table as drawn from its kept layer is compared with the
+    table drawn afresh, every piece painted again."""
+
+    def __init__(self, size: tuple[int, int], **options: object) -> None:
+        self.compared = 0
+        self.mismatches: list[int] = []
+        super().__init__(size, **options)  # type: ignore[arg-type]
+
+    def step(self, dt: float = FRAME) -> bool:
+        drawn = super().step(dt)
+        table = _table_of(self)
+        if drawn and table is not None:
+            size = self.app.screen.get_size()
+            kept = pygame.Surface(size)
+            table.draw(kept)
+            table.drawer.keeps_still_part = False
+            try:
+                fresh = pygame.Surface(size)
+                table.draw(fresh)
+            finally:
+                table.drawer.keeps_still_part = True
+            self.compared += 1
+            if _pixels(kept) != _pixels(fresh):
+                self.mismatches.append(self.frames)
+        return drawn
+
+
+def _play_a_hand_touching_everything(driver: Driver) -> set[str]:
+    """One hand as a restless player plays it: the hint, the arrow keys, a card that may not be played,
+    a raised card moved; until the hand's result. Returns what it did."""
+    done: set[str] = set()
+    for _ in range(400):
+        driver.settle()
+        if isinstance(driver.scene, Dialog):
+            assert driver.scene.name == "hand_result", driver.scene.name
+            return done
+        table = driver.table
+        view = table.session.view
+        driver.key(pygame.K_RIGHT)
+        driver.key(pygame.K_RIGHT)
+        if view.phase is Phase.PASS:
+            driver.key(pygame.K_h)
+            driver.click(driver.button_spot("action"))
+            done.add("pass")
+            continue
+        assert view.phase is Phase.PLAY
+        illegal = [card for card in view.hand if card not in view.legal]
+        if illegal:
+            driver.click(driver.card_spot(illegal[0]))
+            for _ in range(8):  # the shake, frame by frame
+                driver.step()
+            done.add("refused")
+        driver.key(pygame.K_h)
+        done.add("hint")
+        driver.click(driver.card_spot(suggest_play(view)))
+    raise AssertionError("the hand did not end")
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 720)])
+def test_every_frame_of_a_hand_is_the_table_drawn_afresh(size: tuple[int, int]) -> None:
+    driver = CheckedDriver(size, settings=Settings(pace="quick"))
+    start_match(driver)
+    done = _play_a_hand_touching_everything(driver)
+    assert {"pass", "refused", "hint"} <= done
+    assert driver.compared > 200  # the deal, the flights, the holds and every move were drawn
+    assert driver.mismatches == []
+
+
+def test_a_kept_table_that_missed_a_change_would_be_caught() -> None:
+    """The comparison above can fail: a key that leaves out the focus shows the old focus."""
+    driver = CheckedDriver((390, 844), settings=Settings(pace="quick"))
+    start_match(driver)
+    driver.settle()
+    table = driver.table
+    key = table.drawer._still_key
+    table.drawer._still_key = lambda: key()[:-3]  # type: ignore[method-assign]  # no focus and after
+    for _ in range(4):  # (the bots' passes may land in the first frames and draw the table anew)
+        driver.key(pygame.K_RIGHT)
+    assert driver.mismatches
+
+
+def test_the_still_part_is_drawn_once_while_a_card_flies() -> None:
+    driver = Driver((1280, 720), settings=Settings(pace="normal"))
+    start_match(driver)
+    table = driver.table
+    flown = 0
+    for _ in range(6000):
+        if driver.is_waiting_for_player():
+            view = table.session.view
+            if view.phase is Phase.PASS:
+                driver.key(pygame.K_h)
+                driver.click(driver.button_spot("action"))
+            else:
+                driver.click(driver.card_spot(suggest_play(view)))
+        current = table.motion.current
+        if current is not None and current.kind == "play" and current.flights:
+            redraws = table.drawer._still.redraws
+            drawn = 0
+            while table.motion.current is current:
+                drawn += driver.step()
+            assert drawn >= 5  # the flight is shown frame by frame
+            assert table.drawer._still.redraws - redraws <= 1  # its end: the trick with the card in it
+            flown += 1
+            if flown == 4:
+                return
+        driver.step()
+    raise AssertionError("no card was played")
+
+
+def test_cards_in_the_air_are_painted_only_at_the_sizes_the_table_shows_at_rest() -> None:
+    driver = Driver((1920, 1080), settings=Settings(pace="normal"))
+    painter = driver.app.ctx.painter
+    painted: list[tuple[int, int]] = []
+    backs: list[tuple[int, int]] = []
+    draw_face, draw_back = painter._draw_face, painter._draw_back
+
+    def face(card: object, width: int, height: int, four: bool) -> pygame.Surface:
+        painted.append((width, height))
+        return draw_face(card, width, height, four)  # type: ignore[arg-type]
+
+    def back(width: int, height: int) -> pygame.Surface:
+        backs.append((width, height))
+        return draw_back(width, height)
+
+    painter._draw_face = face  # type: ignore[method-assign]
+    painter._draw_back = back  # type: ignore[method-assign]
+    start_match(driver)
+    driver.play_match_by_taps(driver.click, hands=1)
+    layout = driver.table.layout
+    at_rest = {layout.hand.card, layout.trick_card}
+    assert len(painted) > 26  # every card was shown
+    assert set(painted) <= at_rest
+    # Backs: the deck and the exchange at the trick's size, the fans' big backs, nothing in between.
+    fan_backs = {size for size in backs if size not in at_rest}
+    assert len(fan_backs) <= 2
+
+
+def test_a_layer_is_drawn_again_only_for_a_new_key_or_a_new_size() -> None:
+    layer = Layer()
+    calls: list[tuple[int, int]] = []
+
+    def draw(surface: pygame.Surface) -> None:
+        calls.append(surface.get_size())
+        surface.fill((10, 20, 30))
+
+    target = pygame.Surface((40, 30))
+    layer.blit(target, ("a", 1), draw)
+    layer.blit(target, ("a", 1), draw)
+    assert calls == [(40, 30)] and layer.redraws == 1
+    assert target.get_at((5, 5))[:3] == (10, 20, 30)
+    target.fill((0, 0, 0))
+    layer.blit(target, ("a", 1), draw)
+    assert target.get_at((39, 29))[:3] == (10, 20, 30)  # copied whole, without drawing
+    layer.blit(target, ("a", 2), draw)
+    layer.blit(pygame.Surface((20, 10)), ("a", 2), draw)
+    assert calls == [(40, 30), (40, 30), (20, 10)]
+    assert not Layer.can_keep(pygame.Surface((4, 4), pygame.SRCALPHA))
