@@ -2,6 +2,8 @@
 
 The real app plays real matches at normal pace (the hint plays for you, through real tap events) with a
 clock stepped 1/60 s per frame, so the figures are the work per frame, not the wait for the display.
+The coach judges your decisions in the frames that draw nothing, as in the game; with
+``HEARTS_BENCH_COACH=0`` in the environment it does not, to see what it costs.
 """
 
 from __future__ import annotations
@@ -55,10 +57,17 @@ def _player_taps(app: App) -> list[pygame.event.Event]:
     return []
 
 
+def coach_is_on() -> bool:
+    """Whether the coach works during the benchmark (``HEARTS_BENCH_COACH=0`` turns it off)."""
+    return os.environ.get("HEARTS_BENCH_COACH", "1").strip() not in ("0", "off", "no")
+
+
 def _new_app(size: tuple[int, int]) -> App:
     backend = MemoryBackend()
     Store(backend).save_settings(Settings())
     app = App(size, store=Store(backend), resizable=False)
+    if not coach_is_on():
+        app.coach_slice = 0.0
     app.frame(FRAME)
     for button in getattr(app.scene, "buttons", []):
         if button.key == "new":
@@ -110,7 +119,7 @@ def _summary(times: list[float]) -> dict[str, float]:
 
 
 def bench_ui(frames: int = 1800, idle_seconds: float = 10.0) -> dict[str, Any]:
-    result: dict[str, Any] = {}
+    result: dict[str, Any] = {"coach": coach_is_on()}
     for size in ((390, 844), (1920, 1080)):
         every, drawn = frame_times(size, frames)
         result[f"{size[0]}x{size[1]}"] = {**_summary(every), "drawn": _summary(drawn)}
