@@ -184,3 +184,16 @@ def test_a_layer_is_drawn_again_only_for_a_new_key_or_a_new_size() -> None:
     layer.blit(pygame.Surface((20, 10)), ("a", 2), draw)
     assert calls == [(40, 30), (40, 30), (20, 10)]
     assert not Layer.can_keep(pygame.Surface((4, 4), pygame.SRCALPHA))
+
+
+def test_every_frame_of_the_lesson_is_its_table_drawn_afresh() -> None:
+    """The lesson marks the card it suggests and puts its notes over the table: kept all the same."""
+    from .test_lesson import LessonRun
+
+    driver = CheckedDriver((390, 844), settings=Settings(pace="quick"))
+    driver.click(driver.button_spot("learn"))
+    run = LessonRun(driver, "illegal")
+    assert run.play().name == "lesson_summary"
+    assert run.refusals
+    assert driver.compared > 200
+    assert driver.mismatches == []
