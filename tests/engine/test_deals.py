@@ -1,7 +1,7 @@
 """The seeded dealer may get faster, never different: every seed keeps its deals bit for bit.
 
-The reference below is the dealer as first written (one generator object, one method call a draw);
-``deal_for`` inlines the same arithmetic, and these tests hold the two together, the rare Lemire
+The reference below is the dealer as first written (one generator, one draw at a time); ``deal_for``
+makes the 51 draws of a shuffle together, and these tests hold the two together, the rare Lemire
 rejection included.
 """
 
@@ -12,6 +12,7 @@ from typing import Final
 
 import pytest
 
+from hearts import deals
 from hearts.deals import SplitMix64, deal_for
 from hearts.engine import CardSet, Deal, InvalidNotation, Seat, dealer_for
 
@@ -111,3 +112,28 @@ def test_of_masks_checks_what_deal_checks() -> None:
         Deal.of_masks(masks[0], masks[0], masks[2], masks[3])
     with pytest.raises(InvalidNotation):
         Deal.of_masks(-1, masks[1], masks[2], masks[3])
+
+
+def test_the_draws_made_together_are_the_generators_next_51() -> None:
+    rng = random.Random(21)
+    for start in [0, 1, MASK64, (-GOLDEN) & MASK64, *(rng.getrandbits(64) for _ in range(200))]:
+        generator = SplitMix64(start)
+        assert deals._outputs(start) == tuple(generator.next64() for _ in range(51))
+
+
+def test_the_outputs_that_may_be_rejected_are_exactly_those() -> None:
+    """An output falls in Lemire's zone for a bound when the low half of ``output * bound`` is
+    below ``bound``; the set names them all, so a deal with none of them needs no second look."""
+    for bound in (2, 3, 7, 13, 52):
+        named = sorted(z for z in deals._MAY_BE_REJECTED if (z * bound) & MASK64 < bound)
+        assert len(named) == bound
+        for z in named:
+            assert ((z - 1) * bound) & MASK64 >= bound or z == 0
+            assert ((z + 1) * bound) & MASK64 >= bound
+
+
+def test_a_shuffle_made_one_draw_at_a_time_is_the_same() -> None:
+    rng = random.Random(34)
+    for _ in range(300):
+        start = rng.getrandbits(64)
+        assert deals._shuffle(start) == deals._shuffle_one_draw_at_a_time(start)
