@@ -9,8 +9,10 @@ from enum import Enum
 from typing import Final
 
 from .cards import (
+    ALL_CARDS_MASK,
     CARDS,
     HEARTS_MASK,
+    PENALTY_MASK,
     QUEEN_OF_SPADES,
     SUIT_MASKS,
     TWO_OF_CLUBS,
@@ -18,18 +20,19 @@ from .cards import (
     CardSet,
     Seat,
     Suit,
-    points_in,
 )
 from .errors import IllegalMove
 from .events import (
     CARD_PLAYED,
+    PASS_CHOSEN,
+    QUEEN_PLAYED,
     CardsPassed,
     Event,
     HeartsBroken,
-    PassChosen,
-    QueenPlayed,
     Trick,
     TrickTaken,
+    new_trick,
+    new_trick_taken,
 )
 from .rules import PassDirection, Rules, legal_play_mask, why_illegal_play
 
@@ -43,7 +46,12 @@ PASS_FIRST: Final = "Choose three cards to pass first"
 WAIT_FOR_PASSES: Final = "Wait for the others to pass"
 
 _SEATS: Final = tuple(Seat)
+_NEXT_SEAT: Final = tuple(_SEATS[(seat + 1) & 3] for seat in range(4))
 _QS_BIT: Final = 1 << QUEEN_OF_SPADES
+_BITS: Final = tuple(1 << card for card in range(52))
+_SUIT_OF: Final = tuple(card // 13 for card in range(52))
+_SUIT_BITS: Final = tuple(1 << suit for suit in range(4))
+_NO_POINTS: Final = ALL_CARDS_MASK & ~PENALTY_MASK
 
 
 class HandPhase(Enum):
@@ -52,11 +60,19 @@ class HandPhase(Enum):
     FINISHED = "finished"
 
 
+# Reading a member through its enum class (``HandPhase.PLAYING``) goes through the enum type's
+# ``__getattr__`` hook on Python 3.11, ten times the cost of a module constant, so the paths that
+# run at every card use these.
+_PASSING: Final = HandPhase.PASSING
+_PLAYING: Final = HandPhase.PLAYING
+_FINISHED: Final = HandPhase.FINISHED
+_NO_PASS: Final = PassDirection.NONE
+
+
 class Hand:
     """The state of one deal; every method that changes it checks the move first."""
 
     __slots__ = (
-        "_legal",
         "dealer",
         "dealt",
         "direction",
@@ -64,6 +80,7 @@ class Hand:
         "hearts_broken",
         "leader",
         "led_suit",
+        "legal",
         "number",
         "passed",
         "phase",
@@ -104,12 +121,14 @@ class Hand:
         self.hearts_broken = False
         self.queen_played = False
         self.led_suit = -1
-        self._legal = -1
-        if self.direction is PassDirection.NONE:
-            self.phase = HandPhase.PLAYING
+        self.legal = 0
+        """The cards the seat to move may play, as a mask: kept up to date by every card played, as
+        every driver asks for it next (stale outside the play; ``legal_mask()`` says 0 there)."""
+        if direction is _NO_PASS:
+            self.phase = _PLAYING
             self._start_play()
         else:
-            self.phase = HandPhase.PASSING
+            self.phase = _PASSING
             self.leader = self.to_move = _SEATS[0]
 
     def copy(self) -> Hand:
@@ -122,19 +141,29 @@ class Hand:
     def _start_play(self) -> None:
         holder = next(seat for seat in _SEATS if self.hands[seat] >> TWO_OF_CLUBS & 1)
         self.leader = self.to_move = holder
+        self._update_legal()
+
+    def _update_legal(self) -> None:
+        self.legal = legal_play_mask(
+            self.hands[self.to_move],
+            self.led_suit,
+            not self.tricks,
+            self.hearts_broken,
+            self.rules.points_on_first_trick,
+        )
 
     # Passing -------------------------------------------------------------------------------
 
     @property
     def waiting_to_pass(self) -> tuple[Seat, ...]:
-        if self.phase is not HandPhase.PASSING:
+        if self.phase is not _PASSING:
             return ()
         return tuple(seat for seat in _SEATS if not self.passed[seat])
 
     def why_illegal_pass(self, seat: Seat, cards: CardSet) -> str | None:
-        if self.direction is PassDirection.NONE:
+        if self.direction is _NO_PASS:
             return NO_PASSING
-        if self.phase is not HandPhase.PASSING:
+        if self.phase is not _PASSING:
             return PASSING_IS_OVER
         if self.passed[seat]:
             return ALREADY_PASSED
@@ -149,7 +178,7 @@ class Hand:
         if reason:
             raise IllegalMove(reason)
         self.passed[seat] = cards.mask
-        events: list[Event] = [PassChosen(seat)]
+        events: list[Event] = [PASS_CHOSEN[seat]]
         if all(self.passed):
             events.append(self._exchange())
         return events
@@ -162,7 +191,7 @@ class Hand:
             target = (seat + offset) & 3
             self.hands[target] |= self.passed[seat]
             self.received[target] = self.passed[seat]
-        self.phase = HandPhase.PLAYING
+        self.phase = _PLAYING
         self._start_play()
         return CardsPassed(self.direction, tuple(CardSet.from_mask(mask) for mask in self.passed))
 
@@ -174,23 +203,12 @@ class Hand:
 
     def legal_mask(self) -> int:
         """The cards the seat to move may play, as a bit mask (0 outside the play)."""
-        legal = self._legal
-        if legal < 0:
-            if self.phase is not HandPhase.PLAYING:
-                return 0
-            legal = self._legal = legal_play_mask(
-                self.hands[self.to_move],
-                self.led_suit,
-                not self.tricks,
-                self.hearts_broken,
-                self.rules.points_on_first_trick,
-            )
-        return legal
+        return self.legal if self.phase is _PLAYING else 0
 
     def why_illegal_play(self, seat: Seat, card: Card) -> str | None:
-        if self.phase is HandPhase.PASSING:
+        if self.phase is _PASSING:
             return WAIT_FOR_PASSES if self.passed[seat] else PASS_FIRST
-        if self.phase is not HandPhase.PLAYING or seat != self.to_move:
+        if self.phase is not _PLAYING or seat != self.to_move:
             return NOT_YOUR_TURN
         return why_illegal_play(
             card,
@@ -202,59 +220,81 @@ class Hand:
         )
 
     def play(self, seat: Seat, card: Card) -> list[Event]:
-        """Play ``card`` for ``seat``; the hot path of every simulation, so it works on masks."""
-        if seat != self.to_move or self.phase is not HandPhase.PLAYING:
+        """Play ``card`` for ``seat``; the hot path of every simulation, so it works on masks, reads
+        tables rather than shifting, and leaves the next seat's legal mask ready."""
+        if seat != self.to_move or self.phase is not _PLAYING:
             raise IllegalMove(self.why_illegal_play(seat, card) or NOT_YOUR_TURN)
-        bit = 1 << card
-        legal = self._legal
-        if legal < 0:
-            legal = self.legal_mask()
-        if not legal & bit:
+        bit = _BITS[card]
+        if not self.legal & bit:
             reason = self.why_illegal_play(seat, card)
             assert reason, f"{card!r} is refused by the mask but not by the reason"
             raise IllegalMove(reason)
-        self.hands[seat] ^= bit
+        hands = self.hands
+        hands[seat] ^= bit
         self.played |= bit
-        self._legal = -1
         trick = self.trick
         trick.append(card)
         events: list[Event] = [CARD_PLAYED[seat][card]]
-        suit = card // 13
         if len(trick) == 1:
-            self.led_suit = suit
-        elif suit != self.led_suit:
-            self.voids[seat] |= 1 << self.led_suit
-        if bit & HEARTS_MASK and not self.hearts_broken:
-            self.hearts_broken = True
-            events.append(HeartsBroken(_SEATS[seat], card))
-        elif bit == _QS_BIT:
-            self.queen_played = True
-            events.append(QueenPlayed(_SEATS[seat]))
-            if self.rules.queen_breaks_hearts and not self.hearts_broken:
+            led = self.led_suit = _SUIT_OF[card]
+        else:
+            led = self.led_suit
+            if not bit & SUIT_MASKS[led]:
+                self.voids[seat] |= _SUIT_BITS[led]
+        if bit & PENALTY_MASK:
+            self._penalty_played(seat, card, bit, events)
+        if len(trick) == 4:
+            events.append(self._collect())
+            return events
+        seat = self.to_move = _NEXT_SEAT[seat]
+        held = hands[seat]
+        # legal_play_mask for a seat following the led suit, written out: following is most plays
+        self.legal = held & SUIT_MASKS[led] or self._discards(held)
+        return events
+
+    def _discards(self, held: int) -> int:
+        """What a seat void in the led suit may play: anything, but no points on the first trick
+        while it holds something else (unless the table allows them)."""
+        if self.tricks or self.rules.points_on_first_trick:
+            return held
+        return held & _NO_POINTS or held
+
+    def _penalty_played(self, seat: Seat, card: Card, bit: int, events: list[Event]) -> None:
+        """A heart or the Q♠ was played: break hearts or mark the queen, with their events."""
+        if bit & HEARTS_MASK:
+            if not self.hearts_broken:
                 self.hearts_broken = True
                 events.append(HeartsBroken(_SEATS[seat], card))
-        if len(trick) < 4:
-            self.to_move = _SEATS[(seat + 1) & 3]
-            return events
-        events.append(self._collect())
-        return events
+            return
+        self.queen_played = True
+        events.append(QUEEN_PLAYED[seat])
+        if self.rules.queen_breaks_hearts and not self.hearts_broken:
+            self.hearts_broken = True
+            events.append(HeartsBroken(_SEATS[seat], card))
 
     def _collect(self) -> TrickTaken:
         trick = self.trick
-        mask = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
+        first, second, third, fourth = trick
+        mask = _BITS[first] | _BITS[second] | _BITS[third] | _BITS[fourth]
         top = CARDS[(mask & SUIT_MASKS[self.led_suit]).bit_length() - 1]
-        winner = _SEATS[(self.leader + trick.index(top)) & 3]
-        points = points_in(mask)
+        leader = self.leader
+        winner = _SEATS[(leader + trick.index(top)) & 3]
+        points = (mask & HEARTS_MASK).bit_count()
+        if mask & _QS_BIT:
+            points += 13
         self.taken[winner] |= mask
         self.points[winner] += points
-        done = Trick(self.leader, tuple(trick), winner, points)
-        self.tricks.append(done)
+        done = new_trick(leader, (first, second, third, fourth), winner, points)
+        tricks = self.tricks
+        tricks.append(done)
         self.trick = []
         self.led_suit = -1
         self.leader = self.to_move = winner
-        if len(self.tricks) == 13:
-            self.phase = HandPhase.FINISHED
-        return TrickTaken(len(self.tricks), done)
+        if len(tricks) == 13:
+            self.phase = _FINISHED
+        else:
+            self._update_legal()
+        return new_trick_taken(len(tricks), done)
 
     @property
     def current_trick(self) -> Trick:

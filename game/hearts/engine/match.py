@@ -14,7 +14,7 @@ from .cards import EMPTY, HEARTS_MASK, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, CardSe
 from .errors import IllegalMove
 from .events import Event, HandScored, HandStarted, MatchOver, MoonChoiceNeeded, Trick
 from .hand import NOT_YOUR_TURN, Hand, HandPhase
-from .moves import MOON_OPTIONS, PLAYS, Deal, MoonChoice, Move, Pass, Play
+from .moves import MOON_OPTIONS, PLAYS_BY_BYTE, Deal, MoonChoice, Move, Pass, Play
 from .rules import PASS_CYCLE, STANDARD, Moon, PassDirection, Rules, Ties
 from .snapshot import Snapshot
 from .views import Phase, PlayerView
@@ -34,6 +34,17 @@ JACK_BONUS: Final = -10
 
 _SEATS: Final = tuple(Seat)
 _SUITS: Final = tuple(Suit)
+
+# Enum members read through their class cost a ``__getattr__`` hook each time on Python 3.11
+# (see ``hand``), so the queries asked at every move use module constants.
+_PASSING: Final = HandPhase.PASSING
+_PLAYING: Final = HandPhase.PLAYING
+_FINISHED: Final = HandPhase.FINISHED
+_DEAL: Final = Phase.DEAL
+_PASS: Final = Phase.PASS
+_PLAY: Final = Phase.PLAY
+_MOON: Final = Phase.MOON
+_OVER: Final = Phase.OVER
 
 
 def dealer_for(hand_number: int) -> Seat:
@@ -140,15 +151,15 @@ class Match:
     @property
     def phase(self) -> Phase:
         hand = self._hand
-        if hand is not None and hand.phase is HandPhase.PLAYING:
-            return Phase.PLAY
+        if hand is not None and hand.phase is _PLAYING:
+            return _PLAY
         if self._winners:
-            return Phase.OVER
+            return _OVER
         if self._shooter is not None:
-            return Phase.MOON
-        if hand is None or hand.phase is HandPhase.FINISHED:
-            return Phase.DEAL
-        return Phase.PASS
+            return _MOON
+        if hand is None or hand.phase is _FINISHED:
+            return _DEAL
+        return _PASS
 
     @property
     def hand(self) -> Hand | None:
@@ -165,11 +176,10 @@ class Match:
 
         While passing the four choose at once, so no one seat is to move: ``awaiting`` names the
         seats still to pass and ``legal_pass_cards`` what each may give."""
-        phase = self.phase
-        if phase is Phase.PLAY:
-            assert self._hand is not None
-            return self._hand.to_move
-        if phase is Phase.MOON:
+        hand = self._hand
+        if hand is not None and hand.phase is _PLAYING:
+            return hand.to_move
+        if self._shooter is not None and not self._winners:
             return self._shooter
         return None
 
@@ -177,7 +187,7 @@ class Match:
     def awaiting(self) -> tuple[Seat, ...]:
         """Every seat whose move the match waits for (all four may pass at once)."""
         phase = self.phase
-        if phase is Phase.PASS:
+        if phase is _PASS:
             assert self._hand is not None
             return self._hand.waiting_to_pass
         seat = self.to_move
@@ -305,8 +315,8 @@ class Match:
     def legal_plays(self) -> CardSet:
         """The cards the seat to move may play (empty outside the play)."""
         hand = self._hand
-        if hand is None or self.phase is not Phase.PLAY:
-            return CardSet.from_mask(0)
+        if hand is None or hand.phase is not _PLAYING:
+            return EMPTY
         return CardSet.from_mask(hand.legal_mask())
 
     def legal_pass_cards(self, seat: Seat) -> CardSet:
@@ -315,7 +325,7 @@ class Match:
         Any three of them make a legal ``Pass``, so no combination needs listing.
         """
         hand = self._hand
-        if hand is None or hand.phase is not HandPhase.PASSING or hand.passed[seat]:
+        if hand is None or hand.phase is not _PASSING or hand.passed[seat]:
             return EMPTY
         return CardSet.from_mask(hand.hands[seat])
 
@@ -326,20 +336,22 @@ class Match:
         While passing that is every three of the seat's 13 cards, 286 passes: ``legal_pass_cards``
         answers the same question without listing them."""
         hand = self._hand
-        if hand is not None and hand.phase is HandPhase.PLAYING:
-            if seat is not None and seat != hand.to_move:
+        if hand is not None and hand.phase is _PLAYING:
+            to_move = hand.to_move
+            if seat is not None and seat != to_move:
                 return []
-            mask = hand.legal_mask()
-            plays = PLAYS[hand.to_move]
+            mask = hand.legal
             moves: list[Move] = []
-            append = moves.append
-            while mask:
-                low = mask & -mask
-                append(plays[low.bit_length() - 1])
-                mask ^= low
+            for table in PLAYS_BY_BYTE[to_move]:  # as cards.card_list: a byte of the mask a step
+                if not mask:
+                    break
+                byte = mask & 0xFF
+                if byte:
+                    moves += table[byte]
+                mask >>= 8
             return moves
         phase = self.phase
-        if phase is Phase.PASS:
+        if phase is _PASS:
             assert hand is not None
             waiting = hand.waiting_to_pass
             seat = waiting[0] if seat is None else seat
@@ -347,7 +359,7 @@ class Match:
                 return []
             cards = CardSet.from_mask(hand.hands[seat])
             return [Pass(seat, CardSet(three)) for three in combinations(cards, 3)]
-        if phase is Phase.MOON:
+        if phase is _MOON:
             shooter = self._shooter
             assert shooter is not None
             if seat is not None and seat != shooter:
@@ -358,17 +370,17 @@ class Match:
     def why_illegal(self, move: Move) -> str | None:
         """Why ``move`` may not be applied now, in the words the table shows; None when it may."""
         phase = self.phase
-        if phase is Phase.OVER:
+        if phase is _OVER:
             return MATCH_IS_OVER
-        if phase is Phase.MOON:
+        if phase is _MOON:
             if not isinstance(move, MoonChoice):
                 return CHOOSE_THE_MOON
             if move.seat != self._shooter:
                 return NOT_THE_SHOOTER
             return None if move.moon in MOON_OPTIONS else MOON_ADD_OR_SUBTRACT
         if isinstance(move, Deal):
-            return None if phase is Phase.DEAL else NOT_A_DEAL_NOW
-        if phase is Phase.DEAL:
+            return None if phase is _DEAL else NOT_A_DEAL_NOW
+        if phase is _DEAL:
             return DEAL_FIRST
         hand = self._hand
         assert hand is not None
@@ -384,12 +396,20 @@ class Match:
         """Check ``move`` and carry it out, returning what happened; an illegal move raises
         ``IllegalMove`` and changes nothing."""
         hand = self._hand
-        if type(move) is Play and hand is not None and hand.phase is HandPhase.PLAYING:
-            events = hand.play(move.seat, move.card)
-            self._moves.append(move)
-            if len(hand.tricks) == 13:
-                events.extend(self._score_hand(hand))
-            return events
+        if hand is not None:
+            # The two moves of every hand go straight to the hand, which checks them itself and
+            # refuses with the same reasons as why_illegal: a play while playing, a pass while
+            # passing (a hand still passing means the match is neither over nor waiting on a moon).
+            if isinstance(move, Play) and hand.phase is _PLAYING:
+                events = hand.play(move.seat, move.card)
+                self._moves.append(move)
+                if len(hand.tricks) == 13:
+                    events.extend(self._score_hand(hand))
+                return events
+            if isinstance(move, Pass) and hand.phase is _PASSING:
+                events = hand.choose_pass(move.seat, move.cards)
+                self._moves.append(move)
+                return events
         reason = self.why_illegal(move)
         if reason is not None:
             raise IllegalMove(reason)
@@ -503,7 +523,7 @@ class Match:
                 totals=tuple(self._totals),
             )
         exchanged = hand.direction is not PassDirection.NONE and all(hand.passed)
-        legal = hand.legal_mask() if phase is Phase.PLAY and hand.to_move == seat else 0
+        legal = hand.legal_mask() if phase is _PLAY and hand.to_move == seat else 0
         return PlayerView(
             seat=seat,
             rules=self.rules,

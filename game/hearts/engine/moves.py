@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from .cards import ALL_CARDS_MASK, CARDS, Card, CardSet, Seat
+from .cards import ALL_CARDS_MASK, CARDS, Card, CardSet, Seat, by_byte
 from .errors import InvalidNotation
 from .rules import Moon
 
@@ -97,6 +97,8 @@ PlayerMove = Pass | Play | MoonChoice
 Move = Deal | PlayerMove
 
 PLAYS: Final = tuple(tuple(Play(seat, card) for card in CARDS) for seat in Seat)
+PLAYS_BY_BYTE: Final = tuple(by_byte(plays) for plays in PLAYS)
+"""For each seat, its plays by byte of a card mask (``cards.by_byte``): ``legal_moves`` reads them."""
 MOON_OPTIONS: Final = (Moon.ADD_TO_OTHERS, Moon.SUBTRACT_FROM_SHOOTER)
 
 
