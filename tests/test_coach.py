@@ -240,3 +240,48 @@ def test_the_statistics_average_what_the_coach_found_over_the_hands_it_reviewed(
     again = coach.Coaching(coach.seed_for(4))
     again.catch_up(match, coaching.points_lost_tenths)
     assert again.points_lost_tenths == coaching.points_lost_tenths
+
+
+def test_the_bench_times_the_coach_on_fixed_hands(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert coach.main(["--bench", "1", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["hands"] == 1 and result["median_wall_s"] > 0
+    (hand,) = result["per_hand"]
+    assert hand["seed"] == 1 and hand["forced"] >= 1  # the last card is always forced
+    match = coach.bench_hand(1)
+    assert match.results and match.results[0].hand_number == 1
+    assert record.dumps(match) == record.dumps(coach.bench_hand(1))  # the same hand every time
+    with pytest.raises(SystemExit):
+        coach.main(["--bench", "0"])
+
+
+def test_weighing_ahead_while_south_chooses_gives_the_same_review(
+    played_as_hard: tuple[Match, int, coach.Review],
+) -> None:
+    match, seed, result = played_as_hard
+    coaching = coach.Coaching(seed)
+    ahead = 0
+    for moment in coach.moments(match, 1):
+        # South is choosing: the coach, having caught up, weighs the choice before it is made.
+        coaching.anticipate(moment.view)
+        while coaching.advance(0.005):
+            pass
+        if isinstance(moment.move, Play):
+            assert coaching.progress(1) == (moment.index, moment.index)  # its work is ahead, not judged
+            ahead += 1
+        coaching.note(moment.view, moment.move)
+    coaching.hand_over(1)
+    while coaching.advance(0.005):
+        pass
+    assert ahead == 13 and coaching.review_of(1) == result
+    # Weighings begun for views South did not choose from (the next decision's) are not used.
+    wrong = coach.Coaching(seed)
+    made = list(coach.moments(match, 1))
+    for moment, following in zip(made, [*made[1:], None], strict=True):
+        wrong.anticipate(None if following is None else following.view)
+        wrong.advance(0.02)
+        wrong.note(moment.view, moment.move)
+    wrong.hand_over(1)
+    while wrong.advance(0.005):
+        pass
+    assert wrong.review_of(1) == result

@@ -39,6 +39,7 @@ from .engine import (
     InvalidSave,
     Match,
     Pass,
+    Phase,
     Play,
     PlayerView,
     Rank,
@@ -163,12 +164,48 @@ def seed_for(match_seed: int | None) -> int:
     return (match_seed or 0) * 4 + PLAYER
 
 
-def judge(moment: Moment, seed: int) -> Generator[None, None, Decision]:
-    """One decision judged by Hard from the view South had, with the generator Hard would use there."""
-    view = moment.view
+def weigh(view: PlayerView, seed: int) -> Generator[None, None, Weighing]:
+    """Hard's look at the cards South may play from ``view``: it does not depend on the card South
+    then plays, so it can start while South is still choosing."""
     rng = HardBot(seed).rng_for(view)
+    # A forced play is not judged, so its expected points (shown, never compared) come from the
+    # fewest deals Hard ever weighs: a third of a hand's work goes to forced plays otherwise.
+    forced = len(distinct_choices(view)) == 1
+    return (yield from weigh_plays(view, rng, MIN_SAMPLES if forced else ROLLOUTS, even_if_forced=True))
+
+
+class HeadStart:
+    """``weigh`` for the view South is choosing from, worked on before South has chosen."""
+
+    def __init__(self, view: PlayerView, seed: int) -> None:
+        self.view = view
+        self._thought = weigh(view, seed)
+        self.weighing: Weighing | None = None
+
+    def step(self) -> bool:
+        """One step of the weighing; whether it is done."""
+        if self.weighing is None:
+            try:
+                next(self._thought)
+            except StopIteration as done:
+                self.weighing = done.value
+        return self.weighing is not None
+
+    def rest(self) -> Generator[None, None, Weighing]:
+        """The rest of the weighing, a step at a time, then the weighing."""
+        while not self.step():
+            yield
+        assert self.weighing is not None
+        return self.weighing
+
+
+def judge(moment: Moment, seed: int, ahead: HeadStart | None = None) -> Generator[None, None, Decision]:
+    """One decision judged by Hard from the view South had, with the generator Hard would use there
+    (``ahead``: the weighing of that view, begun while South chose)."""
+    view = moment.view
     hand = view.hand_number
     if isinstance(moment.move, Pass):
+        rng = HardBot(seed).rng_for(view)
         chosen_mask = moment.move.cards.mask
         passes = yield from weigh_passes(view, rng, PASS_SAMPLES, also=chosen_mask)
         chosen = passes.options.index(chosen_mask)
@@ -187,10 +224,8 @@ def judge(moment: Moment, seed: int) -> Generator[None, None, Decision]:
             why=why_pass(view, moment.move.cards, CardSet.from_mask(passes.best), chosen_ev, best_ev),
         )
     card = moment.move.card
-    # A forced play is not judged, so its expected points (shown, never compared) come from the
-    # fewest deals Hard ever weighs: a third of a hand's work goes to forced plays otherwise.
-    forced = len(distinct_choices(view)) == 1
-    plays = yield from weigh_plays(view, rng, MIN_SAMPLES if forced else ROLLOUTS, even_if_forced=True)
+    plays = yield from (ahead.rest() if ahead is not None else weigh(view, seed))
+    forced = len(plays.choices) == 1
     chosen = plays.choice_for(card)
     best = plays.choices.index(plays.best)
     chosen_ev, best_ev = _ev(plays, chosen), _ev(plays, best)
@@ -262,6 +297,10 @@ class Coaching:
         self._reviews: dict[int, Review] = {}
         self._thought: Generator[None, None, Decision] | None = None
         self._thinking_of: int | None = None
+        self._upcoming: PlayerView | None = None
+        self._ahead: HeadStart | None = None
+        self._head_starts: dict[tuple[int, int], HeadStart] = {}
+        """Weighings begun before South chose, by hand and decision index, until they are judged."""
         self.points_lost_tenths: dict[int, int] = {}
         """Every hand reviewed so far with its ``Review.points_lost_tenths``: kept with the match
         (``SavedMatch``) and counted in the statistics when it ends."""
@@ -298,10 +337,33 @@ class Coaching:
         else:
             plays = sum(1 for moment in made if isinstance(moment.move, Play))
             made.append(Moment(view, move, plays + 1, len(view.tricks) + 1))
+            if self._ahead is not None and self._ahead.view == view:
+                self._head_starts[hand, plays + 1] = self._ahead
+        self._ahead = self._upcoming = None
         self._forget()
 
+    def anticipate(self, view: PlayerView | None) -> None:
+        """South is choosing a card from ``view`` (None: South is not). Once every decision made is
+        judged, ``advance`` weighs this one ahead, with the time South takes to choose: the work is
+        the same whichever card South plays, so the judgement is the same as without it."""
+        self._upcoming = view if view is not None and view.phase is Phase.PLAY else None
+        if self._ahead is not None and self._ahead.view != self._upcoming:
+            self._ahead = None
+
     def hand_over(self, hand_number: int) -> None:
+        """The hand is over. If all that is left of it is forced plays (its last cards, typically,
+        played in quick succession while the table animates), they are weighed at once, about 10 ms
+        natively: the review is then ready with the hand's result rather than a few frames later."""
         self._over.add(hand_number)
+        if hand_number not in self._moments:
+            return
+        due = self._next()
+        if due is not None and due.view.hand_number == hand_number:
+            rest = self._moments[hand_number][len(self._judged[hand_number]) :]
+            if all(isinstance(m.move, Play) and len(distinct_choices(m.view)) == 1 for m in rest):
+                while self._next() is not None:
+                    self.advance(0.0)
+        self._finish(hand_number)
 
     def review_of(self, hand_number: int) -> Review | None:
         """The hand's review, once the hand is over and every decision judged."""
@@ -328,8 +390,13 @@ class Coaching:
             if self._thought is None:
                 due = self._next()
                 if due is None:
+                    if self._ahead_step():
+                        worked = True
+                        if self.clock() < deadline:
+                            continue
                     break
-                self._thought = judge(due, self.seed)
+                ahead = self._head_starts.pop((due.view.hand_number, due.index), None)
+                self._thought = judge(due, self.seed, ahead)
                 self._thinking_of = due.view.hand_number
             worked = True
             hand = self._thinking_of
@@ -347,6 +414,21 @@ class Coaching:
                 break
         self.spent += self.clock() - start
         return worked
+
+    def _ahead_step(self) -> bool:
+        """One step of the weighing South's choice will need; whether there was one to take."""
+        view = self._upcoming
+        if view is None:
+            return False
+        if self._ahead is None:
+            self._ahead = HeadStart(view, self.seed)
+        if self._ahead.weighing is not None:
+            return False
+        cpu = time.process_time()
+        self._ahead.step()
+        hand = view.hand_number
+        self.cpu[hand] = self.cpu.get(hand, 0.0) + time.process_time() - cpu
+        return True
 
     def _next(self) -> Moment | None:
         for hand in sorted(self._moments):
@@ -367,6 +449,8 @@ class Coaching:
     def _forget(self) -> None:
         for hand in sorted(self._moments)[: -self.KEEP]:
             del self._moments[hand], self._judged[hand]
+            for key in [key for key in self._head_starts if key[0] == hand]:
+                del self._head_starts[key]
             self._reviews.pop(hand, None)
             if self._thinking_of == hand:
                 self._thought = self._thinking_of = None
@@ -553,16 +637,19 @@ def bench(hands: int, *, as_json: bool) -> int:
     import platform
 
     timed = []
+    walls: list[float] = []
     for seed in range(1, hands + 1):
         match = bench_hand(seed)
         wall, cpu = time.perf_counter(), time.process_time()
         judged = run(review(match, 1, seed_for(seed)))
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
         forced = sum(decision.forced for decision in judged.decisions)
-        timed.append({"seed": seed, "wall_s": round(wall, 3), "cpu_s": round(cpu, 3), "forced": forced})
+        # Pyodide's processor clock stands still: there the wall clock is all there is.
+        processor = round(cpu, 3) if cpu > 0 else None
+        timed.append({"seed": seed, "wall_s": round(wall, 3), "cpu_s": processor, "forced": forced})
+        walls.append(wall)
         if not as_json:
             print(f"hand 1 of match {seed}: {wall:.2f} s ({cpu:.2f} s processor), {forced} forced plays")
-    walls = [float(each["wall_s"]) for each in timed]
     summary = {
         "python": platform.python_version(),
         "platform": sys.platform,

@@ -145,7 +145,10 @@ class Session:
         return bot
 
     def coach(self, seconds: float) -> bool:
-        """Let the coach judge your decisions for about ``seconds``; whether it had work."""
+        """Let the coach judge your decisions for about ``seconds``; whether it had work. While you
+        choose a card, once it has caught up, it weighs the choice you are making."""
+        choosing = self.is_human_turn and self.match.phase is Phase.PLAY
+        self.coaching.anticipate(self.view if choosing else None)
         return self.coaching.advance(seconds)
 
     def _apply(self, move: Deal | PlayerMove) -> list[Event]:
