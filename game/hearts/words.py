@@ -9,11 +9,14 @@ from .engine import (
     JACK_OF_DIAMONDS,
     QUEEN_OF_SPADES,
     HandScored,
+    Moon,
     PassDirection,
     Phase,
     PlayerView,
+    Rules,
     Seat,
     Suit,
+    Ties,
     Trick,
 )
 
@@ -120,3 +123,22 @@ def hand_story(scored: HandScored) -> list[str]:
         taker = _subject(scored.jack_taker)
         lines.append(f"{taker} took the J♦: −10.")
     return lines
+
+
+def table_words(rules: Rules) -> str:
+    """A table in a sentence, what differs from the standard game named: "Hearts to 100, the J♦
+    counting −10, the moon's shooter choosing"."""
+    said = [f"Hearts to {rules.target}"]
+    if rules.jack_of_diamonds:
+        said.append("the J♦ counting −10")
+    if rules.moon is Moon.SHOOTER_CHOOSES:
+        said.append("the moon's shooter choosing how it scores")
+    elif rules.moon is Moon.SUBTRACT_FROM_SHOOTER:
+        said.append("a moon taking 26 off its shooter")
+    if rules.queen_breaks_hearts:
+        said.append("the Q♠ breaking hearts")
+    if rules.points_on_first_trick:
+        said.append("points allowed on the first trick")
+    if rules.ties is Ties.SHARED_WIN:
+        said.append("ties sharing the win")
+    return ", ".join(said)

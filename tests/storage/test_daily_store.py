@@ -60,6 +60,23 @@ def test_the_first_finished_attempt_counts_and_later_ones_are_practice() -> None
     assert Store(store.backend).daily_stats(DAY + datetime.timedelta(days=1)).days_played == 2
 
 
+def test_par_found_after_the_finish_is_added_to_the_attempt_that_counts_only() -> None:
+    store = Store(MemoryBackend())
+    first = result(0, points=7, par=None)
+    assert store.record_daily(first) is True
+    # A practice attempt with a par gives the day nothing.
+    assert store.record_daily(result(0, points=1, par=2)) is False
+    assert Store(store.backend).load_daily().result_for(day(0)) == first
+    # The attempt that counts, told again with its par: the par is added, the rest kept.
+    assert store.record_daily(result(0, points=7, par=4, attempt=first.attempt)) is True
+    kept = Store(store.backend).load_daily().result_for(day(0))
+    assert kept is not None and (kept.points, kept.par, kept.attempt) == (7, 4, first.attempt)
+    # A par once known is not changed again.
+    store.record_daily(result(0, points=7, par=9, attempt=first.attempt))
+    assert Store(store.backend).load_daily().result_for(day(0)) == kept
+    assert store.daily_stats(DAY).average_against_par == 3
+
+
 @pytest.mark.parametrize(
     ("played", "today", "current", "best"),
     [

@@ -29,13 +29,14 @@ class Driver:
         scale: float = 1.0,
         sound: Sound | None = None,
         coach: bool = False,
+        challenge: str | None = None,
     ) -> None:
         """``coach``: let the coach judge the player's decisions as the app does (it costs a few
         milliseconds a frame, so only the tests of the hand review ask for it)."""
         self.backend = backend if backend is not None else MemoryBackend()
         if settings is not None:
             Store(self.backend).save_settings(settings)
-        self.app = App(size, store=Store(self.backend), scale=scale, sound=sound)
+        self.app = App(size, store=Store(self.backend), scale=scale, sound=sound, challenge=challenge)
         if not coach:
             self.app.coach_slice = 0.0
         else:  # processor time, so a machine busy with other work still leaves the coach its slices

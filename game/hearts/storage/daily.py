@@ -15,7 +15,7 @@ import datetime
 import re
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from ..engine import InvalidSave, Match, record
@@ -147,10 +147,15 @@ class DailyRecords:
         return kept is None or (bool(result.attempt) and kept.attempt == result.attempt)
 
     def with_result(self, result: DailyResult) -> DailyRecords:
-        """These records with ``result`` counted, if it is the first for its date (else unchanged)."""
-        if result.date in self.results:
-            return self
-        return DailyRecords({**self.results, result.date: result})
+        """These records with ``result`` counted, if it is the first for its date; the attempt that
+        counts, told again once its par is known (par is worked out while you play and may come after
+        the end), gains that par. Anything else leaves them unchanged."""
+        kept = self.results.get(result.date)
+        if kept is None:
+            return DailyRecords({**self.results, result.date: result})
+        if kept.par is None and result.par is not None and self.counts(result):
+            return DailyRecords({**self.results, result.date: replace(kept, par=result.par)})
+        return self
 
     def stats(self, today: datetime.date) -> DailyStats:
         """Days played, streaks (a missed day ends one) and the average against par, as of ``today``."""

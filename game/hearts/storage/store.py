@@ -86,6 +86,10 @@ class SavedMatch:
     """The finished hands the coach has reviewed, each with what your costly plays in it lost, in
     tenths of a point (``coach.Review.points_lost``). Kept with the match so a reload loses none, and
     counted in the statistics with it; a hand missing here was never reviewed."""
+    challenge: bool = False
+    """A friend's challenge: its bots keep their level and the result is compared with theirs."""
+    challenger_score: int | None = None
+    """The friend's final score, when their challenge carried one."""
 
 
 class Store:
@@ -191,6 +195,8 @@ class Store:
             },
             "record": record.to_record(saved.match, seed=saved.seed),
         }
+        if saved.challenge:
+            data["challenge"] = {"score": saved.challenger_score}
         return self._write(MATCH_KEY, _dumps(data), "this match")
 
     def clear_match(self) -> bool:
@@ -370,11 +376,13 @@ class Store:
 
     def record_daily(self, result: DailyResult) -> bool:
         """Count a finished daily attempt if it is the first of its date. True when ``result`` is
-        the attempt that counts (also when told again of the same attempt); False for practice."""
+        the attempt that counts (also when told again of the same attempt, which adds the par it
+        lacked); False for practice."""
         records = self.load_daily()
         counts = records.counts(result)
-        if result.date not in records.results:
-            self.save_daily(records.with_result(result))
+        updated = records.with_result(result)
+        if updated != records:
+            self.save_daily(updated)
         return counts
 
     def daily_stats(self, today: datetime.date) -> DailyStats:
@@ -456,7 +464,13 @@ def _parse_saved_match(text: str) -> SavedMatch:
             raise _NewerSave(f"a match record from a newer version ({engine_version})")
     match, seed = record.from_record(engine_record)
     lost = _points_lost(data.get("points_lost_tenths"), match)
-    return SavedMatch(match, seed, bot_level, counted and match.is_over, lost)
+    challenge = data.get("challenge")
+    score = challenge.get("score") if isinstance(challenge, dict) else None
+    if type(score) is not int or not -10_000 <= score <= 10_000:
+        score = None  # a friend's score that cannot be read is left out; the match itself is whole
+    return SavedMatch(
+        match, seed, bot_level, counted and match.is_over, lost, isinstance(challenge, dict), score
+    )
 
 
 def _points_lost(data: object, match: Match) -> dict[int, int]:

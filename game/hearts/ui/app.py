@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import pygame
 
-from ..page import tell
+from ..page import opened_with, tell
 from ..storage import Store, default_backend
 from . import theme
 from .intents import Back, IntentReader, Quit, Resize, Tap
@@ -34,6 +34,15 @@ FRAME_BUDGET = 0.008
 it already): its longest recent step is what it expects."""
 COACH_STEP_MEMORY = 0.85
 """How much of its longest recent step the coach still expects of the next, a frame later."""
+
+
+def opened_challenge() -> str | None:
+    """In the browser, the challenge the page's address carried (its fragment, taken aside by the page
+    before pygbag's loader read the address); None natively or for a fragment that is not one."""
+    from .scenes.challenge import is_challenge_fragment
+
+    fragment = opened_with().fragment
+    return fragment if fragment and is_challenge_fragment(fragment) else None
 
 
 def browser_size() -> tuple[tuple[int, int], float]:
@@ -65,7 +74,10 @@ class App:
         scale: float = 1.0,
         resizable: bool = True,
         sound: Sound | None = None,
+        challenge: str | None = None,
     ) -> None:
+        """``challenge``: a friend's challenge link or code to offer (in the browser, the page's address
+        brings it)."""
         pygame.display.init()  # the mixer opens with the first sound (``Sound``): audio init is slow
         pygame.font.init()
         pygame.display.set_caption("Hearts")
@@ -103,6 +115,7 @@ class App:
         self._notice_left = 0.0
         self._notice_rect: pygame.Rect | None = None
         self.stack.append(self._opening_scene())
+        self._offer_challenge(challenge if challenge is not None else opened_challenge())
 
     def _opening_scene(self) -> Scene:
         """A match in progress opens at its table, exactly where it was (the menu is one tap away in the
@@ -114,6 +127,19 @@ class App:
         if menu.can_continue and self.ctx.session is not None:
             return TableScene(self.ctx, self.ctx.session)
         return menu
+
+    def _offer_challenge(self, text: str | None) -> None:
+        """Offer the challenge in ``text`` over the opening screen, or say why it cannot be played
+        (the normal start goes on: nothing saved is touched)."""
+        from .scenes.challenge import ChallengeOffer, read_challenge
+
+        if not text:
+            return
+        challenge, refusal = read_challenge(text)
+        if challenge is None:
+            self.ctx.notices.append(refusal or "This challenge link cannot be played.")
+            return
+        self.stack.append(ChallengeOffer(self.ctx, challenge))
 
     def _open(self, size: tuple[int, int]) -> pygame.Surface:
         flags = pygame.RESIZABLE if self.resizable else 0
@@ -155,11 +181,24 @@ class App:
         if self.is_dirty:
             self.draw()
             return True
-        if self.ctx.session is not None and self.coach_slice > 0:
+        work = self._background_work()
+        if work is not None and self.coach_slice > 0:
             # In a frame with nothing to draw (you are thinking, or a bot is), the coach judges your
-            # decisions, so the hand's review is ready at its result without slowing a drawn frame.
-            self._coach(self.ctx.session.coach, started)
+            # decisions (and the daily deal's par is worked out), so they are ready at the hand's
+            # result without slowing a drawn frame.
+            self._coach(work, started)
         return False
+
+    def _background_work(self) -> Callable[[float], bool] | None:
+        """The work for frames that draw nothing: the table's in view (under any dialog), else the
+        saved match's coaching."""
+        from .scenes.table import TableScene
+
+        for scene in reversed(self.stack):
+            if isinstance(scene, TableScene):
+                return scene.background
+        session = self.ctx.session
+        return None if session is None else session.coach
 
     def _coach(self, work: Callable[[float], bool], started: float) -> None:
         """The coach's steps, one at a time, in the frame that began at ``started``.
@@ -319,7 +358,10 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m hearts", description="Hearts against three bots.")
     parser.add_argument("--size", default=os.environ.get("HEARTS_SIZE", "1280x720"), help="window size, WxH")
     parser.add_argument("--scale", type=float, default=1.0, help="pixels per CSS pixel (a dense screen: 2)")
+    parser.add_argument(
+        "--challenge", metavar="LINK_OR_CODE", help="a friend's challenge link or code: play their match"
+    )
     args = parser.parse_args(argv)
     width, _, height = args.size.partition("x")
-    app = App((int(width), int(height)), scale=args.scale)
+    app = App((int(width), int(height)), scale=args.scale, challenge=args.challenge)
     asyncio.run(app.run())

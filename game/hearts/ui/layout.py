@@ -67,10 +67,17 @@ class DialogLayout:
 
 
 def dialog_layout(
-    size: tuple[int, int], scale: float, buttons: int, *, wide: bool = False, content: int | None = None
+    size: tuple[int, int],
+    scale: float,
+    buttons: int,
+    *,
+    wide: bool = False,
+    content: int | None = None,
+    button_share: float = 0.5,
 ) -> DialogLayout:
     """A dialog filling most of a phone, or a comfortable centred panel on a large window; with
-    ``content`` (the body's height in pixels), no taller than the title, the body and the buttons need."""
+    ``content`` (the body's height in pixels), no taller than the title, the body and the buttons need.
+    The buttons take at most ``button_share`` of the panel's height (more columns when they would)."""
     metrics = metrics_for(size, scale)
     width, height = size
     margin = metrics.px(12)
@@ -79,13 +86,13 @@ def dialog_layout(
     panel_height = min(height - 2 * margin, metrics.px(600))
     gap = metrics.px(8)
     inner_width = panel_width - 2 * margin
-    # Buttons go side by side when they are few (three in a wide panel), else in a column; on a short
-    # window, in two or three columns, so the body keeps at least part of the panel.
-    side_by_side = buttons <= (3 if wide else 2)
+    # Buttons go side by side when they are few (up to four in a wide panel), else in a column; on a
+    # short window, in two or three columns, so the body keeps at least part of the panel.
+    side_by_side = buttons <= (4 if wide else 2)
     columns = buttons if side_by_side and inner_width >= buttons * (metrics.px(150) + gap) - gap else 1
     while (
         columns < max(1, buttons)
-        and math.ceil(buttons / columns) * (tap + gap) > (panel_height - 2 * margin) * 0.5
+        and math.ceil(buttons / columns) * (tap + gap) > (panel_height - 2 * margin) * button_share
     ):
         columns += 1
     rows = math.ceil(buttons / columns) if buttons else 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from ..bots import Bot, Thinking, make_bot
+from ..challenge import Challenge
 from ..coach import Coaching, seed_for
 from ..deals import deal_for, new_seed
 from ..engine import (
@@ -45,10 +46,14 @@ class Session:
         *,
         on_change: Callable[[Session], None] | None = None,
         reviewed: Mapping[int, int] | None = None,
+        challenge: Challenge | None = None,
     ) -> None:
         self.match = match
         self.seed = seed
         self.bot_level = bot_level
+        self.challenge = challenge
+        """A friend's match replayed: its bots keep ``bot_level`` (a new difficulty waits for the next
+        match), and the result is compared with the friend's score."""
         self.on_change = on_change
         self._bots: dict[Seat, Bot] = {}
         self._thinking: Thinking | None = None
@@ -100,6 +105,8 @@ class Session:
     def deal(self, bot_level: str | None = None, deal: Deal | None = None) -> list[Event]:
         """Deal the next hand (the seed's, unless ``deal`` is given); a new difficulty takes effect
         here, between hands."""
+        if self.challenge is not None:
+            bot_level = None  # the friend's bots, as they played for them
         if bot_level is not None and bot_level != self.bot_level:
             self.bot_level = bot_level
             self._bots.clear()

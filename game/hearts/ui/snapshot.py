@@ -8,6 +8,7 @@ are the same on every run and show real play, not staged cards.
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import os
 import sys
@@ -22,12 +23,14 @@ import pygame
 from ..bots import make_bot
 from ..bots.hints import suggest_pass, suggest_play
 from ..coach import Coaching, moments, seed_for
-from ..engine import MatchOver, Phase, Seat
+from ..daily import Par, daily_for
+from ..engine import MatchOver, Phase, Rules, Seat
 from ..storage import MemoryBackend, Settings, Stats, Store
+from ..storage.daily import DailyAttempt, DailyResult, new_attempt_id
 from .render.cards import CardPainter
 from .render.fonts import Fonts
 from .report import LayoutReport, recording
-from .scenes.base import Context, Scene
+from .scenes.base import Context, Push, Scene
 from .session import HUMAN, Session
 
 SEED = 2026
@@ -53,6 +56,10 @@ SCENES = (
     "statistics",
     "review",
     "review_pass",
+    "daily",
+    "daily_result",
+    "share_box",
+    "challenge_offer",
 )
 
 
@@ -221,9 +228,58 @@ def build(name: str, ctx: Context) -> list[Scene]:
         result = match_result_dialog(table, MatchOver(session.match.winners, session.match.totals))
         result.update(1.6)  # the celebration under way
         return [table, result]
+    if name in ("daily", "daily_result", "share_box"):
+        return daily_at(ctx, name)
+    if name == "challenge_offer":  # a friend's link opened over a match in progress
+        from ..challenge import Challenge
+        from .scenes.challenge import ChallengeOffer
+
+        play_until(session, lambda s: s.is_human_turn and s.phase is Phase.PLAY)
+        friend = Challenge(
+            seed=SEED + 1, rules=Rules(target=50, jack_of_diamonds=True), level="hard", score=41
+        )
+        return [TableScene(ctx, session), ChallengeOffer(ctx, friend)]
     if name in LESSON_SCENES:
         return lesson_at(ctx, name.removeprefix("lesson_"))
     raise ValueError(f"no scene called {name!r}; choose from {', '.join(SCENES + LESSON_SCENES)}")
+
+
+DAILY_DAY = datetime.date(2026, 12, 1)
+_PARS: dict[datetime.date, Par] = {}
+
+
+def daily_at(ctx: Context, name: str) -> list[Scene]:
+    """The daily deal of ``DAILY_DAY``: at the table mid-hand, or finished as Hard plays it in your seat
+    (par's own game) with its result, or that result's share box, after a few days played in a row."""
+    from .scenes.daily import DailyScene
+    from .scenes.share_box import ShareBox
+
+    daily = daily_for(DAILY_DAY)
+    if DAILY_DAY not in _PARS:
+        par = _PARS[DAILY_DAY] = Par(daily)
+        while not par.work(1.0):
+            pass
+    par = _PARS[DAILY_DAY]
+    assert par.match is not None and par.value is not None
+    moves = par.match.moves if name != "daily" else par.match.moves[:24]
+    match = par.match.at_start()
+    for move in moves:
+        match.apply(move)
+    known = par.value if name != "daily" else None
+    attempt = DailyAttempt(daily.key, match, daily.seed, new_attempt_id(), False, known)
+    for back in range(1, 5):  # the four days before, played
+        day = (DAILY_DAY - datetime.timedelta(days=back)).isoformat()
+        ctx.store.record_daily(DailyResult(date=day, points=back * 3, par=4, marks="·" * 13))
+    ctx.store.save_daily_attempt(attempt)
+    scene = DailyScene(ctx, daily, practice=False, attempt=attempt)
+    if name == "daily":
+        return [scene]
+    result = scene._show_result()
+    assert isinstance(result, Push)
+    stack: list[Scene] = [scene, result.scene]
+    if name == "share_box":
+        stack.append(ShareBox(ctx, "Share your result", scene.share_text(), "copied", back="daily_result"))
+    return stack
 
 
 def trick_won(ctx: Context, session: Session) -> Scene:

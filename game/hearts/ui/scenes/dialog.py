@@ -46,6 +46,7 @@ class Dialog(Scene):
         closable: bool = True,
         close_result: object = None,
         wide: bool | Literal["landscape"] = False,
+        button_share: float = 0.5,
         name: str = "dialog",
         title_colour: tuple[int, int, int] = theme.TITLE,
         confetti: Confetti | None = None,
@@ -58,6 +59,8 @@ class Dialog(Scene):
         self.closable = closable
         self.close_result = close_result
         self.wide = wide
+        self.button_share = button_share
+        """The most of the panel's height the buttons may take (beyond it they go in more columns)."""
         self.name = name
         self.title_colour = title_colour
         self.confetti = confetti
@@ -67,11 +70,14 @@ class Dialog(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         wide = size[0] > size[1] if self.wide == "landscape" else self.wide
-        self.layout = dialog_layout(size, self.ctx.scale, len(self.choices), wide=wide)
+        share = self.button_share
+        self.layout = dialog_layout(size, self.ctx.scale, len(self.choices), wide=wide, button_share=share)
         measure = self.body_height if self.body is not None else self._lines_height
         if measure is not None:
             content = measure(self.layout.metrics, self.layout.body.width)
-            self.layout = dialog_layout(size, self.ctx.scale, len(self.choices), wide=wide, content=content)
+            self.layout = dialog_layout(
+                size, self.ctx.scale, len(self.choices), wide=wide, content=content, button_share=share
+            )
         self.buttons = [
             Button(choice.key, rect, label=choice.label, primary=choice.primary)
             for choice, rect in zip(self.choices, self.layout.buttons, strict=True)

@@ -78,6 +78,9 @@ class LessonScene(TableScene):
     def _record_finished(self) -> None:
         return None
 
+    def background(self, seconds: float) -> bool:
+        return False  # the lesson is not reviewed
+
     def _deal(self) -> Transition | None:
         events = self.session.deal(LESSON_LEVEL, LESSON_DEAL)
         return self._show(events)

@@ -1,4 +1,4 @@
-"""The main menu: continue or start a match, learn, options, rules, statistics."""
+"""The main menu: continue or start a match, the daily deal, learn, options, rules, statistics."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ import math
 
 import pygame
 
+from ...challenge import Challenge
+from ...storage import SavedMatch
 from .. import theme
 from ..intents import Confirm, Intent, Jump, Step, Tap
 from ..layout import metrics_for
@@ -13,6 +15,18 @@ from ..render.text import draw_text
 from ..session import Session
 from ..widgets import Button, draw_button
 from .base import Context, Push, Reset, Scene, Transition
+
+
+def saved_challenge(saved: SavedMatch) -> Challenge | None:
+    """The friend's challenge a saved match replays, if it is one."""
+    if not saved.challenge or saved.seed is None:
+        return None
+    try:
+        return Challenge(
+            seed=saved.seed, rules=saved.match.rules, level=saved.bot_level, score=saved.challenger_score
+        )
+    except ValueError:
+        return None  # not a match a challenge can name: played on as an ordinary one
 
 
 class MenuScene(Scene):
@@ -28,6 +42,7 @@ class MenuScene(Scene):
                     saved.seed if saved.seed is not None else 0,
                     saved.bot_level,
                     reviewed=saved.points_lost_tenths,
+                    challenge=saved_challenge(saved),
                 )
         return cls(ctx)
 
@@ -47,6 +62,7 @@ class MenuScene(Scene):
         entries = [
             ("continue", "Continue match"),
             ("new", "New match"),
+            ("daily", "Daily deal"),
             ("learn", "Learn to play"),
             ("options", "Options"),
             ("rules", "How to play"),
@@ -114,6 +130,10 @@ class MenuScene(Scene):
             if self.can_continue:
                 return Push(confirm_new_match(self.ctx))
             return Reset(new_table(self.ctx))
+        if key == "daily":
+            from .daily import DailyScene
+
+            return Reset(DailyScene.start(self.ctx))
         if key == "learn":
             from .lesson import LessonScene
 

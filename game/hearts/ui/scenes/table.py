@@ -34,7 +34,7 @@ from ...engine import (
 )
 from ...engine.cards import Card
 from ...storage import SavedMatch
-from ...words import DIRECTION_WORDS, SEAT_NAMES, has_played, prompt, trick_taken
+from ...words import DIRECTION_WORDS, SEAT_NAMES, has_played, prompt, table_header, trick_taken
 from ..hand_layout import HAND_COUNT
 from ..intents import Back, Confirm, FastForward, Hint, Hover, Intent, Jump, LastTrick, Mute, Step, Tap
 from ..session import HUMAN, Session
@@ -590,7 +590,16 @@ class TableScene(Scene):
     def _saved(self, *, counted: bool = False) -> SavedMatch:
         session = self.session
         lost = dict(session.coaching.points_lost_tenths)
-        return SavedMatch(session.match, session.seed, session.bot_level, counted, lost)
+        challenge = session.challenge
+        return SavedMatch(
+            session.match,
+            session.seed,
+            session.bot_level,
+            counted,
+            lost,
+            challenge=challenge is not None,
+            challenger_score=None if challenge is None else challenge.score,
+        )
 
     def _hand_over(self, scored: HandScored, match_over: bool) -> Callable[[], Transition | None]:
         """What follows a scored hand, once its last trick has been shown: the results."""
@@ -599,6 +608,15 @@ class TableScene(Scene):
     def highlighted(self) -> frozenset[Card]:
         """Cards to mark as suggested (the lesson marks its suggestions; the table, none)."""
         return frozenset()
+
+    def header(self, view: PlayerView) -> str:
+        """The line over the table: the hand, its pass and the target."""
+        return table_header(view.hand_number, view.pass_direction, view.rules.target)
+
+    def background(self, seconds: float) -> bool:
+        """Work for about ``seconds`` in a frame that draws nothing (the coach judging your decisions);
+        whether there was work to do."""
+        return self.session.coach(seconds)
 
     def _autosave(self, session: Session) -> None:
         if session.match.is_over:

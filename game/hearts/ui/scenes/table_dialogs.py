@@ -29,6 +29,8 @@ REVIEW = "review"
 """``review:N:BACK``: open hand N's review; closing it answers BACK."""
 HAND_RESULT = "hand_result"
 """Show the last hand's result again (after its review)."""
+CHALLENGE = "challenge"
+"""``challenge:BACK``: send this match to a friend as a challenge; then answer BACK."""
 
 
 def pause_menu(ctx: Context) -> Dialog:
@@ -44,6 +46,7 @@ def pause_menu(ctx: Context) -> Dialog:
             Choice("resume", "Back to the table", primary=True),
             *review,
             Choice("score_sheet", "Score sheet"),
+            Choice(f"{CHALLENGE}:resume", "Challenge a friend"),
             Choice("new_match", "New match"),
             Choice("options", "Options"),
             Choice("rules", "How to play"),
@@ -243,6 +246,9 @@ def match_result_dialog(scene: TableScene, over: MatchOver) -> Dialog:
         winner = " and ".join(NAMES[seat] for seat in over.winners)
         place = ranking.index(HUMAN) + 1
         summary = f"{winner} won after {hands} hands. You came {ORDINALS[place]}."
+    challenge = scene.session.challenge
+    if challenge is not None and challenge.score is not None:
+        summary += " " + versus(over.totals[HUMAN], challenge.score)
 
     results = scene.session.match.results
     target = scene.session.match.rules.target
@@ -305,6 +311,7 @@ def match_result_dialog(scene: TableScene, over: MatchOver) -> Dialog:
         [
             Choice("play_again", "Play again", primary=True),
             Choice(f"{SHEET}:last:match_result", "Score sheet"),
+            Choice(f"{CHALLENGE}:match_result", "Challenge a friend"),
             Choice("main_menu", "Main menu"),
         ],
         body=body,
@@ -312,12 +319,22 @@ def match_result_dialog(scene: TableScene, over: MatchOver) -> Dialog:
         closable=False,
         name="match_result",
         wide="landscape",  # in landscape: the chart beside the ranking, the buttons in a row
+        button_share=0.34,  # on a small phone, the buttons two by two so the chart keeps its room
         title_colour=theme.VICTORY if won else theme.DEFEAT,
         confetti=Confetti(still=ctx.settings.reduced_motion) if won else None,
     )
 
 
 ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth"}
+
+
+def versus(yours: int, theirs: int) -> str:
+    """Your final score against the friend's who sent the challenge (the lower is better)."""
+    if yours < theirs:
+        return f"Your friend finished on {_number(theirs)}: you beat them by {theirs - yours}."
+    if yours == theirs:
+        return f"Your friend finished on {_number(theirs)} too: a draw."
+    return f"Your friend finished on {_number(theirs)}: they beat you by {yours - theirs}."
 
 
 def table_rows(height: int, rows: int, metrics: Metrics, *, spacing: float = 1.9) -> tuple[int, int]:
@@ -449,6 +466,12 @@ def handle_dialog_result(scene: TableScene, result: object) -> Transition | None
         _, hand, back = result.split(":")
         replay = replay_hand(match, int(hand))
         return Push(ReviewScene(ctx, replay, scene.session.coaching, back=back))
+    if isinstance(result, str) and result.startswith(f"{CHALLENGE}:"):
+        from .challenge import challenge_text
+        from .share_box import share_from
+
+        back = result.partition(":")[2]
+        return share_from(ctx, "Challenge a friend", challenge_text(scene.session), back=back)
     if result == HAND_RESULT and match.results:
         return Push(hand_result_dialog(scene, match.results[-1], match.is_over))
     if result == "match_result" and match.is_over:

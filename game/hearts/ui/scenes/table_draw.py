@@ -10,7 +10,6 @@ import pygame
 from ...engine import QUEEN_OF_SPADES, Phase, PlayerView, Seat, Suit, Trick
 from ...engine.cards import Card
 from ...words import SEAT_NAMES as NAMES
-from ...words import table_header
 from .. import theme
 from ..layout import CARD_ASPECT
 from ..render.fonts import Fonts, LruCache, surface_bytes
@@ -329,12 +328,15 @@ class TableDrawer:
         if area.width <= 0:
             return
         metrics = self.layout.metrics
-        text = table_header(view.hand_number, view.pass_direction, view.rules.target)
+        text = self.scene.header(view)
         px = metrics.text(14)
-        if self.ctx.fonts.size(text, px)[0] > area.width:  # two lines, broken after the pass
-            hand, passing, target = text.split(" · ")
-            text = f"{hand} · {passing}\n{target}"
-            px = fit_size(self.ctx.fonts, f"{hand} · {passing}", area.width, px, metrics.text(12))
+        if self.ctx.fonts.size(text, px)[0] > area.width:  # two lines (after the pass, on the table)
+            parts = text.split(" · ")
+            half = (len(parts) + 1) // 2
+            first, second = " · ".join(parts[:half]), " · ".join(parts[half:])
+            text = f"{first}\n{second}"
+            longer = max(first, second, key=lambda line: self.ctx.fonts.size(line, px)[0])
+            px = fit_size(self.ctx.fonts, longer, area.width, px, metrics.text(12))
         align: Align = "center" if self.layout.is_portrait else "left"
         draw_text(surface, self.ctx.fonts, text, area, px, theme.TEXT, align=align, wrap=False)
 

@@ -1,0 +1,177 @@
+"""The daily deal through the real app: opened from the menu, kept apart from the saved match, its par
+worked out in the frames that draw nothing, its result counted once and shared; practice replays."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterator
+from functools import cache
+
+import pytest
+
+from hearts import daily as daily_module
+from hearts.daily import Daily, Par, daily_for, share_text, trick_marks
+from hearts.engine import Match, Phase, Seat
+from hearts.storage import MemoryBackend, Store
+from hearts.storage.daily import DailyAttempt, new_attempt_id
+from hearts.ui.scenes.daily import DailyResultDialog, DailyScene
+from hearts.ui.scenes.dialog import Dialog
+from hearts.ui.scenes.menu import MenuScene
+from hearts.ui.scenes.share_box import ShareBox
+from hearts.ui.scenes.table import TableScene
+
+from .driver import Driver
+from .test_app import QUICK, start_match
+from .test_challenge import drawn_words, press
+
+DAY = datetime.date(2026, 12, 1)
+
+
+@pytest.fixture(autouse=True)
+def today_is_fixed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setattr(daily_module, "today", lambda: DAY)
+    yield
+
+
+@cache
+def hard_in_my_seat() -> tuple[Daily, Match, int]:
+    """The day's deal as Hard plays it in all four seats (par's own game), and par."""
+    daily = daily_for(DAY)
+    par = Par(daily)
+    while not par.work(1.0):
+        pass
+    assert par.match is not None and par.value is not None
+    return daily, par.match, par.value
+
+
+def attempt_up_to(
+    match: Match, moves: int, *, practice: bool = False, par: int | None = None
+) -> DailyAttempt:
+    """The day's attempt with the first ``moves`` moves of ``match`` made."""
+    daily = daily_for(DAY)
+    partial = match.at_start()
+    for move in match.moves[:moves]:
+        partial.apply(move)
+    return DailyAttempt(daily.key, partial, daily.seed, new_attempt_id(), practice, par)
+
+
+def open_daily(driver: Driver) -> DailyScene:
+    if not isinstance(driver.scene, MenuScene):
+        driver.click(driver.button_spot("menu"))
+        press(driver, "main_menu")
+    driver.click(driver.button_spot("daily"))
+    scene = driver.app.stack[0]
+    assert isinstance(scene, DailyScene)
+    return scene
+
+
+def test_the_daily_deal_is_kept_apart_from_the_saved_match() -> None:
+    driver = Driver((390, 844), settings=QUICK)
+    start_match(driver)
+    driver.settle()
+    saved_match = driver.backend.data[Store.MATCH_KEY]
+    scene = open_daily(driver)
+    assert scene.daily.key == "2026-12-01" and not scene.practice
+    assert "Daily deal" in scene.header(scene.session.view)
+    driver.settle(limit=600)
+    view = scene.session.view
+    assert view.hand_number == 1 and view.pass_direction is daily_for(DAY).direction
+    # The day's deal, against Hard.
+    assert scene.session.match.moves[0] == daily_for(DAY).deal and scene.session.bot_level == "hard"
+    assert driver.backend.data[Store.MATCH_KEY] == saved_match
+    assert Store(driver.backend).load_daily_attempt() is not None
+    # A reload opens at the saved match, as ever; the menu's Daily deal goes back to the attempt.
+    again = Driver((390, 844), backend=driver.backend)
+    assert isinstance(again.app.stack[0], TableScene) and not isinstance(again.app.stack[0], DailyScene)
+    saved_match = again.backend.data[Store.MATCH_KEY]  # (its bots may have moved on since)
+    resumed = open_daily(again)
+    assert resumed.session.match.moves == scene.session.match.moves
+    assert resumed.attempt_id == scene.attempt_id
+    assert again.backend.data[Store.MATCH_KEY] == saved_match
+
+
+def test_the_last_cards_by_tap_end_the_day_with_its_result_counted_once() -> None:
+    daily, hard, par = hard_in_my_seat()
+    backend = MemoryBackend()
+    store = Store(backend)
+    store.save_daily_attempt(attempt_up_to(hard, len(hard.moves) - 6, par=par))
+    driver = Driver((390, 844), backend=backend, settings=QUICK)
+    scene = open_daily(driver)
+    for _ in range(200):
+        driver.settle(limit=600)
+        if isinstance(driver.scene, Dialog):
+            break
+        view = scene.session.view
+        assert view.phase is Phase.PLAY
+        legal = sorted(scene.session.match.legal_moves(), key=str)
+        driver.click(driver.card_spot(legal[0].card))
+    result = driver.scene
+    assert isinstance(result, DailyResultDialog)
+    points = scene.session.match.results[0].scores[Seat.SOUTH]
+    counted = Store(backend).load_daily().result_for(daily.key)
+    assert counted is not None and (counted.points, counted.par) == (points, par)
+    assert counted.marks == trick_marks(scene.session.match) and len(counted.marks) == 13
+    words = drawn_words(result)
+    assert f"you took {points} point" in words and f"Par is {par}" in words
+    assert "Days played 1" in words and "streak 1" in words
+    # Play it again: practice, which never changes the day's result.
+    press(driver, "practice")
+    again = driver.app.stack[0]
+    assert isinstance(again, DailyScene) and again.practice and "practice" in again.header(again.session.view)
+    assert Store(backend).load_daily().result_for(daily.key) == counted
+
+
+def test_par_is_worked_out_in_idle_frames_and_reaches_a_result_that_lacked_it() -> None:
+    daily, hard, par = hard_in_my_seat()
+    backend = MemoryBackend()
+    Store(backend).save_daily_attempt(attempt_up_to(hard, len(hard.moves)))  # finished, par unknown
+    driver = Driver((844, 390), backend=backend, settings=QUICK, coach=True)
+    open_daily(driver)
+    driver.settle()
+    result = driver.scene
+    assert isinstance(result, DailyResultDialog)
+    assert "still being worked out" in drawn_words(result)
+    assert Store(backend).load_daily().result_for(daily.key).par is None  # type: ignore[union-attr]
+    for _ in range(40_000):
+        driver.step()
+        if result.scene.par_value is not None:
+            break
+    assert result.scene.par_value == par
+    driver.step()
+    assert f"Par is {par}" in drawn_words(result)
+    assert Store(backend).load_daily().result_for(daily.key).par == par  # type: ignore[union-attr]
+    attempt = Store(backend).load_daily_attempt()
+    assert attempt is not None and attempt.par == par  # a reload need not work it out again
+
+
+def test_share_shows_a_text_without_spoilers_and_says_where_it_went() -> None:
+    daily, hard, par = hard_in_my_seat()
+    backend = MemoryBackend()
+    Store(backend).save_daily_attempt(attempt_up_to(hard, len(hard.moves), par=par))
+    driver = Driver((1280, 720), backend=backend, settings=QUICK)
+    open_daily(driver)
+    driver.settle()
+    press(driver, "share")
+    box = driver.scene
+    assert isinstance(box, ShareBox)
+    points = hard.results[0].scores[Seat.SOUTH]
+    assert box.text == share_text(DAY, points, par, trick_marks(hard))
+    dealt = [card for seat in Seat for card in daily.deal.hands[seat]]
+    assert not [str(card) for card in dealt if str(card) in box.text]  # nothing of the deal itself
+    assert box.outcome in ("copied", "printed")
+    assert ("Copied" if box.outcome == "copied" else "terminal") in drawn_words(box)
+    press(driver, "daily_result")
+    assert isinstance(driver.scene, DailyResultDialog)
+
+
+def test_another_days_attempt_gives_way_to_todays_deal() -> None:
+    _, hard, _ = hard_in_my_seat()
+    backend = MemoryBackend()
+    yesterday = daily_for(DAY - datetime.timedelta(days=1))
+    old = attempt_up_to(hard, 10)
+    Store(backend).save_daily_attempt(
+        DailyAttempt(yesterday.key, yesterday.new_match(), yesterday.seed, old.attempt, False, None)
+    )
+    driver = Driver((390, 844), backend=backend, settings=QUICK)
+    scene = open_daily(driver)
+    assert scene.daily.key == DAY.isoformat() and scene.attempt_id != old.attempt
