@@ -6,6 +6,7 @@ How to play scrolls rather than pages: its tests are in test_howto.py (the floor
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import itertools
 import math
 from collections.abc import Iterator
@@ -15,15 +16,17 @@ import pytest
 
 from hearts.engine import Moon, Ties
 from hearts.storage import MemoryBackend, Settings, Stats, Store
+from hearts.storage.daily import DailyRecords, DailyResult
 from hearts.ui.intents import Back, Confirm, Hover, Jump, Step, Tap
 from hearts.ui.layout import MIN_TAP, MIN_TEXT
 from hearts.ui.render.cards import CardPainter
 from hearts.ui.render.fonts import Fonts
 from hearts.ui.render.text import fit_size, wrap
+from hearts.ui.report import recording
 from hearts.ui.scenes.base import Context, Pop
 from hearts.ui.scenes.howto import HowToScene
 from hearts.ui.scenes.options import GAME_OPTIONS, TABLE_OPTIONS, OptionsScene, PagedScene
-from hearts.ui.scenes.stats import StatsScene
+from hearts.ui.scenes.stats import StatsScene, Tile
 
 SIZES = [
     ((320, 568), 1.0),
@@ -166,7 +169,7 @@ def test_text_never_goes_below_the_floor(fonts: Fonts, case: tuple[tuple[int, in
         options.label_px, options.small_px, options.note_px, options.button_px,
         howto.styles.title_px, howto.styles.heading_px, howto.styles.subheading_px, howto.styles.text_px,
         howto.styles.key_px, howto.button_px,
-        stats.value_px, stats.label_px, stats.footnote_px,
+        stats.value_px, stats.label_px, stats.footnote_px, stats.heading_px,
     ]  # fmt: skip
     assert min(sizes) >= floor_px
 
@@ -428,7 +431,13 @@ def test_statistics_tiles_fit(fonts: Fonts, case: tuple[tuple[int, int], float])
         last_hands_reviewed=1,
         last_points_lost_tenths=99999,
     )
-    scene = StatsScene(make_ctx(fonts, size, scale, stats=stats))
+    # Three thousand days, each 1,990 points worse than par: the widest figures the records allow.
+    ctx = make_ctx(fonts, size, scale, stats=stats)
+    start = datetime.date(2020, 1, 1)
+    days = [(start + datetime.timedelta(days=back)).isoformat() for back in range(3000)]
+    ctx.store.save_daily(DailyRecords({day: DailyResult(date=day, points=1000, par=-990) for day in days}))
+    scene = StatsScene(ctx, today=start + datetime.timedelta(days=3000))
+    assert [tile.value for tile in _all_tiles(scene)][-4:] == ["3000", "3000", "3000", "+1990.0"]
     seen = []
     for _ in pages(scene):
         draws(scene)
@@ -440,7 +449,164 @@ def test_statistics_tiles_fit(fonts: Fonts, case: tuple[tuple[int, int], float])
                 assert fonts.size(line, scene.label_px)[0] <= tile.rect.width
         for first, second in itertools.combinations(tiles, 2):
             assert not first.rect.colliderect(second.rect)
-    assert len(seen) == 8
+    assert len(seen) == 12  # eight for matches, four for the daily deal
+
+
+# The daily deal's statistics --------------------------------------------------------------------------
+
+TODAY = datetime.date(2026, 12, 2)
+
+
+def _all_tiles(scene: StatsScene) -> list[Tile]:
+    tiles = []
+    for _ in pages(scene):
+        draws(scene)
+        tiles += scene.tiles()
+    return tiles
+
+
+def daily_tiles(scene: StatsScene) -> dict[str, str]:
+    """The daily deal's tiles, found on whichever page they are, by name."""
+    named = {" ".join(tile.label_lines): tile.value for tile in _all_tiles(scene)}
+    wanted = ("Days played", "Current streak", "Best streak", "Average against par")
+    return {name: value for name, value in named.items() if name.startswith(wanted)}
+
+
+def played(backend: MemoryBackend, *results: tuple[int, int, int | None]) -> None:
+    """Daily results told to the store as the table tells them: (days before TODAY, points, par)."""
+    store = Store(backend)
+    for back, points, par in results:
+        day = (TODAY - datetime.timedelta(days=back)).isoformat()
+        assert store.record_daily(DailyResult(date=day, points=points, par=par))
+
+
+def test_statistics_show_the_daily_figures(fonts: Fonts) -> None:
+    backend = MemoryBackend()
+    # Yesterday and the two days before (today not played yet), a gap, then four days in a row; one
+    # day's par never came. Against par: -2, 0, +1, -6, -3, -2 over the six with a par: -2.0.
+    played(backend, (1, 3, 5), (2, 4, 4), (3, 8, 7), (5, 0, 6), (6, 2, 5), (7, 9, None), (8, 0, 2))
+    scene = StatsScene(make_ctx(fonts, (390, 844), backend=backend), today=TODAY)
+    assert daily_tiles(scene) == {
+        "Days played": "7",
+        "Current streak": "3",  # alive until today ends, though today is unplayed
+        "Best streak": "4",
+        "Average against par You beat Hard": "-2.0",
+    }
+    text = " ".join(_all_text(scene))
+    assert "Daily deal" in text and "below zero means you took fewer points than Hard" in text
+    assert "No daily deals yet" not in text
+    # The match figures are still there, as before.
+    assert {"Matches played", "Win rate", "Q♠ taken"} <= {" ".join(t.label_lines) for t in _all_tiles(scene)}
+
+
+def test_a_missed_day_ends_the_current_streak(fonts: Fonts) -> None:
+    backend = MemoryBackend()
+    played(backend, (2, 3, 5), (3, 8, 7))  # yesterday missed
+    scene = StatsScene(make_ctx(fonts, backend=backend), today=TODAY)
+    tiles = daily_tiles(scene)
+    assert (tiles["Current streak"], tiles["Best streak"]) == ("0", "2")
+
+
+def test_todays_deal_counts_in_the_streak(fonts: Fonts) -> None:
+    backend = MemoryBackend()
+    played(backend, (0, 9, 4), (1, 5, 5))
+    scene = StatsScene(make_ctx(fonts, backend=backend), today=TODAY)
+    assert daily_tiles(scene) == {
+        "Days played": "2",
+        "Current streak": "2",
+        "Best streak": "2",
+        "Average against par Hard did better": "+2.5",
+    }
+
+
+@pytest.mark.parametrize(
+    ("results", "value", "meaning"),
+    [
+        (((1, 7, 7),), "0.0", "Level with Hard"),
+        (
+            ((1, 5, 5), (2, 5, 5), (3, 4, 5), *((back, 5, 5) for back in range(4, 30))),  # -1 over 29
+            "0.0",
+            "Level with Hard",
+        ),
+        (((1, 10, 3), (2, 0, 3)), "+2.0", "Hard did better"),
+        (((1, 26, None),), "—", ""),
+    ],
+    ids=["level", "just under zero", "above", "no par yet"],
+)
+def test_the_average_against_par_says_what_its_sign_means(
+    fonts: Fonts, results: tuple[tuple[int, int, int | None], ...], value: str, meaning: str
+) -> None:
+    backend = MemoryBackend()
+    played(backend, *results)
+    scene = StatsScene(make_ctx(fonts, backend=backend), today=TODAY)
+    (name,) = [name for name in daily_tiles(scene) if name.startswith("Average against par")]
+    assert daily_tiles(scene)[name] == value
+    assert name == f"Average against par {meaning}".strip()
+
+
+def test_no_daily_deals_yet(fonts: Fonts) -> None:
+    scene = StatsScene(make_ctx(fonts), today=TODAY)
+    assert daily_tiles(scene) == {
+        "Days played": "0",
+        "Current streak": "0",
+        "Best streak": "0",
+        "Average against par": "—",
+    }
+    assert "No daily deals yet" in " ".join(_all_text(scene))
+
+
+def test_the_daily_figures_are_as_of_the_local_date(fonts: Fonts, monkeypatch: pytest.MonkeyPatch) -> None:
+    backend = MemoryBackend()
+    played(backend, (1, 3, 5), (2, 4, 4))
+    monkeypatch.setattr("hearts.daily.today", lambda: TODAY)
+    assert daily_tiles(StatsScene(make_ctx(fonts, backend=backend)))["Current streak"] == "2"
+    monkeypatch.setattr("hearts.daily.today", lambda: TODAY + datetime.timedelta(days=2))
+    assert daily_tiles(StatsScene(make_ctx(fonts, backend=backend)))["Current streak"] == "0"
+
+
+def test_the_daily_figures_are_read_when_the_screen_opens(fonts: Fonts) -> None:
+    backend = MemoryBackend()
+    played(backend, (1, 3, 5))
+    ctx = make_ctx(fonts, backend=backend)
+    scene = StatsScene(ctx, today=TODAY)
+    played(backend, (2, 3, 5))
+    scene.resize((844, 390))
+    assert daily_tiles(scene)["Days played"] == "1"
+    assert daily_tiles(StatsScene(ctx, today=TODAY))["Days played"] == "2"
+
+
+@pytest.mark.parametrize(
+    "size", [(320, 568), (390, 844), (844, 390), (1280, 720)], ids=lambda s: "x".join(map(str, s))
+)
+def test_the_statistics_fit_and_read_at_phone_and_desktop_sizes(fonts: Fonts, size: tuple[int, int]) -> None:
+    backend = MemoryBackend()
+    played(backend, *((back, 26, 0) for back in range(12)))  # two-digit figures, the widest average
+    stats = Stats(matches_played=120, matches_won=45, hands_played=1500, points_taken=9000, moons_shot=3)
+    scene = StatsScene(make_ctx(fonts, size, backend=backend, stats=stats), today=TODAY)
+    window = pygame.Rect((0, 0), size)
+    drawn: list[str] = []
+    for _ in pages(scene):
+        with recording(size, 1.0) as report:
+            draws(scene)
+        texts = [item for item in report.items if item["kind"] == "text"]
+        assert [(item["text"], item["px"]) for item in texts if item["px"] < 12] == []
+        for item in texts:
+            x, y, width, height = item["rect"]
+            assert window.contains(pygame.Rect(round(x), round(y), round(width), round(height))), item
+        for tile in scene.tiles():
+            assert scene.body.contains(tile.rect), tile
+        drawn += [item["text"] for item in texts]
+    # Every daily figure and name is drawn, on one page or another.
+    for words in (
+        "Daily deal",
+        "Days played",
+        "Current streak",
+        "Best streak",
+        "12",
+        "+26.0",
+        "Hard did better",
+    ):
+        assert words in drawn, words
 
 
 # Leaving and the keyboard ---------------------------------------------------------------------------

@@ -54,6 +54,7 @@ SCENES = (
     "how_to_play",
     "how_to_play_end",
     "statistics",
+    "statistics_daily",
     "review",
     "review_pass",
     "daily",
@@ -162,10 +163,16 @@ def build(name: str, ctx: Context) -> list[Scene]:
         if name == "how_to_play_end":
             howto.scroll.to_end()  # the keys, scrolled into view as far as the page goes
         return [howto]
-    if name == "statistics":
-        from .scenes.stats import StatsScene
+    if name in ("statistics", "statistics_daily"):  # its first page, or the daily deal's
+        from .scenes.stats import DAILY, StatsScene
 
-        return [StatsScene(ctx)]
+        played_daily(ctx.store, TODAY)
+        stats = StatsScene(ctx, today=TODAY)
+        while (
+            name == "statistics_daily" and DAILY not in stats.page_text and stats.page < stats.page_count - 1
+        ):
+            stats._press("next")
+        return [stats]
     session = Session.new(ctx.settings.table, "normal", seed=SEED)
     ctx.session = session
     if name == "dealing":  # the cards going round, a little past halfway
@@ -245,6 +252,21 @@ def build(name: str, ctx: Context) -> list[Scene]:
 
 
 DAILY_DAY = datetime.date(2026, 12, 1)
+TODAY = datetime.date(2026, 12, 2)
+"""Today, for the statistics: fixed so the picture is the same whenever it is taken."""
+PLAYED_DAILY = ((1, 3, 5), (2, 0, 4), (3, 9, 7), (5, 13, 4), (6, 2, 6), (7, 5, 5), (8, 6, 9), (9, 0, 3),
+                (10, 8, None), (11, 4, 4), (14, 26, 10))  # fmt: skip
+"""Daily deals played, as (days before today, points, par): today still to play, a three-day streak
+to yesterday, a best of seven before it, one day without par."""
+
+
+def played_daily(store: Store, today: datetime.date) -> None:
+    """Made-up daily results in ``store``, counted back from ``today``."""
+    for back, points, par in PLAYED_DAILY:
+        day = (today - datetime.timedelta(days=back)).isoformat()
+        store.record_daily(DailyResult(date=day, points=points, par=par, marks="·" * 13))
+
+
 _PARS: dict[datetime.date, Par] = {}
 
 

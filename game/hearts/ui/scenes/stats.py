@@ -1,15 +1,22 @@
-"""Statistics: the player's record over finished matches, as a grid of tiles and a note."""
+"""Statistics: the player's record over finished matches and over daily deals, as two groups of tiles
+with a note under each.
+
+The daily figures are read once, as of the player's local date, when the screen opens."""
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, replace
 
 import pygame
 
+from ... import daily
 from ...storage import Stats
+from ...storage.daily import DailyStats
 from .. import theme
 from ..render.text import draw_text, fit_size, wrap
 from ..widgets import draw_panel
+from .base import Context
 from .options import PagedScene
 
 NOTE = (
@@ -22,6 +29,14 @@ COACH_NOTE = (
     "cost you, each at least a point worse on average than Hard's choice from what you knew. Lower is "
     "better; compare your last match with your average."
 )
+DAILY_NOTE = (
+    "Par is what Hard scores in your seat on the same deal. Against par is your points minus par, so "
+    "below zero means you took fewer points than Hard. A streak counts days played in a row; if you "
+    "have not played today yet, yours is still alive until midnight."
+)
+DAILY_EMPTY_NOTE = "No daily deals yet. Daily deal on the menu is one hand, the same for everyone today."
+MATCHES = "Matches"
+DAILY = "Daily deal"
 NONE = "—"
 
 
@@ -42,6 +57,29 @@ def figures(stats: Stats) -> list[tuple[str, str]]:
     ]
 
 
+def against_par(average: float | None) -> tuple[str, str]:
+    """The average against par as shown, signed to one decimal, and its name with what the sign means
+    on a line of its own."""
+    if average is None:
+        return NONE, "Average against par"
+    shown = round(average, 1)
+    if shown == 0:  # neither "+0.0" nor "-0.0"
+        return "0.0", "Average against par\nLevel with Hard"
+    meaning = "Hard did better" if shown > 0 else "You beat Hard"
+    return f"{shown:+.1f}", f"Average against par\n{meaning}"
+
+
+def daily_figures(stats: DailyStats) -> list[tuple[str, str]]:
+    """Each daily statistic's name (a new line where one must start) and its value as shown."""
+    value, label = against_par(stats.average_against_par)
+    return [
+        ("Days played", str(stats.days_played)),
+        ("Current streak", str(stats.current_streak)),
+        ("Best streak", str(stats.best_streak)),
+        (label, value),
+    ]
+
+
 @dataclass(frozen=True, slots=True)
 class Tile:
     label_lines: tuple[str, ...]
@@ -51,10 +89,12 @@ class Tile:
 
 @dataclass(frozen=True, slots=True)
 class _Block:
-    """A row of tiles (name lines and value of each) or a note's lines, ``top`` below the body's top."""
+    """Rows of tiles (each tile's name lines, value and rectangle from the block's top left) under a
+    group's heading when it starts one, or a note's lines; ``top`` below the body's top."""
 
     height: int
-    tiles: tuple[tuple[tuple[str, ...], str], ...] = ()
+    heading: str = ""
+    tiles: tuple[tuple[tuple[str, ...], str, pygame.Rect], ...] = ()
     note: tuple[str, ...] = ()
     top: int = 0
 
@@ -63,38 +103,38 @@ class StatsScene(PagedScene):
     title = "Statistics"
     column_design_width = 600
 
+    def __init__(self, ctx: Context, *, today: datetime.date | None = None) -> None:
+        self.daily = ctx.store.daily_stats(today if today is not None else daily.today())
+        ctx.notices.extend(ctx.store.take_problems())
+        super().__init__(ctx)
+
     def _paginate(self, body: pygame.Rect) -> int:
         metrics, fonts, gap = self.metrics, self.ctx.fonts, self.gap
         self.value_px, self.label_px, self.footnote_px = metrics.text(30), metrics.text(14), metrics.text(14)
+        self.heading_px = metrics.text(17)
         self.tile_pad = metrics.px(10)
-        shown = figures(self.ctx.stats)
+        self.heading_height = fonts.line_height(self.heading_px, bold=True) + metrics.px(4)
         if body.width >= 3 * metrics.px(150) + 2 * gap:
-            columns = 3
+            match_columns = 3
         else:
-            columns = 2 if body.width >= 2 * metrics.px(120) + gap else 1
-        tile_width = (body.width - (columns - 1) * gap) // columns
-        inner_width = tile_width - 2 * metrics.px(8)
-        labels = [tuple(wrap(fonts, label, self.label_px, inner_width)) for label, _ in shown]
-        value_line = fonts.line_height(self.value_px, bold=True)
-        label_line = fonts.line_height(self.label_px)
-        tile_height = (
-            2 * self.tile_pad + value_line + metrics.px(2) + max(len(lines) for lines in labels) * label_line
-        )
-        self.tile_size = (tile_width, tile_height)
-        notes = [NOTE, COACH_NOTE] if self.ctx.stats.matches_played else [EMPTY_NOTE, NOTE, COACH_NOTE]
+            match_columns = 2 if body.width >= 2 * metrics.px(120) + gap else 1
+        # Four tiles: in one row, or two by two, never three and one.
+        if body.width >= 4 * metrics.px(120) + 3 * gap:
+            daily_columns = 4
+        else:
+            daily_columns = 2 if body.width >= 2 * metrics.px(120) + gap else 1
+        match_notes = [NOTE, COACH_NOTE] if self.ctx.stats.matches_played else [EMPTY_NOTE, NOTE, COACH_NOTE]
+        daily_notes = [DAILY_NOTE] if self.daily.days_played else [DAILY_EMPTY_NOTE, DAILY_NOTE]
         note_line = fonts.line_height(self.footnote_px)
-        blocks = [
-            _Block(
-                tile_height,
-                tiles=tuple(
-                    (labels[i], shown[i][1]) for i in range(start, start + columns) if i < len(shown)
-                ),
-            )
-            for start in range(0, len(shown), columns)
-        ]
-        for note in notes:
-            lines = tuple(wrap(fonts, note, self.footnote_px, body.width))
-            blocks.append(_Block(len(lines) * note_line, note=lines))
+        blocks: list[_Block] = []
+        for heading, shown, columns, notes in (
+            (MATCHES, figures(self.ctx.stats), match_columns, match_notes),
+            (DAILY, daily_figures(self.daily), daily_columns, daily_notes),
+        ):
+            blocks += self._group(heading, shown, columns, body)
+            for note in notes:
+                lines = tuple(wrap(fonts, note, self.footnote_px, body.width))
+                blocks.append(_Block(len(lines) * note_line, note=lines))
         # Each block goes whole onto one page.
         self.pages: list[list[_Block]] = [[]]
         used = 0
@@ -109,30 +149,58 @@ class StatsScene(PagedScene):
         self.offset = max(0, min((body.height - used) // 3, metrics.px(40))) if len(self.pages) == 1 else 0
         return len(self.pages)
 
+    def _group(
+        self, heading: str, shown: list[tuple[str, str]], columns: int, body: pygame.Rect
+    ) -> list[_Block]:
+        """A group's heading and tiles: one block when they fit a page, else a block a row (the
+        heading with the first, never alone at the foot of a page)."""
+        metrics, fonts, gap = self.metrics, self.ctx.fonts, self.gap
+        width = (body.width - (columns - 1) * gap) // columns
+        inner_width = width - 2 * metrics.px(8)
+        labels = [
+            tuple(
+                line for part in label.split("\n") for line in wrap(fonts, part, self.label_px, inner_width)
+            )
+            for label, _ in shown
+        ]
+        value_line = fonts.line_height(self.value_px, bold=True)
+        label_line = fonts.line_height(self.label_px)
+        height = 2 * self.tile_pad + value_line + metrics.px(2) + max(map(len, labels)) * label_line
+        rows = [range(start, min(start + columns, len(shown))) for start in range(0, len(shown), columns)]
+        whole = self.heading_height + len(rows) * height + (len(rows) - 1) * gap
+        chunks = [rows] if whole <= body.height else [[row] for row in rows]
+        blocks = []
+        for number, chunk in enumerate(chunks):
+            top = self.heading_height if number == 0 else 0
+            tiles = tuple(
+                (
+                    labels[i],
+                    shown[i][1],
+                    pygame.Rect(column * (width + gap), top + line * (height + gap), width, height),
+                )
+                for line, row in enumerate(chunk)
+                for column, i in enumerate(row)
+            )
+            bottom = top + len(chunk) * height + (len(chunk) - 1) * gap
+            blocks.append(_Block(bottom, heading if number == 0 else "", tiles))
+        return blocks
+
     def tiles(self) -> list[Tile]:
         """The tiles on the page on show, with their rectangles in the window."""
-        width, height = self.tile_size
         return [
-            Tile(
-                labels,
-                value,
-                pygame.Rect(
-                    self.body.left + index * (width + self.gap),
-                    self.body.top + self.offset + block.top,
-                    width,
-                    height,
-                ),
-            )
+            Tile(labels, value, rect.move(self.body.left, self.body.top + self.offset + block.top))
             for block in self.pages[self.page]
-            for index, (labels, value) in enumerate(block.tiles)
+            for labels, value, rect in block.tiles
         ]
 
     @property
     def page_text(self) -> list[str]:
-        """Every string on the page on show: values, names and notes."""
+        """Every string on the page on show: headings, values, names and notes."""
         text = []
         for block in self.pages[self.page]:
-            for labels, value in block.tiles:
+            if block.heading:
+                text.append(block.heading)
+            for labels, value, _ in block.tiles:
                 text.extend([value, " ".join(labels)])
             text.extend(block.note)
         return text
@@ -169,6 +237,16 @@ class StatsScene(PagedScene):
                 y += label_line
         note_line = fonts.line_height(self.footnote_px)
         for block in self.pages[self.page]:
+            if block.heading:
+                rect = pygame.Rect(
+                    self.body.left,
+                    self.body.top + self.offset + block.top,
+                    self.body.width,
+                    self.heading_height - metrics.px(4),
+                )
+                draw_text(
+                    surface, fonts, block.heading, rect, self.heading_px, theme.TITLE, bold=True, align="left"
+                )
             for index, line in enumerate(block.note):
                 rect = pygame.Rect(
                     self.body.left,
