@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import secrets
 import struct
-from operator import mul
+from operator import itemgetter, mul
 from typing import Final
 
 from .engine.cards import Seat
@@ -19,6 +19,7 @@ _MASK64: Final = (1 << 64) - 1
 _GOLDEN: Final = 0x9E3779B97F4A7C15
 _MIX1: Final = 0xBF58476D1CE4E5B9
 _MIX2: Final = 0x94D049BB133111EB
+_CARD_BITS: Final = tuple(1 << card for card in range(52))
 
 
 def _mix(state: int) -> int:
@@ -127,10 +128,9 @@ def deal_for(seed: int, hand_number: int, dealer: Seat | None = None) -> Deal:
     """
     pack = _shuffle((seed * 1_000_003 + hand_number) & _MASK64)
     first = (dealer_for(hand_number) if dealer is None else dealer).next
-    hands = []  # the card at position i of the pack goes to seat first + i, round the table
-    for seat in range(4):
-        mask = 0
-        for card in pack[(seat - first) & 3 :: 4]:
-            mask |= 1 << card
-        hands.append(mask)
-    return Deal.of_masks(hands[0], hands[1], hands[2], hands[3])
+    # The card at position i of the pack goes to seat first + i, round the table: each seat's
+    # thirteen bits picked out and added up in C.
+    south, west, north, east = [
+        sum(itemgetter(*pack[(seat - first) & 3 :: 4])(_CARD_BITS)) for seat in range(4)
+    ]
+    return Deal.of_masks(south, west, north, east)
