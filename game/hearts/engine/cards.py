@@ -277,8 +277,8 @@ class CardSet:
     def from_mask(cls, mask: int) -> CardSet:
         if not 0 <= mask <= ALL_CARDS_MASK:
             raise ValueError(f"not a 52-bit card mask: {mask!r}")
-        cardset = object.__new__(cls)
-        object.__setattr__(cardset, "mask", mask)
+        cardset = _new_object(cls)
+        _set_mask(cardset, mask)
         return cardset
 
     @classmethod
@@ -314,7 +314,7 @@ class CardSet:
         return self.mask != 0
 
     def __iter__(self) -> Iterator[Card]:
-        return cards_in(self.mask)
+        return iter(card_list(self.mask))
 
     def __or__(self, other: CardSet) -> CardSet:
         return CardSet.from_mask(self.mask | other.mask)
@@ -360,6 +360,11 @@ class CardSet:
     def __repr__(self) -> str:
         return f"CardSet.parse({self.notation!r})"
 
+
+# The slot's own setter, taken once: it writes past CardSet.__setattr__ (which refuses) at less
+# than object.__setattr__'s cost, which looks the slot up by name each time.
+_new_object: Final = object.__new__
+_set_mask: Final = CardSet.__dict__["mask"].__set__
 
 EMPTY: Final = CardSet.from_mask(0)
 FULL_DECK: Final = CardSet.from_mask(ALL_CARDS_MASK)

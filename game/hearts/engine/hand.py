@@ -34,7 +34,7 @@ from .events import (
     new_trick,
     new_trick_taken,
 )
-from .rules import PassDirection, Rules, legal_play_mask, why_illegal_play
+from .rules import PassDirection, Rules, why_illegal_play
 
 NOT_YOUR_TURN: Final = "It is not your turn"
 PASS_THREE: Final = "Choose exactly three cards to pass"
@@ -48,10 +48,12 @@ WAIT_FOR_PASSES: Final = "Wait for the others to pass"
 _SEATS: Final = tuple(Seat)
 _NEXT_SEAT: Final = tuple(_SEATS[(seat + 1) & 3] for seat in range(4))
 _QS_BIT: Final = 1 << QUEEN_OF_SPADES
+_TWO_OF_CLUBS_BIT: Final = 1 << TWO_OF_CLUBS
 _BITS: Final = tuple(1 << card for card in range(52))
 _SUIT_OF: Final = tuple(card // 13 for card in range(52))
 _SUIT_BITS: Final = tuple(1 << suit for suit in range(4))
 _NO_POINTS: Final = ALL_CARDS_MASK & ~PENALTY_MASK
+_NO_HEARTS: Final = ALL_CARDS_MASK & ~HEARTS_MASK
 
 
 class HandPhase(Enum):
@@ -123,7 +125,9 @@ class Hand:
         self.led_suit = -1
         self.legal = 0
         """The cards the seat to move may play, as a mask: kept up to date by every card played, as
-        every driver asks for it next (stale outside the play; ``legal_mask()`` says 0 there)."""
+        every driver asks for it next (stale outside the play; ``legal_mask()`` says 0 there). The
+        three cases (the first lead, following or not, a later lead) are ``rules.legal_play_mask``
+        written out where each arises; the property tests hold them to ``why_illegal_play``."""
         if direction is _NO_PASS:
             self.phase = _PLAYING
             self._start_play()
@@ -139,18 +143,10 @@ class Hand:
         return clone
 
     def _start_play(self) -> None:
-        holder = next(seat for seat in _SEATS if self.hands[seat] >> TWO_OF_CLUBS & 1)
+        hands = self.hands
+        holder = next(seat for seat in _SEATS if hands[seat] & _TWO_OF_CLUBS_BIT)
         self.leader = self.to_move = holder
-        self._update_legal()
-
-    def _update_legal(self) -> None:
-        self.legal = legal_play_mask(
-            self.hands[self.to_move],
-            self.led_suit,
-            not self.tricks,
-            self.hearts_broken,
-            self.rules.points_on_first_trick,
-        )
+        self.legal = _TWO_OF_CLUBS_BIT  # the first lead
 
     # Passing -------------------------------------------------------------------------------
 
@@ -167,7 +163,7 @@ class Hand:
             return PASSING_IS_OVER
         if self.passed[seat]:
             return ALREADY_PASSED
-        if len(cards) != 3:
+        if cards.mask.bit_count() != 3:
             return PASS_THREE
         if cards.mask & ~self.hands[seat]:
             return PASS_FROM_HAND
@@ -184,16 +180,15 @@ class Hand:
         return events
 
     def _exchange(self) -> CardsPassed:
+        passed = self.passed
+        hands = self.hands
         offset = self.direction
-        for seat in _SEATS:
-            self.hands[seat] &= ~self.passed[seat]
-        for seat in _SEATS:
-            target = (seat + offset) & 3
-            self.hands[target] |= self.passed[seat]
-            self.received[target] = self.passed[seat]
+        self.received = received = [passed[(seat - offset) & 3] for seat in range(4)]
+        for seat in range(4):
+            hands[seat] = hands[seat] & ~passed[seat] | received[seat]
         self.phase = _PLAYING
         self._start_play()
-        return CardsPassed(self.direction, tuple(CardSet.from_mask(mask) for mask in self.passed))
+        return CardsPassed(self.direction, tuple(map(CardSet.from_mask, passed)))
 
     # Playing -------------------------------------------------------------------------------
 
@@ -293,7 +288,9 @@ class Hand:
         if len(tricks) == 13:
             self.phase = _FINISHED
         else:
-            self._update_legal()
+            # legal_play_mask for a lead after the first trick, written out
+            held = self.hands[winner]
+            self.legal = held if self.hearts_broken else held & _NO_HEARTS or held
         return new_trick_taken(len(tricks), done)
 
     @property

@@ -45,6 +45,7 @@ _PASS: Final = Phase.PASS
 _PLAY: Final = Phase.PLAY
 _MOON: Final = Phase.MOON
 _OVER: Final = Phase.OVER
+_SHOOTER_CHOOSES: Final = Moon.SHOOTER_CHOOSES
 
 
 def dealer_for(hand_number: int) -> Seat:
@@ -444,7 +445,7 @@ class Match:
         shooter = next((seat for seat in _SEATS if hand.points[seat] == FULL_MOON), None)
         if shooter is None:
             return self._finish_hand(hand, None, None)
-        if self.rules.moon is Moon.SHOOTER_CHOOSES:
+        if self.rules.moon is _SHOOTER_CHOOSES:
             self._shooter = shooter
             return [MoonChoiceNeeded(shooter)]
         return self._finish_hand(hand, shooter, self.rules.moon)
