@@ -22,26 +22,40 @@ from .deals import deal_for
 from .engine import STANDARD, CardSet, Match, Move, Pass, Phase, PlayerView, Seat
 from .tournament import bot_seed, play_hand, start_hand
 
+_SEATS = tuple(Seat)
+_PASS = Phase.PASS  # enum members read through the class cost a hook each time on Python 3.11
+_OVER = Phase.OVER
+
+
+# Random choices are made as ``items[int(rng.random() * len(items))]``: one C call, where
+# ``rng.choice`` and ``rng.sample`` run Python code of their own that would weigh in the figures.
+# With a float's 53 bits, no list here is long enough for the bias to show.
+
 
 def random_pass(match: Match, seat: Seat, rng: random.Random) -> Pass:
     """Three of the cards the seat may pass, at random (through the public query)."""
-    return Pass(seat, CardSet(rng.sample(list(match.legal_pass_cards(seat)), 3)))
+    cards = list(match.legal_pass_cards(seat))
+    draw = rng.random
+    first = cards.pop(int(draw() * len(cards)))
+    second = cards.pop(int(draw() * len(cards)))
+    third = cards.pop(int(draw() * len(cards)))
+    return Pass(seat, CardSet((first, second, third)))
 
 
 def play_out(match: Match, rng: random.Random) -> None:
     """Random legal plays (and a random moon choice, if one comes up) until the hand is scored."""
-    choice = rng.choice
+    draw = rng.random
     apply = match.apply
     legal_moves = match.legal_moves
     while moves := legal_moves():
-        apply(choice(moves))
+        apply(moves[int(draw() * len(moves))])
 
 
 def full_hand(match: Match, seed: int, rng: random.Random) -> None:
     """Deal, pass and play one random legal hand."""
     match.apply(deal_for(seed, match.hand_number + 1))
-    if match.phase is Phase.PASS:
-        for seat in Seat:
+    if match.phase is _PASS:
+        for seat in _SEATS:
             match.apply(random_pass(match, seat, rng))
     play_out(match, rng)
 
@@ -64,7 +78,7 @@ def bench_engine(seconds: float, seed: int) -> dict[str, Any]:
     def full_hands() -> int:
         match = Match()
         for _ in range(batch):
-            if match.phase is Phase.OVER:
+            if match.phase is _OVER:
                 match = Match()
             full_hand(match, seed, rng)
         return batch
@@ -77,7 +91,7 @@ def bench_engine(seconds: float, seed: int) -> dict[str, Any]:
         for index in range(batch):
             match = Match()
             match.apply(deal_for(seed + index, 1))
-            for seat in Seat:
+            for seat in _SEATS:
                 match.apply(random_pass(match, seat, rng))
             prepared.append(match)
 
