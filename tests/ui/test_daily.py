@@ -118,6 +118,7 @@ def test_the_last_cards_by_tap_end_the_day_with_its_result_counted_once() -> Non
     press(driver, "practice")
     again = driver.app.stack[0]
     assert isinstance(again, DailyScene) and again.practice and "practice" in again.header(again.session.view)
+    assert again.par_value == par  # the same cards: par is not worked out again
     assert Store(backend).load_daily().result_for(daily.key) == counted
 
 

@@ -54,13 +54,15 @@ class DailyScene(TableScene):
         *,
         practice: bool,
         attempt: DailyAttempt | None = None,
+        par: int | None = None,
     ) -> None:
+        """A new attempt (``par`` when it is known already: a replay), or ``attempt`` resumed."""
         self.daily = daily
         self.practice = attempt.practice if attempt is not None else practice
         self.attempt_id = attempt.attempt if attempt is not None else new_attempt_id()
         self.par = Par(daily)
         """Par, worked out in the frames that draw nothing (``background``)."""
-        self.known_par = attempt.par if attempt is not None else None
+        self.known_par = attempt.par if attempt is not None else par
         """Par once known: from the save, or from ``par`` when it is done."""
         match = attempt.match if attempt is not None else daily.new_match()
         super().__init__(ctx, Session(match, daily.seed, daily.level))
@@ -75,11 +77,12 @@ class DailyScene(TableScene):
         if attempt is not None and attempt.date == daily.key and attempt.seed == daily.seed:
             ctx.notices.extend(store.take_problems())
             return cls(ctx, daily, practice=attempt.practice, attempt=attempt)
-        practice = store.load_daily().has_played(daily.key)
+        counted = store.load_daily().result_for(daily.key)
         if attempt is not None:
             store.clear_daily_attempt()  # another day's attempt: the day's own deal replaces it
         ctx.notices.extend(store.take_problems())
-        return cls(ctx, daily, practice=practice)
+        par = None if counted is None else counted.par
+        return cls(ctx, daily, practice=counted is not None, par=par)
 
     @property
     def is_finished(self) -> bool:
@@ -201,7 +204,7 @@ class DailyScene(TableScene):
         if result == "share":
             return share_from(self.ctx, "Share your result", self.share_text(), back="daily_result")
         if result == "practice":
-            return Reset(DailyScene(self.ctx, self.daily, practice=True))
+            return Reset(DailyScene(self.ctx, self.daily, practice=True, par=self.known_par))
         if result == "review":
             from ...review import replay_hand
             from .review import ReviewScene
