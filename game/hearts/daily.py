@@ -225,10 +225,11 @@ def share_text(
 # Par ---------------------------------------------------------------------------------------------
 
 
-def play_out(daily: Daily) -> Generator[None, None, Match]:
+def play_out(daily: Daily, match: Match | None = None) -> Generator[None, None, Match]:
     """The daily hand played by Hard in all four seats, as a generator that yields while the bots
-    think; returns the match once the hand is scored."""
-    match = daily.dealt_match()
+    think; returns the match once the hand is scored. ``match`` (the dealt daily match, by default a
+    new one) is played in place, so a caller can watch it go."""
+    match = daily.dealt_match() if match is None else match
     bots = {seat: daily.bot(seat) for seat in Seat}
     while not is_finished(match):
         if match.phase is Phase.PASS:
@@ -254,7 +255,8 @@ class Par:
 
     def __init__(self, daily: Daily) -> None:
         self.daily = daily
-        self._thought: Generator[None, None, Match] | None = play_out(daily)
+        self._playing = daily.dealt_match()
+        self._thought: Generator[None, None, Match] | None = play_out(daily, self._playing)
         self.match: Match | None = None
         """The hand as Hard played it, once par is known."""
         self.spent = 0.0
@@ -263,6 +265,14 @@ class Par:
     @property
     def is_done(self) -> bool:
         return self.match is not None
+
+    @property
+    def progress(self) -> float:
+        """How far the work has got, from 0 to 1 (cards played of the hand's 52)."""
+        if self.match is not None:
+            return 1.0
+        view = self._playing.view_for(PLAYER)
+        return (4 * len(view.tricks) + len(view.trick.cards)) / 52
 
     @property
     def value(self) -> int | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from hearts.challenge import BROKEN, Challenge, parse
+from hearts.challenge import BROKEN, NEWER, Challenge, parse
 from hearts.deals import deal_for
 from hearts.engine import Rules, Seat
 from hearts.storage import MemoryBackend, Settings, Store
@@ -96,6 +96,7 @@ def test_a_challenge_survives_a_reload_and_its_result_compares_both_scores() -> 
     again = Driver((390, 844), backend=driver.backend)
     session = again.table.session
     assert session.challenge == FRIEND
+    assert again.table.header(session.view).startswith("Challenge · ")  # the table says so
     again.play_match_by_taps(again.click)
     result = again.scene
     assert isinstance(result, Dialog) and result.name == "match_result"
@@ -106,6 +107,11 @@ def test_a_challenge_survives_a_reload_and_its_result_compares_both_scores() -> 
         assert f"you beat them by {38 - mine}" in summary
     elif mine > 38:
         assert f"they beat you by {mine - 38}" in summary
+    # Play again: the friend's deals again, not an ordinary match.
+    press(again, "play_again")
+    replay = again.table.session
+    assert replay is not session and replay.challenge == FRIEND and not replay.match.results
+    assert (replay.seed, replay.match.rules, replay.bot_level) == (FRIEND.seed, FRIEND.rules, "easy")
 
 
 def drawn_words(dialog: Dialog) -> str:
@@ -129,14 +135,19 @@ def test_a_bad_link_says_why_and_starts_as_usual(text: str) -> None:
     backend = a_match_in_progress()
     before = dict(backend.data)
     driver = Driver((390, 844), backend=backend, challenge=text)
-    # The normal start: the saved match (its hand's result again), no offer.
+    # The reason, over the normal start (the saved match); no offer.
     assert isinstance(driver.app.stack[0], TableScene)
     assert not any(isinstance(scene, ChallengeOffer) for scene in driver.app.stack)
-    driver.step()
-    notice = driver.app._notice
-    assert notice is not None and ("challenge" in notice.lower())
-    if not text.startswith("#c=9"):
-        assert notice == BROKEN
+    refusal = driver.scene
+    assert isinstance(refusal, Dialog) and refusal.name == "challenge_refused"
+    said = " ".join(refusal.lines)
+    assert said == (NEWER if text.startswith("#c=9") else BROKEN)
+    press(driver, "resume")
+    assert not any(
+        isinstance(scene, Dialog) and scene.name == "challenge_refused" for scene in driver.app.stack
+    )
+    for _ in range(10):
+        driver.step()
     assert backend.data == before
 
 

@@ -131,7 +131,7 @@ def test_par_is_worked_out_in_idle_frames_and_reaches_a_result_that_lacked_it() 
     driver.settle()
     result = driver.scene
     assert isinstance(result, DailyResultDialog)
-    assert "still being worked out" in drawn_words(result)
+    assert "is being worked out" in drawn_words(result)
     assert Store(backend).load_daily().result_for(daily.key).par is None  # type: ignore[union-attr]
     for _ in range(40_000):
         driver.step()
@@ -176,3 +176,24 @@ def test_another_days_attempt_gives_way_to_todays_deal() -> None:
     driver = Driver((390, 844), backend=backend, settings=QUICK)
     scene = open_daily(driver)
     assert scene.daily.key == DAY.isoformat() and scene.attempt_id != old.attempt
+
+
+def test_a_replay_begun_before_par_is_known_still_gives_par_to_the_day() -> None:
+    daily, hard, par = hard_in_my_seat()
+    backend = MemoryBackend()
+    Store(backend).save_daily_attempt(attempt_up_to(hard, len(hard.moves)))  # finished, par unknown
+    driver = Driver((390, 844), backend=backend, settings=QUICK, coach=True)
+    first = open_daily(driver)
+    driver.settle()
+    assert first.par_value is None and Store(backend).load_daily().has_played(daily.key)
+    press(driver, "practice")
+    replay = driver.app.stack[0]
+    assert isinstance(replay, DailyScene) and replay.practice
+    assert replay.par is first.par  # the work on par goes on where it had got to
+    for _ in range(40_000):
+        driver.step()
+        if replay.par_value is not None:
+            break
+    assert replay.par_value == par
+    counted = Store(backend).load_daily().result_for(daily.key)
+    assert counted is not None and counted.par == par and counted.attempt != replay.attempt_id

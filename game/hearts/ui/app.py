@@ -32,6 +32,9 @@ COACH_SLICE = 0.004
 FRAME_BUDGET = 0.008
 """Nor a step it expects to end later than this many seconds into the frame (a bot may have thought in
 it already): its longest recent step is what it expects."""
+STILL_DIALOG_SLICE = 0.006
+"""The coach's slice (and the daily deal's par's) while a still dialog waits for the player: the table
+beneath neither moves nor thinks, so more of the frame's budget is free."""
 COACH_STEP_MEMORY = 0.85
 """How much of its longest recent step the coach still expects of the next, a frame later."""
 
@@ -131,13 +134,13 @@ class App:
     def _offer_challenge(self, text: str | None) -> None:
         """Offer the challenge in ``text`` over the opening screen, or say why it cannot be played
         (the normal start goes on: nothing saved is touched)."""
-        from .scenes.challenge import ChallengeOffer, read_challenge
+        from .scenes.challenge import ChallengeOffer, read_challenge, refused
 
         if not text:
             return
         challenge, refusal = read_challenge(text)
         if challenge is None:
-            self.ctx.notices.append(refusal or "This challenge link cannot be played.")
+            self.stack.append(refused(self.ctx, refusal or "This challenge link cannot be played."))
             return
         self.stack.append(ChallengeOffer(self.ctx, challenge))
 
@@ -207,13 +210,23 @@ class App:
         and when its longest recent step would still end within ``FRAME_BUDGET`` of the frame's start:
         the frame keeps to the budget unless a step runs longer than any before it."""
         clock = self.coach_clock
-        slice_end, budget_end = clock() + self.coach_slice, started + FRAME_BUDGET
+        granted = self.coach_slice
+        if granted > 0 and self._player_reads_a_dialog():
+            granted = max(granted, STILL_DIALOG_SLICE)  # nothing else runs: the frame's budget is its
+        slice_end, budget_end = clock() + granted, started + FRAME_BUDGET
         self._coach_step *= COACH_STEP_MEMORY
         while True:
             now = clock()
             if now >= slice_end or now + self._coach_step > budget_end or not work(0.0):
                 return
             self._coach_step = max(self._coach_step, clock() - now)
+
+    def _player_reads_a_dialog(self) -> bool:
+        """A still dialog is on top (a result, a menu): no bot thinks and nothing moves beneath it."""
+        from .scenes.dialog import Dialog
+
+        scene = self.scene
+        return isinstance(scene, Dialog) and not scene.is_animating
 
     def _hits_notice(self, intent: Tap | Back) -> bool:
         if isinstance(intent, Back):

@@ -81,6 +81,18 @@ def start_challenge(ctx: Context, challenge: Challenge) -> Scene:
     return TableScene(ctx, session)
 
 
+def refused(ctx: Context, sentence: str) -> Dialog:
+    """Why a challenge link cannot be played; closing it goes on to the usual start."""
+    return Dialog(
+        ctx,
+        "Challenge link",
+        [Choice("resume", "OK", primary=True)],
+        lines=[sentence],
+        close_result="resume",
+        name="challenge_refused",
+    )
+
+
 def challenge_of(session: Session) -> Challenge:
     """Your match as a challenge: its seed, table and level, and your final score once it is over."""
     match: Match = session.match
@@ -108,7 +120,7 @@ def challenge_text(session: Session) -> str:
     if challenge.score is not None:
         opener = f"I finished a match of Hearts on {challenge.score}. Can you beat it on the same deals?"
     else:
-        opener = "Play my match of Hearts on the same deals, and we'll compare."
+        opener = "Play my match of Hearts on the same deals as me."
     if address:
         return f"{opener}\n{link_for(address, challenge)}"
     code = challenge.to_code()

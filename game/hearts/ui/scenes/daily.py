@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable
+from dataclasses import replace
 
 import pygame
 
@@ -37,6 +38,8 @@ from .share_box import share_from
 from .table import TableScene
 
 PAR_HEADER = "Daily deal"
+PAR_LINES_AT_MOST = ("Par (Hard in your seat) is being worked out: 100%…", "Par is 26: Hard did 26 better.")
+"""The longest the par line can be, waiting and known: the panel makes room for the longer."""
 
 
 def day_words(day: datetime.date) -> str:
@@ -54,15 +57,19 @@ class DailyScene(TableScene):
         *,
         practice: bool,
         attempt: DailyAttempt | None = None,
-        par: int | None = None,
+        par: int | Par | None = None,
     ) -> None:
-        """A new attempt (``par`` when it is known already: a replay), or ``attempt`` resumed."""
+        """A new attempt, or ``attempt`` resumed. ``par``: par when it is known already, or the work on
+        it so far (a replay of the day goes on from where the first attempt had got to)."""
         self.daily = daily
         self.practice = attempt.practice if attempt is not None else practice
         self.attempt_id = attempt.attempt if attempt is not None else new_attempt_id()
-        self.par = Par(daily)
+        self.par = par if isinstance(par, Par) else Par(daily)
         """Par, worked out in the frames that draw nothing (``background``)."""
-        self.known_par = attempt.par if attempt is not None else par
+        self.known_par = attempt.par if attempt is not None else (par if isinstance(par, int) else None)
+        if self.known_par is None:
+            counted = ctx.store.load_daily().result_for(daily.key)
+            self.known_par = None if counted is None else counted.par
         """Par once known: from the save, or from ``par`` when it is done."""
         match = attempt.match if attempt is not None else daily.new_match()
         super().__init__(ctx, Session(match, daily.seed, daily.level))
@@ -108,12 +115,17 @@ class DailyScene(TableScene):
         return super().background(seconds)
 
     def _par_found(self) -> None:
-        """Par is known: kept with the attempt (a reload need not work it out again) and, once the
-        hand is over, given to the day's result."""
+        """Par is known: kept with the attempt (a reload need not work it out again), given to the
+        day's result once this hand is over, and to the day's counted result if it lacks one (par
+        found during a replay begun before it was known)."""
         self.known_par = self.par.value
         self._save()
         if self.is_finished:
             self._count()
+        counted = self.ctx.store.load_daily().result_for(self.daily.key)
+        if counted is not None and counted.par is None and self.known_par is not None:
+            self.ctx.store.record_daily(replace(counted, par=self.known_par))
+        self.ctx.notices.extend(self.ctx.store.take_problems())
 
     # The hand -------------------------------------------------------------------------------------
 
@@ -204,7 +216,8 @@ class DailyScene(TableScene):
         if result == "share":
             return share_from(self.ctx, "Share your result", self.share_text(), back="daily_result")
         if result == "practice":
-            return Reset(DailyScene(self.ctx, self.daily, practice=True, par=self.known_par))
+            par = self.known_par if self.known_par is not None else self.par
+            return Reset(DailyScene(self.ctx, self.daily, practice=True, par=par))
         if result == "review":
             from ...review import replay_hand
             from .review import ReviewScene
@@ -242,7 +255,8 @@ class DailyResultDialog(Dialog):
 
     def __init__(self, ctx: Context, scene: DailyScene) -> None:
         self.scene = scene
-        self.par_known = scene.par_value is not None
+        self.par_shown = (scene.par_value, round(scene.par.progress * 100))
+        """What the par line says (par, or how far its work has got): redrawn when it changes."""
         choices = [
             Choice("share", "Share", primary=True),
             Choice("review", "Review this hand"),
@@ -269,7 +283,8 @@ class DailyResultDialog(Dialog):
         par = scene.par_value
         said = [f"{day_words(scene.daily.day)}: you took {points} point{'' if abs(points) == 1 else 's'}."]
         if par is None:
-            said.append("Par (Hard in your seat) is still being worked out…")
+            done = round(scene.par.progress * 100)
+            said.append(f"Par (Hard in your seat) is being worked out: {done}%…")
         elif points < par:
             said.append(f"Par is {par}: you beat Hard by {par - points}.")
         elif points == par:
@@ -290,7 +305,14 @@ class DailyResultDialog(Dialog):
     def _height(self, metrics: Metrics, width: int) -> int:
         px = metrics.text(16)
         line = round(px * 1.35)
-        count = sum(len(wrap(self.ctx.fonts, text, px, width)) for text in self.said())
+        # Room for the longer of the par lines, so the panel keeps its size when par arrives.
+        waiting, known = (
+            "Par (Hard in your seat) is being worked out: 100%…",
+            "Par is 26: Hard did 26 better.",
+        )
+        par_lines = max(len(wrap(self.ctx.fonts, text, px, width)) for text in (waiting, known))
+        said = self.said()
+        count = sum(len(wrap(self.ctx.fonts, text, px, width)) for text in said[:1] + said[2:]) + par_lines
         marks = round(metrics.text(28) * 1.6)
         return count * line + line + marks + metrics.px(8) + line * 2
 
@@ -303,10 +325,10 @@ class DailyResultDialog(Dialog):
         draw_lines(surface, self.ctx, [self.record_line()], rest, metrics.text(14), colour=theme.TEXT_MUTED)
 
     def update(self, dt: float) -> Transition | None:
-        known = self.scene.par_value is not None
-        if known != self.par_known:
-            self.par_known = known
-            self.resize(self.ctx.size)
+        shown = (self.scene.par_value, round(self.scene.par.progress * 100))
+        if shown != self.par_shown:
+            self.par_shown = shown
+            self.dirty = True
         return super().update(dt)
 
 

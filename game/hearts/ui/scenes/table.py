@@ -610,8 +610,9 @@ class TableScene(Scene):
         return frozenset()
 
     def header(self, view: PlayerView) -> str:
-        """The line over the table: the hand, its pass and the target."""
-        return table_header(view.hand_number, view.pass_direction, view.rules.target)
+        """The line over the table: the hand, its pass and the target (and a friend's challenge)."""
+        header = table_header(view.hand_number, view.pass_direction, view.rules.target)
+        return f"Challenge · {header}" if self.session.challenge is not None else header
 
     def background(self, seconds: float) -> bool:
         """Work for about ``seconds`` in a frame that draws nothing (the coach judging your decisions);

@@ -478,6 +478,10 @@ def handle_dialog_result(scene: TableScene, result: object) -> Transition | None
         return Push(match_result_dialog(scene, MatchOver(match.winners, match.totals)))
     if result == "new_match":
         return Push(confirm_new_match(ctx))
+    if result == "play_again" and scene.session.challenge is not None:
+        from .challenge import start_challenge
+
+        return Reset(start_challenge(ctx, scene.session.challenge))  # the friend's deals again
     if result in ("start_new", "play_again"):
         return Reset(new_table(ctx))
     if result == "options":
