@@ -23,22 +23,9 @@ from hearts.engine import (
     Seat,
     Ties,
 )
-from hearts.engine.rules import TARGETS
 from hearts.ui.session import Session
+from tests.engine.helpers import ALL_RULES
 
-ALL_RULES = [
-    Rules(
-        target=target,
-        moon=moon,
-        jack_of_diamonds=jack,
-        ties=ties,
-        queen_breaks_hearts=queen,
-        points_on_first_trick=first,
-    )
-    for target, moon, jack, ties, queen, first in itertools.product(
-        TARGETS, Moon, (False, True), Ties, (False, True), (False, True)
-    )
-]
 SEEDS = (0, 1, 93103580472352977, 2**63 - 1, 2**64 - 1)
 SCORES = (None, 0, 1, 61, -10, -26, -32768, 32767)
 

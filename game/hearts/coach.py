@@ -664,10 +664,6 @@ def bench(hands: int, *, as_json: bool) -> int:
     return 0
 
 
-if __name__ == "__main__":
-    sys.exit(main())
-
-
 def _median(values: Sequence[float]) -> float:
     """The middle value (the mean of the middle two); 0 for none. (``statistics`` is not in the
     browser's runtime, and this module runs there.)"""
@@ -676,3 +672,7 @@ def _median(values: Sequence[float]) -> float:
     if not ordered:
         return 0.0
     return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -51,8 +51,12 @@ def trick_taken(trick: Trick, *, jack_counts: bool = False) -> str:
 def table_header(hand_number: int, direction: PassDirection, target: int) -> str:
     """The table's header: the hand, its pass and the score that ends the match ("Hand 5 · Pass right ·
     to 100")."""
-    passing = "No pass" if direction is PassDirection.NONE else f"Pass {DIRECTION_WORDS[direction]}"
-    return f"Hand {max(1, hand_number)} · {passing} · to {target}"
+    return f"Hand {max(1, hand_number)} · {pass_words(direction)} · to {target}"
+
+
+def pass_words(direction: PassDirection) -> str:
+    """A hand's pass in two words: "Pass left", "No pass"."""
+    return "No pass" if direction is PassDirection.NONE else f"Pass {DIRECTION_WORDS[direction]}"
 
 
 def has_played(view: PlayerView) -> bool:

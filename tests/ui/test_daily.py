@@ -176,6 +176,10 @@ def test_another_days_attempt_gives_way_to_todays_deal() -> None:
     driver = Driver((390, 844), backend=backend, settings=QUICK)
     scene = open_daily(driver)
     assert scene.daily.key == DAY.isoformat() and scene.attempt_id != old.attempt
+    kept = Store(
+        backend
+    ).load_daily_attempt()  # yesterday's is gone (today's takes its place as it is played)
+    assert kept is None or kept.date == DAY.isoformat()
 
 
 def test_a_replay_begun_before_par_is_known_still_gives_par_to_the_day() -> None:

@@ -301,8 +301,11 @@ class Store:
     def _load_object(self, key: str, format_name: str, damaged: str) -> dict[str, Any] | None:
         """The JSON object under ``key`` if it is one of ours; None when absent or damaged."""
         text = self._read(key)
-        if text is None:
-            return None
+        return None if text is None else self._object_in(key, text, format_name, damaged)
+
+    def _object_in(self, key: str, text: str, format_name: str, damaged: str) -> dict[str, Any] | None:
+        """The JSON object in ``text`` (read from ``key``) if it is one of ours; None, with ``text`` set
+        aside, when it is damaged."""
         try:
             data = _loads(text)
         except InvalidSave:
@@ -357,11 +360,11 @@ class Store:
         if self._unsaved_daily is not None:
             return self._unsaved_daily
         text = self._read(DAILY_KEY)
-        data = self._load_object(DAILY_KEY, DAILY_FORMAT, DAILY_DAMAGED)
-        if data is None:
+        data = None if text is None else self._object_in(DAILY_KEY, text, DAILY_FORMAT, DAILY_DAMAGED)
+        if text is None or data is None:
             return DailyRecords()
         records, lost = DailyRecords.from_dict(data)
-        if lost and text is not None:
+        if lost:
             sentence = DAILY_PARTLY_DAMAGED if records.results else DAILY_DAMAGED
             self._set_aside(DAILY_KEY, text, sentence, sentence)
             self.save_daily(records)

@@ -139,9 +139,10 @@ class App:
         if not text:
             return
         challenge, refusal = read_challenge(text)
-        if challenge is None:
-            self.stack.append(refused(self.ctx, refusal or "This challenge link cannot be played."))
+        if refusal is not None:
+            self.stack.append(refused(self.ctx, refusal))
             return
+        assert challenge is not None
         self.stack.append(ChallengeOffer(self.ctx, challenge))
 
     def _open(self, size: tuple[int, int]) -> pygame.Surface:

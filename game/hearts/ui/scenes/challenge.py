@@ -29,7 +29,7 @@ LEVEL_WORDS = {"random": "random", "easy": "Easy", "normal": "Normal", "hard": "
 def is_challenge_fragment(fragment: str) -> bool:
     """Whether the page's fragment is meant as a challenge (``c=…``); other fragments are not ours."""
     pairs = urllib.parse.parse_qsl(fragment, keep_blank_values=True)
-    return any(key == FRAGMENT_KEY for key, _ in pairs) or fragment.startswith(f"{FRAGMENT_KEY}=")
+    return any(key == FRAGMENT_KEY for key, _ in pairs)
 
 
 def read_challenge(text: str) -> tuple[Challenge | None, str | None]:

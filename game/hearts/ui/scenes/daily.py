@@ -25,9 +25,9 @@ from ...daily import (
     share_text,
     trick_marks,
 )
-from ...engine import HandScored, PassDirection, PlayerView, Suit
+from ...engine import HandScored, PlayerView, Suit
 from ...storage.daily import DailyAttempt, DailyResult, new_attempt_id
-from ...words import DIRECTION_WORDS
+from ...words import pass_words
 from .. import theme
 from ..layout import DialogLayout, Metrics
 from ..render.text import draw_text, wrap
@@ -36,6 +36,7 @@ from .base import Context, Push, Reset, Transition
 from .dialog import Choice, Dialog, draw_lines
 from .share_box import share_from
 from .table import TableScene
+from .table_dialogs import REVIEW
 
 PAR_HEADER = "Daily deal"
 PAR_LINES_AT_MOST = ("Par (Hard in your seat) is being worked out: 100%…", "Par is 26: Hard did 26 better.")
@@ -66,11 +67,10 @@ class DailyScene(TableScene):
         self.attempt_id = attempt.attempt if attempt is not None else new_attempt_id()
         self.par = par if isinstance(par, Par) else Par(daily)
         """Par, worked out in the frames that draw nothing (``background``)."""
-        self.known_par = attempt.par if attempt is not None else (par if isinstance(par, int) else None)
-        if self.known_par is None:
-            counted = ctx.store.load_daily().result_for(daily.key)
-            self.known_par = None if counted is None else counted.par
-        """Par once known: from the save, or from ``par`` when it is done."""
+        self.known_par = attempt.par if attempt is not None and attempt.par is not None else None
+        """Par once known: from the save, from ``par``, or from the work on it when it is done."""
+        if self.known_par is None and isinstance(par, int):
+            self.known_par = par
         match = attempt.match if attempt is not None else daily.new_match()
         super().__init__(ctx, Session(match, daily.seed, daily.level))
 
@@ -81,14 +81,14 @@ class DailyScene(TableScene):
         store = ctx.store
         daily = daily_for(day)
         attempt = store.load_daily_attempt()
+        counted = store.load_daily().result_for(daily.key)
+        par = None if counted is None else counted.par  # the day's par, if a first attempt found it
         if attempt is not None and attempt.date == daily.key and attempt.seed == daily.seed:
             ctx.notices.extend(store.take_problems())
-            return cls(ctx, daily, practice=attempt.practice, attempt=attempt)
-        counted = store.load_daily().result_for(daily.key)
+            return cls(ctx, daily, practice=attempt.practice, attempt=attempt, par=par)
         if attempt is not None:
             store.clear_daily_attempt()  # another day's attempt: the day's own deal replaces it
         ctx.notices.extend(store.take_problems())
-        par = None if counted is None else counted.par
         return cls(ctx, daily, practice=counted is not None, par=par)
 
     @property
@@ -102,7 +102,7 @@ class DailyScene(TableScene):
 
     def header(self, view: PlayerView) -> str:
         direction = self.daily.direction
-        passing = "No pass" if direction is PassDirection.NONE else f"Pass {DIRECTION_WORDS[direction]}"
+        passing = pass_words(direction)
         practice = " · practice" if self.practice else ""
         return f"Daily deal · {self.daily.day.day} {self.daily.day:%b} · {passing}{practice}"
 
@@ -218,23 +218,7 @@ class DailyScene(TableScene):
         if result == "practice":
             par = self.known_par if self.known_par is not None else self.par
             return Reset(DailyScene(self.ctx, self.daily, practice=True, par=par))
-        if result == "review":
-            from ...review import replay_hand
-            from .review import ReviewScene
-
-            replay = replay_hand(self.session.match, 1)
-            return Push(ReviewScene(self.ctx, replay, self.session.coaching, back="daily_result"))
-        if result == "main_menu":
-            from .menu import MenuScene
-
-            return Reset(MenuScene.start(self.ctx))
-        if result == "rules":
-            from .howto import HowToScene
-
-            return Push(HowToScene(self.ctx))
-        if result in ("moon_add", "moon_subtract"):
-            return super().resume(result)
-        return None
+        return super().resume(result)  # the review, how to play, the main menu, the moon
 
     # Sharing --------------------------------------------------------------------------------------
 
@@ -254,12 +238,16 @@ class DailyResultDialog(Dialog):
     your daily record, and Share, the review, practice and the menu."""
 
     def __init__(self, ctx: Context, scene: DailyScene) -> None:
+        self.ctx = ctx
         self.scene = scene
         self.par_shown = (scene.par_value, round(scene.par.progress * 100))
         """What the par line says (par, or how far its work has got): redrawn when it changes."""
+        self.marks = trick_marks(scene.session.match)
+        self.record = self.record_line()
+        """The day's record in a line, read from storage when the dialog opens and when par is found."""
         choices = [
             Choice("share", "Share", primary=True),
-            Choice("review", "Review this hand"),
+            Choice(f"{REVIEW}:1:daily_result", "Review this hand"),
             Choice("practice", "Play it again"),
             Choice("main_menu", "Main menu"),
         ]
@@ -306,11 +294,7 @@ class DailyResultDialog(Dialog):
         px = metrics.text(16)
         line = round(px * 1.35)
         # Room for the longer of the par lines, so the panel keeps its size when par arrives.
-        waiting, known = (
-            "Par (Hard in your seat) is being worked out: 100%…",
-            "Par is 26: Hard did 26 better.",
-        )
-        par_lines = max(len(wrap(self.ctx.fonts, text, px, width)) for text in (waiting, known))
+        par_lines = max(len(wrap(self.ctx.fonts, text, px, width)) for text in PAR_LINES_AT_MOST)
         said = self.said()
         count = sum(len(wrap(self.ctx.fonts, text, px, width)) for text in said[:1] + said[2:]) + par_lines
         marks = round(metrics.text(28) * 1.6)
@@ -320,13 +304,15 @@ class DailyResultDialog(Dialog):
         metrics = layout.metrics
         used = draw_lines(surface, self.ctx, self.said(), rect, metrics.text(16))
         row = pygame.Rect(rect.left, used.bottom + metrics.px(4), rect.width, round(metrics.text(28) * 1.6))
-        draw_marks(surface, self.ctx, trick_marks(self.scene.session.match), row, metrics)
+        draw_marks(surface, self.ctx, self.marks, row, metrics)
         rest = pygame.Rect(rect.left, row.bottom + metrics.px(4), rect.width, rect.bottom - row.bottom)
-        draw_lines(surface, self.ctx, [self.record_line()], rest, metrics.text(14), colour=theme.TEXT_MUTED)
+        draw_lines(surface, self.ctx, [self.record], rest, metrics.text(14), colour=theme.TEXT_MUTED)
 
     def update(self, dt: float) -> Transition | None:
         shown = (self.scene.par_value, round(self.scene.par.progress * 100))
         if shown != self.par_shown:
+            if shown[0] != self.par_shown[0]:
+                self.record = self.record_line()  # par found: the day's result has it now
             self.par_shown = shown
             self.dirty = True
         return super().update(dt)
