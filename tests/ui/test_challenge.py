@@ -85,7 +85,7 @@ def test_an_accepted_challenge_deals_the_friends_deals_with_the_friends_bots() -
     # The difficulty in the settings (Hard) never replaced the friend's bots (Easy).
     assert session.bot_level == "easy"
     saved = Store(backend).load_match()
-    assert saved is not None and saved.challenge and saved.challenger_score == 38
+    assert saved is not None and saved.challenge == FRIEND and FRIEND.score == 38
     assert saved.match.moves == match.moves
 
 
@@ -156,7 +156,7 @@ def test_the_pause_menu_sends_this_match_as_a_challenge() -> None:
     start_match(driver)
     driver.settle()
     driver.click(driver.button_spot("menu"))
-    press(driver, "challenge:resume")
+    press(driver, "challenge")
     box = driver.scene
     assert isinstance(box, ShareBox)
     session = driver.table.session
@@ -169,5 +169,5 @@ def test_the_pause_menu_sends_this_match_as_a_challenge() -> None:
         None,  # the match is not over: no score yet
     )
     assert box.outcome in ("copied", "printed")  # natively: printed, and copied where SDL can
-    press(driver, "resume")
+    press(driver, "done")
     assert isinstance(driver.scene, TableScene)

@@ -14,7 +14,8 @@ from hearts.daily import Daily, Par, daily_for, share_text, trick_marks
 from hearts.engine import Match, Phase, Seat
 from hearts.storage import MemoryBackend, Store
 from hearts.storage.daily import DailyAttempt, new_attempt_id
-from hearts.ui.scenes.daily import DailyResultDialog, DailyScene
+from hearts.ui.modes import DailyMode
+from hearts.ui.scenes.daily_result import DailyResultDialog
 from hearts.ui.scenes.dialog import Dialog
 from hearts.ui.scenes.menu import MenuScene
 from hearts.ui.scenes.share_box import ShareBox
@@ -55,14 +56,21 @@ def attempt_up_to(
     return DailyAttempt(daily.key, partial, daily.seed, new_attempt_id(), practice, par)
 
 
-def open_daily(driver: Driver) -> DailyScene:
+def daily_at(scene: object) -> DailyMode | None:
+    """The daily deal a scene is the table of, if it is one."""
+    if isinstance(scene, TableScene) and isinstance(scene.mode, DailyMode):
+        return scene.mode
+    return None
+
+
+def open_daily(driver: Driver) -> DailyMode:
     if not isinstance(driver.scene, MenuScene):
         driver.click(driver.button_spot("menu"))
         press(driver, "main_menu")
     driver.click(driver.button_spot("daily"))
-    scene = driver.app.stack[0]
-    assert isinstance(scene, DailyScene)
-    return scene
+    daily = daily_at(driver.app.stack[0])
+    assert daily is not None
+    return daily
 
 
 def test_the_daily_deal_is_kept_apart_from_the_saved_match() -> None:
@@ -82,7 +90,7 @@ def test_the_daily_deal_is_kept_apart_from_the_saved_match() -> None:
     assert Store(driver.backend).load_daily_attempt() is not None
     # A reload opens at the saved match, as ever; the menu's Daily deal goes back to the attempt.
     again = Driver((390, 844), backend=driver.backend)
-    assert isinstance(again.app.stack[0], TableScene) and not isinstance(again.app.stack[0], DailyScene)
+    assert isinstance(again.app.stack[0], TableScene) and daily_at(again.app.stack[0]) is None
     saved_match = again.backend.data[Store.MATCH_KEY]  # (its bots may have moved on since)
     resumed = open_daily(again)
     assert resumed.session.match.moves == scene.session.match.moves
@@ -116,8 +124,8 @@ def test_the_last_cards_by_tap_end_the_day_with_its_result_counted_once() -> Non
     assert "Days played 1" in words and "streak 1" in words
     # Play it again: practice, which never changes the day's result.
     press(driver, "practice")
-    again = driver.app.stack[0]
-    assert isinstance(again, DailyScene) and again.practice and "practice" in again.header(again.session.view)
+    again = daily_at(driver.app.stack[0])
+    assert again is not None and again.practice and "practice" in again.header(again.session.view)
     assert again.par_value == par  # the same cards: par is not worked out again
     assert Store(backend).load_daily().result_for(daily.key) == counted
 
@@ -135,9 +143,9 @@ def test_par_is_worked_out_in_idle_frames_and_reaches_a_result_that_lacked_it() 
     assert Store(backend).load_daily().result_for(daily.key).par is None  # type: ignore[union-attr]
     for _ in range(40_000):
         driver.step()
-        if result.scene.par_value is not None:
+        if result.attempt.par_value is not None:
             break
-    assert result.scene.par_value == par
+    assert result.attempt.par_value == par
     driver.step()
     assert f"Par is {par}" in drawn_words(result)
     assert Store(backend).load_daily().result_for(daily.key).par == par  # type: ignore[union-attr]
@@ -161,7 +169,7 @@ def test_share_shows_a_text_without_spoilers_and_says_where_it_went() -> None:
     assert not [str(card) for card in dealt if str(card) in box.text]  # nothing of the deal itself
     assert box.outcome in ("copied", "printed")
     assert ("Copied" if box.outcome == "copied" else "terminal") in drawn_words(box)
-    press(driver, "daily_result")
+    press(driver, "done")
     assert isinstance(driver.scene, DailyResultDialog)
 
 
@@ -191,8 +199,8 @@ def test_a_replay_begun_before_par_is_known_still_gives_par_to_the_day() -> None
     driver.settle()
     assert first.par_value is None and Store(backend).load_daily().has_played(daily.key)
     press(driver, "practice")
-    replay = driver.app.stack[0]
-    assert isinstance(replay, DailyScene) and replay.practice
+    replay = daily_at(driver.app.stack[0])
+    assert replay is not None and replay.practice
     assert replay.par is first.par  # the work on par goes on where it had got to
     for _ in range(40_000):
         driver.step()

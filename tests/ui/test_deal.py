@@ -7,7 +7,7 @@ import pytest
 
 from hearts.engine import Seat
 from hearts.storage import Settings
-from hearts.ui.scenes.motion import DECK, dealing
+from hearts.ui.motion import DECK, dealing
 from hearts.ui.scenes.table import DEAL_TIME
 
 from .driver import FRAME, Driver

@@ -9,11 +9,11 @@ import pygame
 import pytest
 
 from hearts.storage import Settings
+from hearts.ui.howto_words import KEY_GROUPS, KEYS_TITLE, SECTIONS
 from hearts.ui.layout import MIN_TAP, MIN_TEXT
 from hearts.ui.render.fonts import Fonts
 from hearts.ui.scenes.base import Pop
 from hearts.ui.scenes.howto import HowToScene
-from hearts.ui.scenes.howto_words import KEY_GROUPS, KEYS_TITLE, SECTIONS
 from hearts.ui.scenes.menu import MenuScene
 
 from .driver import Driver

@@ -161,7 +161,7 @@ def test_the_last_card_plays_itself_unless_the_option_is_off(on: bool) -> None:
 
 
 def test_a_finished_trick_is_ringed_named_and_goes_to_the_winners_box() -> None:
-    from hearts.ui.scenes.motion import Pile
+    from hearts.ui.motion import Pile
     from hearts.words import trick_taken
 
     driver = Driver((390, 844), settings=QUICK)

@@ -229,7 +229,7 @@ def test_text_fits_its_boxes_at_no_less_than_12_css_pixels(layout: TableLayout, 
     assert width <= lines * layout.message.width * 0.9, (width, lines, layout.message.width)
     action_inner = layout.action.width - metrics.px(12)
     assert fonts.size("Pass across", floor, bold=True)[0] <= action_inner
-    from hearts.ui.scenes.table_draw import HEARTS_BROKEN, QUEEN_PLAYED, mark_words
+    from hearts.ui.table_draw import HEARTS_BROKEN, QUEEN_PLAYED, mark_words
 
     for words in (HEARTS_BROKEN, QUEEN_PLAYED):
         text = mark_words(fonts, words, layout.marks.width - metrics.px(8), floor)
@@ -237,8 +237,8 @@ def test_text_fits_its_boxes_at_no_less_than_12_css_pixels(layout: TableLayout, 
 
 
 def test_the_strip_holds_the_moon_badge_the_queen_and_the_cards_left(layout: TableLayout, fonts) -> None:  # type: ignore[no-untyped-def]
-    from hearts.ui.scenes.table_draw import MOON_THREAT
     from hearts.ui.seatbox import is_one_line, seat_parts
+    from hearts.ui.table_draw import MOON_THREAT
 
     metrics = layout.metrics
     floor = metrics.text(12)
@@ -260,7 +260,7 @@ def test_result_dialogs_hold_every_row_at_readable_size(layout: TableLayout, fon
     """A hand's five score rows and two notes (a moon, the jack), and the match's summary and four rows,
     fit their dialog's body with lines no shorter than the text."""
     from hearts.ui.render.text import wrap
-    from hearts.ui.scenes.table_dialogs import table_rows
+    from hearts.ui.scenes.results import table_rows
 
     metrics = layout.metrics
     dialog = dialog_layout(layout.size, metrics.scale, 1)
@@ -289,7 +289,7 @@ NOTE_TEXTS = _every_note_text()
 
 
 def test_every_lesson_note_fits_its_box_at_readable_size(layout: TableLayout, fonts) -> None:  # type: ignore[no-untyped-def]
-    from hearts.ui.scenes.lesson import note_text
+    from hearts.ui.lesson_note import note_text
     from hearts.ui.table_layout import NOTE_CHARACTERS, with_note_band
 
     lesson_layout, band = with_note_band(layout)

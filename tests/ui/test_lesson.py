@@ -11,12 +11,16 @@ from hearts.bots.hints import suggest_pass, suggest_play
 from hearts.engine import QUEEN_OF_SPADES, CardSet, Phase, Play, Seat
 from hearts.lesson import LESSON_DEAL, ORDER, lesson_reason
 from hearts.storage import MemoryBackend, Settings, Stats, Store
+from hearts.ui.modes import LessonMode
 from hearts.ui.scenes.dialog import Dialog
-from hearts.ui.scenes.lesson import LessonScene
 from hearts.ui.scenes.menu import MenuScene
 from hearts.ui.scenes.table import TableScene
 
 from .driver import Driver
+
+
+def is_lesson(scene: object) -> bool:
+    return isinstance(scene, TableScene) and isinstance(scene.mode, LessonMode)
 
 
 class LessonRun:
@@ -30,15 +34,22 @@ class LessonRun:
         self.refusals: list[tuple[str, str]] = []
 
     @property
-    def lesson(self) -> LessonScene:
+    def lesson(self) -> TableScene:
         for scene in reversed(self.driver.app.stack):
-            if isinstance(scene, LessonScene):
+            if is_lesson(scene):
+                assert isinstance(scene, TableScene)
                 return scene
         raise AssertionError("no lesson on the stack")
 
+    @property
+    def mode(self) -> LessonMode:
+        mode = self.lesson.mode
+        assert isinstance(mode, LessonMode)
+        return mode
+
     def frame(self) -> None:
         self.driver.step()
-        note = self.lesson.current_note
+        note = self.mode.note
         if note is not None and (not self.appeared or self.appeared[-1] != note.key):
             assert note.key not in self.appeared, f"{note.key} appeared twice"
             self.check_timely(note.key)
@@ -71,14 +82,14 @@ class LessonRun:
             lesson = self.lesson
             if lesson.motion.is_busy:
                 continue
-            if lesson.notes and not lesson.session.is_human_turn:
-                self.tap(lesson.note_rect.center)
+            if self.mode.notes and not lesson.session.is_human_turn:
+                self.tap(self.mode.note_rect.center)
                 continue
             if lesson.session.is_human_turn:
                 self.move(lesson)
         raise AssertionError("the lesson did not end")
 
-    def move(self, lesson: LessonScene) -> None:
+    def move(self, lesson: TableScene) -> None:
         view = lesson.session.view
         driver = self.driver
         if view.phase is Phase.PASS and view.passed is None:
@@ -147,7 +158,7 @@ def test_the_lesson_teaches_every_note_once_in_order_and_ends_with_the_summary(
         assert any("follow" in message for _, message in run.refusals)
     assert snapshot(backend) == before  # the lesson saved nothing
     driver.click(driver.button_spot("replay"))
-    assert isinstance(driver.scene, LessonScene) and len(driver.scene.session.match.moves) <= 1
+    assert is_lesson(driver.scene) and len(driver.table.session.match.moves) <= 1
     assert snapshot(backend) == before
 
 
@@ -172,7 +183,7 @@ def test_the_lesson_can_be_left_at_any_time_and_play_a_real_match_continues_your
     driver.click(driver.button_spot("learn"))
     assert LessonRun(driver, "suggested").play().name == "lesson_summary"
     driver.click(driver.button_spot("real_match"))
-    assert isinstance(driver.scene, TableScene) and not isinstance(driver.scene, LessonScene)
+    assert isinstance(driver.scene, TableScene) and not is_lesson(driver.scene)
     assert driver.scene.session.match.moves[: len(moves)] == moves  # the same match, going on
 
 
@@ -188,7 +199,7 @@ def test_keyboard_alone_reads_the_notes_and_plays_the_lesson() -> None:
         lesson = run.lesson
         if lesson.motion.is_busy:
             continue
-        if lesson.notes and not lesson.session.is_human_turn:
+        if run.mode.notes and not lesson.session.is_human_turn:
             driver.key(pygame.K_RETURN)
             continue
         if not lesson.session.is_human_turn:

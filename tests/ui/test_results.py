@@ -10,7 +10,7 @@ import pygame
 from hearts.engine import Seat
 from hearts.ui.report import recording
 from hearts.ui.scenes.dialog import Dialog
-from hearts.ui.scenes.table_dialogs import sheet_rows
+from hearts.ui.scenes.results import sheet_rows
 from hearts.ui.snapshot import build, context
 from hearts.words import SEAT_NAMES
 
@@ -89,36 +89,35 @@ def test_the_score_sheet_is_the_engines_hand_by_hand_through_a_reload() -> None:
     again.settle()
     assert sheet_rows(again.table.session.match.results) == rows
     sheet = open_the_score_sheet(again)
-    close = next(button for button in sheet.buttons if button.key == "resume")
+    close = next(button for button in sheet.buttons if button.label == "Close")
     again.click(close.rect.center)
     assert again.scene is again.table
 
 
 def test_the_match_result_opens_the_score_sheet_and_comes_back() -> None:
-    from hearts.ui.scenes.base import Push
-    from hearts.ui.scenes.table_dialogs import handle_dialog_result
-
-    pygame.display.init()
-    ctx = context((390, 844), 1.0)
-    table, result = build("victory", ctx)
+    driver = Driver((390, 844))
+    stack = build("victory", driver.app.ctx)
+    driver.app.stack = stack
+    table, result = stack
     assert isinstance(result, Dialog)
     button = next(button for button in result.buttons if button.label == "Score sheet")
-    opened = handle_dialog_result(table, button.key)  # type: ignore[arg-type]
-    assert isinstance(opened, Push) and isinstance(opened.scene, Dialog)
-    sheet = opened.scene
-    assert sheet.name == "score_sheet"
+    driver.click(button.rect.center)
+    sheet = driver.scene
+    assert isinstance(sheet, Dialog) and sheet.name == "score_sheet"
+    assert driver.app.stack == [table, result, sheet]  # over the result, which waits beneath
     match = table.session.match  # type: ignore[attr-defined]
     shown = sheet_rows(match.results)[-8:]
     assert sheet.title.startswith("Score sheet")
     assert shown[-1][1] == tuple(
         (score, total) for score, total in zip(match.results[-1].scores, match.totals, strict=False)
     )
-    back = handle_dialog_result(table, sheet.close_result)  # type: ignore[arg-type]
-    assert isinstance(back, Push) and isinstance(back.scene, Dialog) and back.scene.name == "match_result"
+    close = next(button for button in sheet.buttons if button.label == "Close")
+    driver.click(close.rect.center)
+    assert driver.scene is result and driver.app.stack == [table, result]
 
 
 def test_the_chart_follows_every_seats_total_hand_by_hand() -> None:
-    from hearts.ui.scenes.celebration import chart_points
+    from hearts.ui.celebration import chart_points
 
     pygame.display.init()
     ctx = context((390, 844), 1.0)
@@ -165,7 +164,7 @@ def test_the_match_result_keeps_its_chart_on_phones_both_ways_up() -> None:
 def test_a_victory_celebrates_for_a_while_and_stands_still_under_reduced_motion() -> None:
     from dataclasses import replace
 
-    from hearts.ui.scenes.celebration import FALL_TIME
+    from hearts.ui.celebration import FALL_TIME
 
     pygame.display.init()
     ctx = context((390, 844), 1.0)

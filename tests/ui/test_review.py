@@ -54,7 +54,7 @@ def test_the_review_from_the_hand_result_steps_through_every_trick() -> None:
     # The coach worked while the hand was played (a few milliseconds a frame).
     judged, made = driver.table.session.coaching.progress(1)
     assert made == 14 and judged >= 1
-    choose(driver, "review:1:")
+    choose(driver, "review")
     review = wait_for_the_coach(driver)
     match = driver.table.session.match
     assert review.replay == replay_hand(match, 1)
@@ -104,7 +104,7 @@ def test_the_last_hand_is_reviewed_from_the_pause_menu_and_after_a_reload() -> N
     driver.click(driver.scene.buttons[0].rect.center)  # on to hand 2
     driver.settle()
     driver.click(driver.button_spot("menu"))
-    choose(driver, "review:1:")
+    choose(driver, "review")
     first = wait_for_the_coach(driver).review
     assert first is not None
     driver.key(pygame.K_ESCAPE)
@@ -118,7 +118,7 @@ def test_the_last_hand_is_reviewed_from_the_pause_menu_and_after_a_reload() -> N
     assert coaching.review_of(1) is None and coaching.points_lost_tenths == {1: first.points_lost_tenths}
     again.settle()
     again.click(again.button_spot("menu"))
-    choose(again, "review:1:")
+    choose(again, "review")
     assert wait_for_the_coach(again).review == first
 
 

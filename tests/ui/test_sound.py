@@ -18,8 +18,8 @@ from hearts.storage import MemoryBackend, Settings, Store
 from hearts.ui import sound as sound_module
 from hearts.ui.assets import asset_path
 from hearts.ui.intents import Mute, intent_of
+from hearts.ui.motion import Motion, step
 from hearts.ui.scenes.dialog import Dialog
-from hearts.ui.scenes.motion import Motion, step
 from hearts.ui.scenes.options import OptionsScene
 from hearts.ui.scenes.table import HOLD_TIME, PACE
 from hearts.ui.session import HUMAN

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
+from ..challenge import Challenge
 from ..engine import InvalidSave, Match, Seat, record
 from .backends import (
     Backend,
@@ -86,10 +87,9 @@ class SavedMatch:
     """The finished hands the coach has reviewed, each with what your costly plays in it lost, in
     tenths of a point (``coach.Review.points_lost``). Kept with the match so a reload loses none, and
     counted in the statistics with it; a hand missing here was never reviewed."""
-    challenge: bool = False
-    """A friend's challenge: its bots keep their level and the result is compared with theirs."""
-    challenger_score: int | None = None
-    """The friend's final score, when their challenge carried one."""
+    challenge: Challenge | None = None
+    """A friend's challenge this match replays: its bots keep their level and the result is compared
+    with the friend's score (``challenge.score``) when it carries one."""
 
 
 class Store:
@@ -195,8 +195,8 @@ class Store:
             },
             "record": record.to_record(saved.match, seed=saved.seed),
         }
-        if saved.challenge:
-            data["challenge"] = {"score": saved.challenger_score}
+        if saved.challenge is not None:
+            data["challenge"] = {"score": saved.challenge.score}
         return self._write(MATCH_KEY, _dumps(data), "this match")
 
     def clear_match(self) -> bool:
@@ -467,13 +467,23 @@ def _parse_saved_match(text: str) -> SavedMatch:
             raise _NewerSave(f"a match record from a newer version ({engine_version})")
     match, seed = record.from_record(engine_record)
     lost = _points_lost(data.get("points_lost_tenths"), match)
-    challenge = data.get("challenge")
-    score = challenge.get("score") if isinstance(challenge, dict) else None
+    challenge = _challenge(data.get("challenge"), match, seed, bot_level)
+    return SavedMatch(match, seed, bot_level, counted and match.is_over, lost, challenge)
+
+
+def _challenge(data: object, match: Match, seed: int | None, bot_level: str) -> Challenge | None:
+    """The friend's challenge a save replays: its seed, table and level are the match's own; a friend's
+    score that cannot be read is left out, and a match no challenge can name plays on as an ordinary
+    one (the match itself is whole either way)."""
+    if not isinstance(data, dict) or seed is None:
+        return None
+    score = data.get("score")
     if type(score) is not int or not -10_000 <= score <= 10_000:
-        score = None  # a friend's score that cannot be read is left out; the match itself is whole
-    return SavedMatch(
-        match, seed, bot_level, counted and match.is_over, lost, isinstance(challenge, dict), score
-    )
+        score = None
+    try:
+        return Challenge(seed=seed, rules=match.rules, level=bot_level, score=score)
+    except ValueError:
+        return None
 
 
 def _points_lost(data: object, match: Match) -> dict[int, int]:

@@ -17,11 +17,15 @@ import pygame
 from ..page import opened_with, tell
 from ..storage import Store, default_backend
 from . import theme
+from .challenge_link import is_challenge_fragment, read_challenge
 from .intents import Back, IntentReader, Quit, Resize, Tap
 from .render.cards import CardPainter
 from .render.fonts import Fonts
 from .render.text import draw_text
-from .scenes.base import Context, Pop, Push, Reset, Scene, Transition
+from .router import scene_for
+from .routes import ChallengeOffer, ChallengeRefused, Opening
+from .scenes.base import Context, Pop, Push, Replace, Reset, Scene, Transition
+from .scenes.dialog import Dialog
 from .sound import Sound, is_gesture
 
 MAX_SCALE = 2.0
@@ -42,8 +46,6 @@ COACH_STEP_MEMORY = 0.85
 def opened_challenge() -> str | None:
     """In the browser, the challenge the page's address carried (its fragment, taken aside by the page
     before pygbag's loader read the address); None natively or for a fragment that is not one."""
-    from .scenes.challenge import is_challenge_fragment
-
     fragment = opened_with().fragment
     return fragment if fragment and is_challenge_fragment(fragment) else None
 
@@ -117,33 +119,22 @@ class App:
         self._notice: str | None = None
         self._notice_left = 0.0
         self._notice_rect: pygame.Rect | None = None
-        self.stack.append(self._opening_scene())
+        # A match in progress opens at its table, exactly where it was (the menu is one tap away in
+        # the pause menu); otherwise the menu.
+        self.stack.append(scene_for(Opening(), self.ctx))
         self._offer_challenge(challenge if challenge is not None else opened_challenge())
-
-    def _opening_scene(self) -> Scene:
-        """A match in progress opens at its table, exactly where it was (the menu is one tap away in the
-        pause menu); otherwise the menu."""
-        from .scenes.menu import MenuScene
-        from .scenes.table import TableScene
-
-        menu = MenuScene.start(self.ctx)
-        if menu.can_continue and self.ctx.session is not None:
-            return TableScene(self.ctx, self.ctx.session)
-        return menu
 
     def _offer_challenge(self, text: str | None) -> None:
         """Offer the challenge in ``text`` over the opening screen, or say why it cannot be played
         (the normal start goes on: nothing saved is touched)."""
-        from .scenes.challenge import ChallengeOffer, read_challenge, refused
-
         if not text:
             return
         challenge, refusal = read_challenge(text)
         if refusal is not None:
-            self.stack.append(refused(self.ctx, refusal))
+            self._apply(Push(ChallengeRefused(refusal)))
             return
         assert challenge is not None
-        self.stack.append(ChallengeOffer(self.ctx, challenge))
+        self._apply(Push(ChallengeOffer(challenge)))
 
     def _open(self, size: tuple[int, int]) -> pygame.Surface:
         flags = pygame.RESIZABLE if self.resizable else 0
@@ -196,11 +187,10 @@ class App:
     def _background_work(self) -> Callable[[float], bool] | None:
         """The work for frames that draw nothing: the table's in view (under any dialog), else the
         saved match's coaching."""
-        from .scenes.table import TableScene
-
         for scene in reversed(self.stack):
-            if isinstance(scene, TableScene):
-                return scene.background
+            work = scene.background_work()
+            if work is not None:
+                return work
         session = self.ctx.session
         return None if session is None else session.coach
 
@@ -224,8 +214,6 @@ class App:
 
     def _player_reads_a_dialog(self) -> bool:
         """A still dialog is on top (a result, a menu): no bot thinks and nothing moves beneath it."""
-        from .scenes.dialog import Dialog
-
         scene = self.scene
         return isinstance(scene, Dialog) and not scene.is_animating
 
@@ -250,12 +238,18 @@ class App:
         self._notice_rect = None
 
     def draw(self) -> None:
+        """The last full screen, and over it the top dialog only: a dialog opened over another hides it
+        until it closes (the score sheet over the match's result)."""
         first = 0
         for index, scene in enumerate(self.stack):
             if not scene.is_overlay:
                 first = index
-        for scene in self.stack[first:]:
+        shown = self.stack[first:]
+        if len(shown) > 2:
+            shown = [shown[0], shown[-1]]
+        for scene in shown:
             scene.draw(self.screen)
+        for scene in self.stack:
             scene.dirty = False
         self._draw_notice()
         self.frames_drawn += 1
@@ -266,7 +260,11 @@ class App:
             return
         while transition is not None:
             if isinstance(transition, Push):
-                self.stack.append(transition.scene)
+                self.stack.append(scene_for(transition.route, self.ctx))
+                transition = None
+            elif isinstance(transition, Replace):
+                scene = scene_for(transition.route, self.ctx)
+                self.stack[-1] = scene
                 transition = None
             elif isinstance(transition, Pop):
                 if len(self.stack) > 1:
@@ -274,7 +272,7 @@ class App:
                 transition = self.scene.resume(transition.result)
                 self.scene.dirty = True
             elif isinstance(transition, Reset):
-                self.stack = [transition.scene]
+                self.stack = [scene_for(transition.route, self.ctx)]
                 transition = None
         self.scene.dirty = True
 
@@ -323,19 +321,7 @@ class App:
         """Whether a reload now would cost the player nothing they would miss: on the menu, on a
         screen of results, or on the player's own turn in a match (saved after every card) — not in
         the middle of the lesson, which keeps nothing."""
-        from .scenes.dialog import Dialog
-        from .scenes.lesson import LessonScene
-        from .scenes.menu import MenuScene
-        from .scenes.table import TableScene
-
-        scene = self.scene
-        if isinstance(scene, MenuScene):
-            return True
-        if isinstance(scene, Dialog):
-            return scene.name in ("hand_result", "match_result", "lesson_summary")
-        if isinstance(scene, LessonScene):
-            return False
-        return isinstance(scene, TableScene) and not scene.is_animating and scene.session.is_human_turn
+        return self.scene.is_safe_to_reload
 
     async def run(self) -> None:
         started = False

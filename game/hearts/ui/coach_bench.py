@@ -37,6 +37,8 @@ from ..bots.hints import suggest_pass, suggest_play
 from ..engine import Phase
 from ..storage import MemoryBackend, Store
 from .app import App
+from .router import scene_for
+from .routes import PlayMatch
 from .scenes.dialog import Dialog
 from .scenes.table import TableScene
 from .session import Session
@@ -117,8 +119,7 @@ class Player:
         ctx = self.app.ctx
         settings = ctx.settings
         session = Session.new(settings.table, settings.difficulty, self.seed)
-        ctx.session = session
-        self.app.stack = [TableScene(ctx, session)]
+        self.app.stack = [scene_for(PlayMatch(session), ctx)]
         self.sessions.append(session)
 
     @property

@@ -30,6 +30,7 @@ from ..engine import (
     Rules,
     Seat,
 )
+from ..storage import SavedMatch
 
 HUMAN = Seat.SOUTH
 BOT_SEATS = (Seat.WEST, Seat.NORTH, Seat.EAST)
@@ -69,6 +70,28 @@ class Session:
     @classmethod
     def new(cls, rules: Rules, bot_level: str, seed: int | None = None) -> Session:
         return cls(Match(rules), new_seed() if seed is None else seed, bot_level)
+
+    @classmethod
+    def from_saved(cls, saved: SavedMatch) -> Session:
+        """The match a save holds, ready to play on exactly where it was."""
+        return cls(
+            saved.match,
+            saved.seed if saved.seed is not None else 0,
+            saved.bot_level,
+            reviewed=saved.points_lost_tenths,
+            challenge=saved.challenge,
+        )
+
+    def to_saved(self, *, counted: bool = False) -> SavedMatch:
+        """The match as the autosave keeps it, with the coach's tally of the hands reviewed so far."""
+        return SavedMatch(
+            self.match,
+            self.seed,
+            self.bot_level,
+            counted,
+            dict(self.coaching.points_lost_tenths),
+            challenge=self.challenge,
+        )
 
     # What the table asks -------------------------------------------------------------------
 

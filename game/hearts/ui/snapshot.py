@@ -22,15 +22,20 @@ import pygame
 
 from ..bots import make_bot
 from ..bots.hints import suggest_pass, suggest_play
+from ..challenge import Challenge
 from ..coach import Coaching, moments, seed_for
 from ..daily import Par, daily_for
 from ..engine import MatchOver, Phase, Rules, Seat
 from ..storage import MemoryBackend, Settings, Stats, Store
 from ..storage.daily import DailyAttempt, DailyResult, new_attempt_id
+from . import routes
+from .modes import DailyMode, LessonMode
 from .render.cards import CardPainter
 from .render.fonts import Fonts
 from .report import LayoutReport, recording
+from .router import scene_for
 from .scenes.base import Context, Push, Scene
+from .scenes.table import TableScene
 from .session import HUMAN, Session
 
 SEED = 2026
@@ -140,32 +145,23 @@ def _coached(session: Session) -> Coaching:
 
 def build(name: str, ctx: Context) -> list[Scene]:
     """The scene stack that shows ``name``."""
-    from .scenes.menu import MenuScene
-    from .scenes.table import TableScene
-    from .scenes.table_dialogs import (
-        hand_result_dialog,
-        last_trick_dialog,
-        match_result_dialog,
-        score_sheet_dialog,
-    )
+    from ..review import replay_hand
+    from .scenes.howto import HowToScene
+    from .scenes.review import ReviewScene
+    from .scenes.stats import DAILY, StatsScene
 
     if name == "menu":
         ctx.session = Session.new(ctx.settings.table, "normal", seed=SEED)
-        return [MenuScene(ctx)]
+        return [scene_for(routes.Menu(), ctx)]
     if name == "options":
-        from .scenes.options import OptionsScene
-
-        return [OptionsScene(ctx)]
+        return [scene_for(routes.Options(), ctx)]
     if name in ("how_to_play", "how_to_play_end"):
-        from .scenes.howto import HowToScene
-
-        howto = HowToScene(ctx)
+        howto = scene_for(routes.HowToPlay(), ctx)
+        assert isinstance(howto, HowToScene)
         if name == "how_to_play_end":
             howto.scroll.to_end()  # the keys, scrolled into view as far as the page goes
         return [howto]
     if name in ("statistics", "statistics_daily"):  # its first page, or the daily deal's
-        from .scenes.stats import DAILY, StatsScene
-
         played_daily(ctx.store, TODAY)
         stats = StatsScene(ctx, today=TODAY)
         while (
@@ -176,14 +172,14 @@ def build(name: str, ctx: Context) -> list[Scene]:
     session = Session.new(ctx.settings.table, "normal", seed=SEED)
     ctx.session = session
     if name == "dealing":  # the cards going round, a little past halfway
-        table = TableScene(ctx, session)
+        table = table_at(ctx, session)
         table.update(0.0)
         while table.motion.current is not None and table.motion.current.t < 0.55:
             table.motion.advance(1 / 60)
         return [table]
     if name == "passing":
         play_until(session, lambda s: s.phase is Phase.PASS)
-        table = TableScene(ctx, session)
+        table = table_at(ctx, session)
         table.selected = set(list(suggest_pass(session.view))[:2])
         return [table]
     if name in ("playing", "hint", "last_trick"):
@@ -194,35 +190,33 @@ def build(name: str, ctx: Context) -> list[Scene]:
             and len(s.view.tricks) >= 5
             and len(s.view.trick.cards) >= 2,
         )
-        table = TableScene(ctx, session)
+        table = table_at(ctx, session)
         if name == "hint":
             table._hint()
         if name == "last_trick":
             view = session.view
-            return [table, last_trick_dialog(ctx, view.tricks[-1], len(view.tricks))]
+            trick = routes.LastTrick(view.tricks[-1], len(view.tricks), view.rules.jack_of_diamonds)
+            return [table, scene_for(trick, ctx)]
         return [table]
     if name == "trick_won":
         return [trick_won(ctx, session)]
     if name == "hand_result":
         play_until(session, lambda s: len(s.match.results) >= 1 and s.needs_deal)
-        table = TableScene(ctx, session)
-        return [table, hand_result_dialog(table, session.match.results[-1], False)]
+        table = table_at(ctx, session)
+        return [table, scene_for(routes.HandResult(session, session.match.results[-1], False), ctx)]
     if name in ("review", "review_pass"):  # hand 1 reviewed: its first key moment, or the pass
-        from ..review import replay_hand
-        from .scenes.review import ReviewScene
-
         # You play as Easy does, which leaves the coach something to say.
         play_until(session, lambda s: len(s.match.results) >= 1 and s.needs_deal, you="easy")
         coaching = _coached(session)
         review = ReviewScene(ctx, replay_hand(session.match, 1), coaching)
         if name == "review_pass":
             review.go(0)
-        return [TableScene(ctx, session), review]
+        return [table_at(ctx, session), review]
     if name == "score_sheet":
         play_until(session, lambda s: len(s.match.results) >= 3 and s.needs_deal)
-        table = TableScene(ctx, session)
+        table = table_at(ctx, session)
         results = session.match.results
-        return [table, score_sheet_dialog(ctx, results, len(results), back="resume")]
+        return [table, scene_for(routes.ScoreSheet(tuple(results), len(results)), ctx)]
     if name in ("victory", "defeat"):
         # The first seed from SEED on whose match ends the way the picture needs.
         for seed in range(SEED, SEED + 200):
@@ -231,24 +225,29 @@ def build(name: str, ctx: Context) -> list[Scene]:
             if (HUMAN in session.match.winners) == (name == "victory"):
                 break
         ctx.session = session
-        table = TableScene(ctx, session)
-        result = match_result_dialog(table, MatchOver(session.match.winners, session.match.totals))
+        table = table_at(ctx, session)
+        over = MatchOver(session.match.winners, session.match.totals)
+        result = scene_for(routes.MatchResult(session, over), ctx)
         result.update(1.6)  # the celebration under way
         return [table, result]
     if name in ("daily", "daily_result", "share_box"):
         return daily_at(ctx, name)
     if name == "challenge_offer":  # a friend's link opened over a match in progress
-        from ..challenge import Challenge
-        from .scenes.challenge import ChallengeOffer
-
         play_until(session, lambda s: s.is_human_turn and s.phase is Phase.PLAY)
         friend = Challenge(
             seed=SEED + 1, rules=Rules(target=50, jack_of_diamonds=True), level="hard", score=41
         )
-        return [TableScene(ctx, session), ChallengeOffer(ctx, friend)]
+        return [table_at(ctx, session), scene_for(routes.ChallengeOffer(friend), ctx)]
     if name in LESSON_SCENES:
         return lesson_at(ctx, name.removeprefix("lesson_"))
     raise ValueError(f"no scene called {name!r}; choose from {', '.join(SCENES + LESSON_SCENES)}")
+
+
+def table_at(ctx: Context, session: Session) -> TableScene:
+    """``session`` as the match in progress, at its table."""
+    scene = scene_for(routes.PlayMatch(session), ctx)
+    assert isinstance(scene, TableScene)
+    return scene
 
 
 DAILY_DAY = datetime.date(2026, 12, 1)
@@ -273,7 +272,6 @@ _PARS: dict[datetime.date, Par] = {}
 def daily_at(ctx: Context, name: str) -> list[Scene]:
     """The daily deal of ``DAILY_DAY``: at the table mid-hand, or finished as Hard plays it in your seat
     (par's own game) with its result, or that result's share box, after a few days played in a row."""
-    from .scenes.daily import DailyScene
     from .scenes.share_box import ShareBox
 
     daily = daily_for(DAILY_DAY)
@@ -293,27 +291,24 @@ def daily_at(ctx: Context, name: str) -> list[Scene]:
         day = (DAILY_DAY - datetime.timedelta(days=back)).isoformat()
         ctx.store.record_daily(DailyResult(date=day, points=back * 3, par=4, marks="·" * 13))
     ctx.store.save_daily_attempt(attempt)
-    scene = DailyScene(ctx, daily, practice=False, attempt=attempt)
+    mode = DailyMode(ctx, daily, practice=False, attempt=attempt)
+    scene = TableScene(ctx, mode)
     if name == "daily":
         return [scene]
-    result = scene._show_result()
-    assert isinstance(result, Push)
-    stack: list[Scene] = [scene, result.scene]
+    stack: list[Scene] = [scene, scene_for(routes.DailyResult(mode), ctx)]
     if name == "share_box":
-        stack.append(ShareBox(ctx, "Share your result", scene.share_text(), "copied", back="daily_result"))
+        stack.append(ShareBox(ctx, "Share your result", mode.share_text(), "copied"))
     return stack
 
 
 def trick_won(ctx: Context, session: Session) -> Scene:
     """The table holding a complete trick with points in it, its winner ringed and named."""
-    from .scenes.table import TableScene
-
     def about_to_take_points(s: Session) -> bool:
         trick = s.view.trick
         return len(s.view.tricks) >= 3 and len(trick.cards) == 3 and any(card.points for card in trick.cards)
 
     play_until(session, about_to_take_points)
-    table = TableScene(ctx, session)
+    table = table_at(ctx, session)
     before = session.view
     seat = session.match.to_move
     if seat is HUMAN:
@@ -329,28 +324,28 @@ def trick_won(ctx: Context, session: Session) -> Scene:
 def lesson_at(ctx: Context, key: str) -> list[Scene]:
     """The lesson, played with its suggestions, at the moment note ``key`` shows (or at its summary)."""
     from .scenes.dialog import Dialog
-    from .scenes.lesson import LessonScene
 
-    lesson = LessonScene(ctx)
+    mode = LessonMode(ctx)
+    lesson = TableScene(ctx, mode)
     stack: list[Scene] = [lesson]
 
     def reached() -> bool:
         if key == "summary":
             return isinstance(stack[-1], Dialog)
-        note = lesson.current_note
+        note = mode.note
         return note is not None and note.key == key and not lesson.motion.is_busy
 
     for _ in range(20000):
         transition = lesson.update(1 / 30)
-        if transition is not None:
-            stack.append(transition.scene)  # type: ignore[union-attr]
+        if isinstance(transition, Push):
+            stack.append(scene_for(transition.route, ctx))
         if reached():
             return stack
         if lesson.motion.is_busy:
             continue
         session = lesson.session
-        if lesson.notes and not session.is_human_turn:
-            lesson._dismiss_note()
+        if mode.notes and not session.is_human_turn:
+            mode.dismiss_note()
         elif session.is_human_turn:
             view = session.view
             if view.phase is Phase.PASS and view.passed is None:

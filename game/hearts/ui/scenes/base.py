@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
@@ -10,6 +11,7 @@ from ...storage import Settings, Stats, Store
 from ..intents import Intent
 from ..render.cards import CardPainter
 from ..render.fonts import Fonts
+from ..routes import Route
 from ..session import Session
 from ..sound import Sound
 
@@ -43,7 +45,17 @@ class Context:
 
 @dataclass(frozen=True, slots=True)
 class Push:
-    scene: Scene
+    """Show ``route`` over this scene; when it closes, this scene is shown again (its ``resume``)."""
+
+    route: Route
+
+
+@dataclass(frozen=True, slots=True)
+class Replace:
+    """Close this scene and show ``route`` in its place (the pause menu's Options: closing them goes
+    back to the table, not to the menu)."""
+
+    route: Route
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,12 +67,12 @@ class Pop:
 
 @dataclass(frozen=True, slots=True)
 class Reset:
-    """Clear the stack and show ``scene`` alone (back to the menu, a new match)."""
+    """Clear the stack and show ``route`` alone (back to the menu, a new match)."""
 
-    scene: Scene
+    route: Route
 
 
-Transition = Push | Pop | Reset
+Transition = Push | Replace | Pop | Reset
 
 
 class Scene:
@@ -94,3 +106,12 @@ class Scene:
     @property
     def is_animating(self) -> bool:
         return False
+
+    @property
+    def is_safe_to_reload(self) -> bool:
+        """Whether a reload now would cost the player nothing they would miss."""
+        return False
+
+    def background_work(self) -> Callable[[float], bool] | None:
+        """Work for the frames that draw nothing while this scene is in view (a table's coach), if any."""
+        return None

@@ -9,13 +9,13 @@ from typing import Literal
 import pygame
 
 from .. import theme
+from ..celebration import Confetti
 from ..intents import Back, Confirm, Hover, Intent, Jump, Step, Tap
 from ..layout import DialogLayout, Metrics, dialog_layout
 from ..render.icons import draw_icon
 from ..render.text import draw_text, wrap
 from ..widgets import Button, draw_button, draw_panel
 from .base import Context, Pop, Scene, Transition
-from .celebration import Confetti
 
 BodyDrawer = Callable[[pygame.Surface, pygame.Rect, DialogLayout], None]
 BodyHeight = Callable[[Metrics, int], int]
@@ -24,9 +24,16 @@ BodyHeight = Callable[[Metrics, int], int]
 
 @dataclass(frozen=True, slots=True)
 class Choice:
+    """A button of a dialog: pressing it answers ``key`` to the scene beneath (closing the dialog), or,
+    when the choice carries its own transition ``go``, makes that transition (``Push`` opens a screen
+    over the dialog, which shows again when that screen closes)."""
+
     key: str
     label: str
     primary: bool = False
+    go: Transition | Callable[[], Transition] | None = None
+    """What pressing it does instead of answering ``key``: a transition, or a function that makes one
+    when pressed (what it shares is then as it stands at that moment)."""
 
 
 class Dialog(Scene):
@@ -86,9 +93,9 @@ class Dialog(Scene):
 
     def handle(self, intent: Intent) -> Transition | None:
         if isinstance(intent, Tap):
-            for button in self.buttons:
+            for index, button in enumerate(self.buttons):
                 if button.hit(intent.pos):
-                    return Pop(button.key)
+                    return self.choose(index)
             if self.closable and self.layout.close.collidepoint(intent.pos):
                 return Pop(self.close_result)
             return None
@@ -101,10 +108,21 @@ class Dialog(Scene):
             self.focus = len(self.buttons) - 1 if intent.to_end else 0
             self.dirty = True
         elif isinstance(intent, Confirm) and self.buttons:
-            return Pop(self.buttons[self.focus if self.focus is not None else 0].key)
+            return self.choose(self.focus if self.focus is not None else 0)
         elif isinstance(intent, Hover):
             return None
         return None
+
+    @property
+    def is_safe_to_reload(self) -> bool:
+        return self.name in ("hand_result", "match_result", "lesson_summary")
+
+    def choose(self, index: int) -> Transition:
+        """The player chose the ``index``-th choice."""
+        go = self.choices[index].go
+        if go is None:
+            return Pop(self.choices[index].key)
+        return go() if callable(go) else go
 
     def _lines_height(self, metrics: Metrics, width: int) -> int:
         """How tall the dialog's paragraphs stand at ``width`` (as ``draw_lines`` sets them)."""

@@ -15,6 +15,7 @@ from typing import Literal
 import pygame
 
 from .. import theme
+from ..howto_words import KEY_GROUPS, KEYS_TITLE, SECTIONS, KeyRow
 from ..intents import Back, Confirm, Drag, Intent, Jump, Page, Release, Step, Tap, Wheel
 from ..layout import Metrics, metrics_for
 from ..render.fonts import Fonts
@@ -23,7 +24,6 @@ from ..report import note_text
 from ..scroll import ScrollView
 from ..widgets import Button, draw_button, draw_panel
 from .base import Context, Pop, Scene, Transition
-from .howto_words import KEY_GROUPS, KEYS_TITLE, SECTIONS, KeyRow
 
 BACK = "back"
 Style = Literal["title", "heading", "subheading", "text", "key"]

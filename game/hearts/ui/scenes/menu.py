@@ -6,49 +6,31 @@ import math
 
 import pygame
 
-from ...challenge import Challenge
-from ...storage import SavedMatch
 from .. import theme
 from ..intents import Confirm, Intent, Jump, Step, Tap
 from ..layout import metrics_for
 from ..render.text import draw_text
-from ..session import Session
+from ..routes import (
+    ConfirmNewMatch,
+    ContinueMatch,
+    DailyDeal,
+    HowToPlay,
+    Lesson,
+    NewMatch,
+    Options,
+    Route,
+    Statistics,
+)
 from ..widgets import Button, draw_button
 from .base import Context, Push, Reset, Scene, Transition
 
 
-def saved_challenge(saved: SavedMatch) -> Challenge | None:
-    """The friend's challenge a saved match replays, if it is one."""
-    if not saved.challenge or saved.seed is None:
-        return None
-    try:
-        return Challenge(
-            seed=saved.seed, rules=saved.match.rules, level=saved.bot_level, score=saved.challenger_score
-        )
-    except ValueError:
-        return None  # not a match a challenge can name: played on as an ordinary one
-
-
 class MenuScene(Scene):
-    @classmethod
-    def start(cls, ctx: Context) -> MenuScene:
-        """The menu, with the saved match (if any) ready to continue."""
-        if ctx.session is None:
-            saved = ctx.store.load_match()
-            ctx.notices.extend(ctx.store.take_problems())
-            if saved is not None and not saved.match.is_over:
-                ctx.session = Session(
-                    saved.match,
-                    saved.seed if saved.seed is not None else 0,
-                    saved.bot_level,
-                    reviewed=saved.points_lost_tenths,
-                    challenge=saved_challenge(saved),
-                )
-        return cls(ctx)
-
     def __init__(self, ctx: Context) -> None:
         self.focus: int | None = None
         super().__init__(ctx)
+
+    is_safe_to_reload = True
 
     @property
     def can_continue(self) -> bool:
@@ -119,45 +101,22 @@ class MenuScene(Scene):
         return None
 
     def _press(self, key: str) -> Transition | None:
-        from .table_dialogs import confirm_new_match, new_table
-
         self.dirty = True
         if key == "continue" and self.ctx.session is not None:
-            from .table import TableScene
-
-            return Reset(TableScene(self.ctx, self.ctx.session))
+            return Reset(ContinueMatch())
         if key == "new":
-            if self.can_continue:
-                return Push(confirm_new_match(self.ctx))
-            return Reset(new_table(self.ctx))
-        if key == "daily":
-            from .daily import DailyScene
-
-            return Reset(DailyScene.start(self.ctx))
-        if key == "learn":
-            from .lesson import LessonScene
-
-            return Reset(LessonScene(self.ctx))
-        if key == "options":
-            from .options import OptionsScene
-
-            return Push(OptionsScene(self.ctx))
-        if key == "rules":
-            from .howto import HowToScene
-
-            return Push(HowToScene(self.ctx))
-        if key == "stats":
-            from .stats import StatsScene
-
-            return Push(StatsScene(self.ctx))
-        return None
+            return Push(ConfirmNewMatch()) if self.can_continue else Reset(NewMatch())
+        screens: dict[str, Route] = {
+            "daily": DailyDeal(),
+            "learn": Lesson(),
+        }
+        if key in screens:
+            return Reset(screens[key])
+        over: dict[str, Route] = {"options": Options(), "rules": HowToPlay(), "stats": Statistics()}
+        return Push(over[key]) if key in over else None
 
     def resume(self, result: object) -> Transition | None:
-        from .table_dialogs import new_table
-
         self.resize(self.ctx.size)
-        if result == "start_new":
-            return Reset(new_table(self.ctx))
         return None
 
     def draw(self, surface: pygame.Surface) -> None:

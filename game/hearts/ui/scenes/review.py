@@ -56,12 +56,8 @@ def _ev(value: float) -> str:
 class ReviewScene(Scene):
     """A finished hand, step by step; ``coaching`` supplies (or is still working out) its review."""
 
-    def __init__(
-        self, ctx: Context, replay: HandReplay, coaching: Coaching | None, *, back: object = None
-    ) -> None:
+    def __init__(self, ctx: Context, replay: HandReplay, coaching: Coaching | None) -> None:
         self.replay = replay
-        self.back = back
-        """What closing the review answers the scene beneath (the hand result, to show it again)."""
         self.coaching = coaching
         self.step = 0
         self.press: tuple[int, int] | None = None
@@ -223,7 +219,7 @@ class ReviewScene(Scene):
 
     def handle(self, intent: Intent) -> Transition | None:
         if isinstance(intent, Back):
-            return Pop(self.back)
+            return Pop()
         if isinstance(intent, Tap):
             self.press = intent.pos
             for button in self.buttons:
@@ -254,7 +250,7 @@ class ReviewScene(Scene):
 
     def _activate(self, key: str) -> Transition | None:
         if key == "back":
-            return Pop(self.back)
+            return Pop()
         if key == "prev":
             self.go(self.step - 1)
         elif key == "next":

@@ -10,7 +10,7 @@ from .. import share, theme
 from ..layout import DialogLayout, Metrics
 from ..render.text import wrap
 from ..widgets import draw_panel
-from .base import Context, Push, Transition
+from .base import Context, Transition
 from .dialog import Choice, Dialog, draw_lines
 
 WAITING = {
@@ -23,28 +23,19 @@ TEXT_PX = 16
 NOTE_PX = 14
 
 
-def share_from(ctx: Context, title: str, text: str, *, back: str) -> Transition:
-    """Share ``text`` now (call it while handling the player's tap: browsers want a fresh gesture), and
-    open the box that shows it and where it went; closing the box answers ``back``.
-
-    On the desktop the text has been printed and, where there is a clipboard, copied. In the browser the
-    page has it (its share sheet, the clipboard, or a box of its own) and answers a few frames later."""
-    return Push(ShareBox(ctx, title, text, share.share(text), back=back))
-
-
 class ShareBox(Dialog):
     """The text to share in a box, and a line saying whether it is on the clipboard."""
 
-    def __init__(self, ctx: Context, title: str, text: str, outcome: share.Outcome, *, back: str) -> None:
+    def __init__(self, ctx: Context, title: str, text: str, outcome: share.Outcome) -> None:
+        """``outcome``: where the text went (``share.share`` has shared it already)."""
         self.text = text
         self.outcome = outcome
         super().__init__(
             ctx,
             title,
-            [Choice(back, "Done", primary=True)],
+            [Choice("done", "Done", primary=True)],
             body=self._body,
             body_height=self._height,
-            close_result=back,
             name="share_box",
         )
 

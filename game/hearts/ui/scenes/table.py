@@ -24,6 +24,7 @@ from ...engine import (
     HeartsBroken,
     IllegalMove,
     MatchOver,
+    Moon,
     MoonChoiceNeeded,
     Phase,
     Play,
@@ -33,17 +34,19 @@ from ...engine import (
     TrickTaken,
 )
 from ...engine.cards import Card
-from ...storage import SavedMatch
-from ...words import DIRECTION_WORDS, SEAT_NAMES, has_played, prompt, table_header, trick_taken
+from ...words import DIRECTION_WORDS, SEAT_NAMES, has_played, prompt, trick_taken
+from .. import routes
 from ..hand_layout import HAND_COUNT
 from ..intents import Back, Confirm, FastForward, Hint, Hover, Intent, Jump, LastTrick, Mute, Step, Tap
+from ..lesson_note import draw_note
+from ..modes.base import TableMode
+from ..motion import InHand, Motion, dealing, exchange_step, play_step, step, trick_steps
+from ..motion import Step as Shown
 from ..session import HUMAN, Session
-from ..table_layout import TableLayout, table_layout
+from ..table_draw import TableDrawer
+from ..table_layout import TableLayout
 from ..widgets import Button
 from .base import Context, Push, Scene, Transition
-from .motion import InHand, Motion, dealing, exchange_step, play_step, step, trick_steps
-from .motion import Step as Shown
-from .table_draw import TableDrawer
 
 PACE = {"relaxed": 1.5, "normal": 1.0, "quick": 0.55}
 THINK_SLICE = 0.008
@@ -74,8 +77,11 @@ A tap on another card, a strip or more away, is a new choice and counts."""
 
 
 class TableScene(Scene):
-    def __init__(self, ctx: Context, session: Session) -> None:
-        self.session = session
+    """The table of one kind (``mode``: a match, the daily deal, the lesson): input and focus, the
+    pacing of the bots, and the engine's events shown as motion."""
+
+    def __init__(self, ctx: Context, mode: TableMode) -> None:
+        self.mode = mode
         self.motion = Motion()
         self.selected: set[Card] = set()
         """Cards chosen for the pass (up to three)."""
@@ -90,38 +96,29 @@ class TableScene(Scene):
         self.fast = False
         self.bot_wait = 0.0
         self.after_motion: list[Callable[[], Transition | None]] = []
-        self.was_human_turn = session.is_human_turn
+        self.was_human_turn = mode.session.is_human_turn
         self.lift_received = 0.0
         """Seconds left for the cards you were passed to stand raised."""
         self.refused: Card | None = None
         self.refused_age = 0.0
         self.reason_age = 0.0
-        self.counted_reviews: set[int] | None = None
-        """Once the match is counted in the statistics, the hands whose reviews were counted with it."""
         self.played_tap: tuple[tuple[int, int], float] | None = None
         """Where and how long ago a tap played a card (see ``DOUBLE_TAP``)."""
         """The card last refused, and seconds since (it shakes, then its reason shows beside it)."""
         super().__init__(ctx)
         self.drawer = TableDrawer(ctx, self)
-        self.session.on_change = self._autosave
-        self._ask_again()
+        self.after_motion.extend(mode.reopened())  # the question the table left open, put again
 
-    def _ask_again(self) -> None:
-        """Put again the question a table left open (a reload, or Main menu then Continue): the moon
-        choice, or the last hand's results, which the player has not yet dismissed (dismissing them
-        deals the next hand)."""
-        from .table_dialogs import moon_dialog
-
-        session = self.session
-        if session.phase is Phase.MOON and session.is_human_turn:
-            self.after_motion.append(lambda: Push(moon_dialog(self.ctx)))
-        elif session.needs_deal and session.match.results:
-            self.after_motion.append(partial(_push_hand_result, self, session.match.results[-1], False))
+    @property
+    def session(self) -> Session:
+        return self.mode.session
 
     # Layout ---------------------------------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.layout: TableLayout = table_layout(size, self.ctx.scale)
+        self.layout: TableLayout
+        self.band: pygame.Rect | None
+        self.layout, self.band = self.mode.layout(size)
         self.dirty = True
 
     # What is showing ------------------------------------------------------------------------
@@ -184,6 +181,11 @@ class TableScene(Scene):
     @property
     def is_animating(self) -> bool:
         return self.motion.is_busy or self.session.bot_to_move is not None
+
+    @property
+    def is_safe_to_reload(self) -> bool:
+        """On your own turn in a table that saves after every card (not the lesson)."""
+        return self.mode.is_safe_to_reload and not self.is_animating and self.session.is_human_turn
 
     def buttons(self) -> list[Button]:
         layout = self.layout
@@ -256,6 +258,8 @@ class TableScene(Scene):
         if isinstance(intent, Hover):
             return None
         self.dirty = True
+        if self.mode.intercepts(intent, self.focus):
+            return None
         if isinstance(intent, Tap):
             return self._tap(intent.pos)
         if isinstance(intent, Back):
@@ -375,6 +379,12 @@ class TableScene(Scene):
         return self._play(card)
 
     def _act(self) -> Transition | None:
+        before = self.mode.moving()
+        transition = self._act_now()
+        self.mode.moved(before)
+        return transition
+
+    def _act_now(self) -> Transition | None:
         view = self.session.view
         if view.phase is Phase.PASS and view.passed is None and len(self.selected) == 3:
             cards = CardSet(self.selected)
@@ -387,6 +397,12 @@ class TableScene(Scene):
         return None
 
     def _play(self, card: Card) -> Transition | None:
+        moving = self.mode.moving()
+        transition = self._play_now(card)
+        self.mode.moved(moving)
+        return transition
+
+    def _play_now(self, card: Card) -> Transition | None:
         before = self.session.view
         cards = self.hand_cards()
         start = self._in_hand(cards, card)
@@ -431,28 +447,28 @@ class TableScene(Scene):
         self.ctx.sound.play("card")
 
     def _open_menu(self) -> Transition | None:
-        from .table_dialogs import pause_menu
-
-        return Push(pause_menu(self.ctx))
+        return self.mode.menu()
 
     def _last_trick(self) -> Transition | None:
-        from .table_dialogs import last_trick_dialog
-
         view = self.session.view
         if not view.tricks:
             self._say("No trick has been completed yet this hand.", reason=True)
             return None
-        return Push(last_trick_dialog(self.ctx, view.tricks[-1], len(view.tricks)))
+        return Push(routes.LastTrick(view.tricks[-1], len(view.tricks), view.rules.jack_of_diamonds))
 
     def resume(self, result: object) -> Transition | None:
-        from .table_dialogs import handle_dialog_result
-
+        """A dialog over the table closed with ``result``: the moon's choice, or the mode's own."""
         self.dirty = True
-        return handle_dialog_result(self, result)
+        if result in (routes.MOON_ADD, routes.MOON_SUBTRACT):
+            moon = Moon.SUBTRACT_FROM_SHOOTER if result == routes.MOON_SUBTRACT else Moon.ADD_TO_OTHERS
+            return self._show(self.session.choose_moon(moon))
+        return self.mode.resume(result)
 
     # Time -----------------------------------------------------------------------------------
 
     def update(self, dt: float) -> Transition | None:
+        if self.mode.holds_bots(self.motion.is_busy):
+            return self._drain_after_motion()  # the computer players wait while you read
         transition = self._advance(dt)
         for name in self.motion.take_cues():
             self.ctx.sound.play(name)
@@ -535,7 +551,9 @@ class TableScene(Scene):
         return None
 
     def _deal(self) -> Transition | None:
-        events = self.session.deal(self.ctx.settings.difficulty)
+        events = self.mode.deal()
+        if events is None:
+            return None
         self.selected.clear()
         self.raised = None
         return self._show(events)
@@ -549,8 +567,6 @@ class TableScene(Scene):
         before: PlayerView | None = None,
         human_start: InHand | None = None,
     ) -> Transition | None:
-        from .table_dialogs import moon_dialog
-
         after = self.session.view
         self.reason = self.note = None
         reduced = self.ctx.settings.reduced_motion
@@ -573,83 +589,33 @@ class TableScene(Scene):
                 for each in trick_steps(event, after, HOLD_TIME, COLLECT_TIME * motion_time):
                     self.motion.add(each)
             elif isinstance(event, MoonChoiceNeeded) and event.shooter is HUMAN:
-                self.after_motion.append(lambda: Push(moon_dialog(self.ctx)))
+                self.after_motion.append(lambda: Push(routes.MoonChoice()))
             elif isinstance(event, HandScored):
                 over = any(isinstance(other, MatchOver) for other in events)
-                self.after_motion.append(self._hand_over(event, over))
+                self.after_motion.append(partial(self.mode.hand_over, event, over))
             elif isinstance(event, MatchOver):
-                self._record_finished()
-                self.after_motion.append(partial(_push_match_result, self, event))
+                self.mode.finished()
+                self.after_motion.append(partial(self.mode.match_over, event))
         self.dirty = True
-        if not self.motion.is_busy:
-            return self._drain_after_motion()
-        return None
-
-    # Saving ---------------------------------------------------------------------------------
-
-    def _saved(self, *, counted: bool = False) -> SavedMatch:
-        session = self.session
-        lost = dict(session.coaching.points_lost_tenths)
-        challenge = session.challenge
-        return SavedMatch(
-            session.match,
-            session.seed,
-            session.bot_level,
-            counted,
-            lost,
-            challenge=challenge is not None,
-            challenger_score=None if challenge is None else challenge.score,
-        )
-
-    def _hand_over(self, scored: HandScored, match_over: bool) -> Callable[[], Transition | None]:
-        """What follows a scored hand, once its last trick has been shown: the results."""
-        return partial(_push_hand_result, self, scored, match_over)
+        transition = None if self.motion.is_busy else self._drain_after_motion()
+        self.mode.shown(events)
+        return transition
 
     def highlighted(self) -> frozenset[Card]:
-        """Cards to mark as suggested (the lesson marks its suggestions; the table, none)."""
-        return frozenset()
+        """Cards to mark as suggested (the lesson marks its suggestions; a match, none)."""
+        return self.mode.highlighted(self.motion.is_busy)
 
     def header(self, view: PlayerView) -> str:
-        """The line over the table: the hand, its pass and the target (and a friend's challenge)."""
-        header = table_header(view.hand_number, view.pass_direction, view.rules.target)
-        return f"Challenge · {header}" if self.session.challenge is not None else header
+        return self.mode.header(view)
 
-    def background(self, seconds: float) -> bool:
-        """Work for about ``seconds`` in a frame that draws nothing (the coach judging your decisions);
-        whether there was work to do."""
-        return self.session.coach(seconds)
-
-    def _autosave(self, session: Session) -> None:
-        if session.match.is_over:
-            # The finished match is saved once its statistics are counted; a review completed
-            # after that (the last hand's, usually) is added to them alone.
-            self._count_late_reviews()
-            return
-        self.ctx.store.save_match(self._saved())
-        self.ctx.notices.extend(self.ctx.store.take_problems())
-
-    def _record_finished(self) -> None:
-        saved = self._saved()
-        self.ctx.stats = self.ctx.store.record_finished(saved)
-        self.counted_reviews = set(saved.points_lost_tenths)
-        self.ctx.notices.extend(self.ctx.store.take_problems())
-
-    def _count_late_reviews(self) -> None:
-        if self.counted_reviews is None:
-            return
-        tally = self.session.coaching.points_lost_tenths
-        late = {hand: tenths for hand, tenths in tally.items() if hand not in self.counted_reviews}
-        if late:
-            self.counted_reviews.update(late)
-            self.ctx.stats = self.ctx.stats.with_reviews(late.values())
-            self.ctx.store.save_stats(self.ctx.stats)
-            self.ctx.notices.extend(self.ctx.store.take_problems())
+    def background_work(self) -> Callable[[float], bool] | None:
+        return self.mode.background
 
     # Words ----------------------------------------------------------------------------------
 
     def _say(self, text: str, *, reason: bool) -> None:
         if reason:
-            self.reason = text
+            self.reason = self.mode.reason_words(text)
             self.reason_age = 0.0
         else:
             self.reason = None
@@ -669,6 +635,9 @@ class TableScene(Scene):
     def message(self) -> str:
         if self.reason or self.note:
             return self.reason or self.note or ""
+        said = self.mode.message(self.session.view, self.motion.is_busy, len(self.selected), self._prompt())
+        if said is not None:
+            return said
         taken = self.trick_taken
         prompt = self._prompt()
         if taken is None:
@@ -684,7 +653,7 @@ class TableScene(Scene):
 
     @property
     def message_is_reason(self) -> bool:
-        return self.reason is not None
+        return self.reason is not None and self.mode.refusals_are_errors
 
     def _waiting_words(self) -> str:
         if self.session.phase is Phase.PASS:
@@ -704,16 +673,10 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.drawer.draw(surface)
-
-
-def _push_hand_result(scene: TableScene, scored: HandScored, match_over: bool) -> Transition:
-    from .table_dialogs import hand_result_dialog
-
-    return Push(hand_result_dialog(scene, scored, match_over))
-
-
-def _push_match_result(scene: TableScene, over: MatchOver) -> Transition:
-    from .table_dialogs import match_result_dialog
-
-    scene.ctx.sound.play("victory" if HUMAN in over.winners else "defeat")
-    return Push(match_result_dialog(scene, over))
+        note = self.mode.note
+        if note is not None and self.band is not None:
+            self.mode.note_rect = draw_note(
+                surface, self.ctx.fonts, note, self.layout, self.band, self.session.is_human_turn
+            )
+        else:
+            self.mode.note_rect = pygame.Rect(0, 0, 0, 0)

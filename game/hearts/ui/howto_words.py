@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..intents import Back, Confirm, FastForward, Hint, Intent, Jump, LastTrick, Mute, Page, Step
+from .intents import Back, Confirm, FastForward, Hint, Intent, Jump, LastTrick, Mute, Page, Step
 
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (

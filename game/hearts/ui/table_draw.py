@@ -7,24 +7,24 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine import QUEEN_OF_SPADES, Phase, PlayerView, Seat, Suit, Trick
-from ...engine.cards import Card
-from ...words import SEAT_NAMES as NAMES
-from .. import theme
-from ..layout import CARD_ASPECT
-from ..render.fonts import Fonts, LruCache, surface_bytes
-from ..render.layer import Layer
-from ..render.text import Align, draw_text, fit_size
-from ..report import is_recording, note_card, note_seat
-from ..seatbox import is_one_line, seat_parts
-from ..table_layout import TableLayout
-from ..tween import ease_out_cubic, lerp
-from ..widgets import draw_button, draw_focus, draw_panel
-from .base import Context
+from ..engine import QUEEN_OF_SPADES, Phase, PlayerView, Seat, Suit, Trick
+from ..engine.cards import Card
+from ..words import SEAT_NAMES as NAMES
+from . import theme
+from .layout import CARD_ASPECT
 from .motion import Anchor, Flight, InHand, Pile, Slot, Spot, dealing
+from .render.fonts import Fonts, LruCache, surface_bytes
+from .render.layer import Layer
+from .render.text import Align, draw_text, fit_size
+from .report import is_recording, note_card, note_seat
+from .scenes.base import Context
+from .seatbox import is_one_line, seat_parts
+from .table_layout import TableLayout
+from .tween import ease_out_cubic, lerp
+from .widgets import draw_button, draw_focus, draw_panel
 
 if TYPE_CHECKING:
-    from .table import TableScene
+    from .scenes.table import TableScene
 
 HEARTS_BROKEN = ("Hearts broken", "♥ broken")
 QUEEN_PLAYED = ("Q♠ played", "Q♠ out")

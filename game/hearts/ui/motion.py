@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from ...engine import QUEEN_OF_SPADES, Card, CardPlayed, CardsPassed, PlayerView, Seat, Trick, TrickTaken
-from ..tween import Tween, ease_in_out_cubic, ease_out_cubic, linear
+from ..engine import QUEEN_OF_SPADES, Card, CardPlayed, CardsPassed, PlayerView, Seat, Trick, TrickTaken
+from .tween import Tween, ease_in_out_cubic, ease_out_cubic, linear
 
 DECK = 52
 DEAL_FLIGHT = 0.09

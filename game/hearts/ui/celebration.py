@@ -14,13 +14,13 @@ from typing import Final
 
 import pygame
 
-from ...engine import HandScored, Seat, Suit
-from ...words import SEAT_NAMES
-from .. import theme
-from ..layout import Metrics
-from ..render.cards import CardPainter
-from ..render.fonts import Fonts
-from ..render.text import draw_text
+from ..engine import HandScored, Seat, Suit
+from ..words import SEAT_NAMES
+from . import theme
+from .layout import Metrics
+from .render.cards import CardPainter
+from .render.fonts import Fonts
+from .render.text import draw_text
 
 SEAT_LINES: Final[dict[Seat, theme.RGB]] = {
     Seat.SOUTH: (255, 214, 64),  # gold: you

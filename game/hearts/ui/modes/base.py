@@ -1,0 +1,125 @@
+"""What every kind of table shares, and what each may change."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ...engine import Card, Event, HandScored, MatchOver, Phase, PlayerView
+from ...lesson import Note
+from ...words import table_header
+from ..intents import Intent
+from ..routes import MatchResult, MoonChoice
+from ..scenes.base import Context, Push, Transition
+from ..session import HUMAN, Session
+from ..table_layout import TableLayout, table_layout
+
+Later = Callable[[], Transition | None]
+"""Something the table does once the cards on the move have landed (a result, a question)."""
+
+
+class TableMode:
+    """A kind of table. The defaults are a table that deals on, saves nothing and counts nothing."""
+
+    is_safe_to_reload = True
+    """Whether a reload on your turn loses nothing (the lesson keeps nothing, so it would)."""
+    refusals_are_errors = True
+    """Whether a refused card's reason shows as an error (the lesson shows it as a lesson)."""
+
+    def __init__(self, ctx: Context, session: Session) -> None:
+        self.ctx = ctx
+        self.session = session
+        session.on_change = self.saved
+        self.note_rect = pygame.Rect(0, 0, 0, 0)
+        """Where the note showing was drawn (a tap there closes it)."""
+
+    # The table -------------------------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> tuple[TableLayout, pygame.Rect | None]:
+        """The table's layout for a window of ``size``, and the band a note stands in (if any)."""
+        return table_layout(size, self.ctx.scale), None
+
+    def header(self, view: PlayerView) -> str:
+        """The line over the table: the hand, its pass and the target."""
+        return table_header(view.hand_number, view.pass_direction, view.rules.target)
+
+    def reopened(self) -> list[Later]:
+        """The question a table left open, put again (a reload, or Main menu then Continue): the moon
+        choice, or the last hand's result, which the player has not yet dismissed (dismissing it deals
+        the next hand)."""
+        session = self.session
+        if session.phase is Phase.MOON and session.is_human_turn:
+            return [lambda: Push(MoonChoice())]
+        if session.needs_deal and session.match.results:
+            scored = session.match.results[-1]
+            return [lambda: self.hand_over(scored, False)]
+        return []
+
+    def deal(self) -> list[Event] | None:
+        """Deal the next hand; None when this table deals no more."""
+        return self.session.deal(self.ctx.settings.difficulty)
+
+    def hand_over(self, scored: HandScored, match_over: bool) -> Transition | None:
+        """What follows a scored hand, once its last trick has been shown."""
+        return None
+
+    def match_over(self, over: MatchOver) -> Transition | None:
+        """What follows the match's last hand: its result."""
+        self.ctx.sound.play("victory" if HUMAN in over.winners else "defeat")
+        return Push(MatchResult(self.session, over))
+
+    def finished(self) -> None:
+        """The match has just ended (counted in the statistics where the table counts it)."""
+
+    def saved(self, session: Session) -> None:
+        """The match moved on (a move, or a review finished): keep it, where the table keeps it."""
+
+    def menu(self) -> Transition | None:
+        return None
+
+    def resume(self, result: object) -> Transition | None:
+        """A dialog of this table's own closed with ``result`` (the table answers the moon and the rest)."""
+        return None
+
+    def background(self, seconds: float) -> bool:
+        """Work for about ``seconds`` in a frame that draws nothing (the coach judging your decisions);
+        whether there was work to do."""
+        return self.session.coach(seconds)
+
+    # What a guided table adds (the lesson) ---------------------------------------------------------------
+
+    @property
+    def note(self) -> Note | None:
+        """The note showing beside the table (the lesson's), if any."""
+        return None
+
+    def shown(self, events: list[Event]) -> None:
+        """The table has put ``events`` in motion."""
+
+    def highlighted(self, busy: bool) -> frozenset[Card]:
+        """Cards to mark as suggested."""
+        return frozenset()
+
+    def message(self, view: PlayerView, busy: bool, chosen: int, prompt: str) -> str | None:
+        """The message line when nothing was refused or remarked, or None for the table's own."""
+        return None
+
+    def reason_words(self, reason: str) -> str:
+        """A refusal's reason as the table says it."""
+        return reason
+
+    def intercepts(self, intent: Intent, focus: int | None) -> bool:
+        """Whether ``intent`` is this mode's own (a tap on a note); the table ignores it then."""
+        return False
+
+    def holds_bots(self, busy: bool) -> bool:
+        """Whether the computer players wait (while you read a note)."""
+        return False
+
+    def moving(self) -> object:
+        """Something to hand back to ``moved`` after your move (the note it answers)."""
+        return None
+
+    def moved(self, before: object) -> None:
+        """You moved; ``before`` is what ``moving`` gave just before."""

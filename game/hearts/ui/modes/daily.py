@@ -1,0 +1,187 @@
+"""The daily deal: one hand against three Hard bots, par worked out while you play, then the day's
+result beside par.
+
+The attempt is kept in a slot of its own (``Store.save_daily_attempt``), never over your saved match,
+after every card as a match is. The first attempt finished on a date counts in your daily record;
+replays that day are practice.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import replace
+
+from ...daily import Daily, Par, daily_for, points_of, share_text, trick_marks
+from ...engine import Event, HandScored, PlayerView
+from ...storage.daily import DailyAttempt, new_attempt_id
+from ...storage.daily import DailyResult as DayResult
+from ...words import pass_words
+from ..routes import DailyMenu, DailyReplay, DailyResult
+from ..scenes.base import Context, Push, Reset, Transition
+from ..session import Session
+from .base import Later, TableMode
+
+PRACTICE = "practice"
+"""The result's "Play it again": the day's hand once more, as practice (``daily_result.PRACTICE``)."""
+RESULT = "daily_result"
+"""The daily menu's "Today's result"."""
+
+
+class DailyMode(TableMode):
+    """One attempt at a date's daily deal (``practice`` once the date's first attempt has counted)."""
+
+    def __init__(
+        self,
+        ctx: Context,
+        daily: Daily,
+        *,
+        practice: bool,
+        attempt: DailyAttempt | None = None,
+        par: int | Par | None = None,
+    ) -> None:
+        """A new attempt, or ``attempt`` resumed. ``par``: par when it is known already, or the work on
+        it so far (a replay of the day goes on from where the first attempt had got to)."""
+        self.daily = daily
+        self.practice = attempt.practice if attempt is not None else practice
+        self.attempt_id = attempt.attempt if attempt is not None else new_attempt_id()
+        self.par = par if isinstance(par, Par) else Par(daily)
+        """Par, worked out in the frames that draw nothing (``background``)."""
+        self.known_par = attempt.par if attempt is not None and attempt.par is not None else None
+        """Par once known: from the save, from ``par``, or from the work on it when it is done."""
+        if self.known_par is None and isinstance(par, int):
+            self.known_par = par
+        match = attempt.match if attempt is not None else daily.new_match()
+        super().__init__(ctx, Session(match, daily.seed, daily.level))
+
+    @classmethod
+    def start(cls, ctx: Context, day: datetime.date | None = None) -> DailyMode:
+        """The day's daily deal: the attempt in progress (or just finished) if there is one, else a new
+        one, practice when the day already counts."""
+        store = ctx.store
+        daily = daily_for(day)
+        attempt = store.load_daily_attempt()
+        counted = store.load_daily().result_for(daily.key)
+        par = None if counted is None else counted.par  # the day's par, if a first attempt found it
+        if attempt is not None and attempt.date == daily.key and attempt.seed == daily.seed:
+            ctx.notices.extend(store.take_problems())
+            return cls(ctx, daily, practice=attempt.practice, attempt=attempt, par=par)
+        if attempt is not None:
+            store.clear_daily_attempt()  # another day's attempt: the day's own deal replaces it
+        ctx.notices.extend(store.take_problems())
+        return cls(ctx, daily, practice=counted is not None, par=par)
+
+    @property
+    def is_finished(self) -> bool:
+        return bool(self.session.match.results)
+
+    @property
+    def par_value(self) -> int | None:
+        """Par (Hard's score in your seat) once it is known."""
+        return self.known_par
+
+    @property
+    def par_progress(self) -> float:
+        """How far the work on par has got, from 0 to 1."""
+        return self.par.progress
+
+    def header(self, view: PlayerView) -> str:
+        passing = pass_words(self.daily.direction)
+        practice = " · practice" if self.practice else ""
+        return f"Daily deal · {self.daily.day.day} {self.daily.day:%b} · {passing}{practice}"
+
+    def background(self, seconds: float) -> bool:
+        """Par first (it shows with your result), then the coach (the review); whether there was work."""
+        if self.known_par is None:
+            if self.par.work(seconds):
+                self._par_found()
+            return True
+        return super().background(seconds)
+
+    def _par_found(self) -> None:
+        """Par is known: kept with the attempt (a reload need not work it out again), given to the
+        day's result once this hand is over, and to the day's counted result if it lacks one (par
+        found during a replay begun before it was known)."""
+        self.known_par = self.par.value
+        self._save()
+        if self.is_finished:
+            self._count()
+        counted = self.ctx.store.load_daily().result_for(self.daily.key)
+        if counted is not None and counted.par is None and self.known_par is not None:
+            self.ctx.store.record_daily(replace(counted, par=self.known_par))
+        self.ctx.notices.extend(self.ctx.store.take_problems())
+
+    # The hand ----------------------------------------------------------------------------------------
+
+    def reopened(self) -> list[Later]:
+        if self.session.match.results:
+            # Finished before a reload: counted now if the app stopped before it could be (once only).
+            self._count()
+            return [self.show_result]
+        return super().reopened()
+
+    def deal(self) -> list[Event] | None:
+        if self.is_finished:
+            return None  # one hand only: the match would go on, the daily does not
+        return self.session.deal(self.daily.level)
+
+    def saved(self, session: Session) -> None:
+        self._save()
+
+    def _save(self) -> None:
+        attempt = DailyAttempt(
+            self.daily.key,
+            self.session.match,
+            self.daily.seed,
+            self.attempt_id,
+            self.practice,
+            self.par_value,
+        )
+        self.ctx.store.save_daily_attempt(attempt)
+        self.ctx.notices.extend(self.ctx.store.take_problems())
+
+    def hand_over(self, scored: HandScored, match_over: bool) -> Transition | None:
+        self._count()
+        return self.show_result()
+
+    def _count(self) -> None:
+        """The finished attempt into the daily record: the first of the day counts, once (told again,
+        after a reload or with par found later, the store only adds the par it lacked)."""
+        if self.practice:
+            return
+        match = self.session.match
+        result = DayResult(
+            date=self.daily.key,
+            points=points_of(match),
+            par=self.par_value,
+            marks=trick_marks(match),
+            attempt=self.attempt_id,
+        )
+        self.ctx.store.record_daily(result)
+        self.ctx.notices.extend(self.ctx.store.take_problems())
+
+    def show_result(self) -> Transition:
+        return Push(DailyResult(self))
+
+    # The menu ----------------------------------------------------------------------------------------
+
+    def menu(self) -> Transition | None:
+        return Push(DailyMenu(finished=self.is_finished))
+
+    def resume(self, result: object) -> Transition | None:
+        if result == RESULT:
+            return self.show_result()
+        if result == PRACTICE:
+            par = self.known_par if self.known_par is not None else self.par
+            return Reset(DailyReplay(self.daily, par))
+        return None
+
+    def share_text(self) -> str:
+        """The day's result to share: the date, your points and par, a mark per trick."""
+        match = self.session.match
+        return share_text(
+            self.daily.day,
+            points_of(match),
+            self.par_value,
+            trick_marks(match),
+            practice=self.practice,
+        )

@@ -1,0 +1,56 @@
+"""A match to the target against three bots (a friend's challenge too): saved after every card, counted
+in the statistics once it ends, a result after every hand."""
+
+from __future__ import annotations
+
+from ...engine import HandScored, PlayerView
+from ..routes import HandResult, PauseMenu
+from ..scenes.base import Context, Push, Transition
+from ..session import Session
+from .base import TableMode
+
+
+class MatchMode(TableMode):
+    def __init__(self, ctx: Context, session: Session) -> None:
+        super().__init__(ctx, session)
+        self.counted_reviews: set[int] | None = None
+        """Once the match is counted in the statistics, the hands whose reviews were counted with it."""
+
+    def header(self, view: PlayerView) -> str:
+        header = super().header(view)
+        return f"Challenge · {header}" if self.session.challenge is not None else header
+
+    def hand_over(self, scored: HandScored, match_over: bool) -> Transition | None:
+        return Push(HandResult(self.session, scored, match_over))
+
+    def menu(self) -> Transition | None:
+        return Push(PauseMenu(self.session))
+
+    # Saving and counting ----------------------------------------------------------------------------
+
+    def saved(self, session: Session) -> None:
+        store = self.ctx.store
+        if session.match.is_over:
+            # The finished match is saved once its statistics are counted; a review completed
+            # after that (the last hand's, usually) is added to them alone.
+            self._count_late_reviews()
+            return
+        store.save_match(session.to_saved())
+        self.ctx.notices.extend(store.take_problems())
+
+    def finished(self) -> None:
+        saved = self.session.to_saved()
+        self.ctx.stats = self.ctx.store.record_finished(saved)
+        self.counted_reviews = set(saved.points_lost_tenths)
+        self.ctx.notices.extend(self.ctx.store.take_problems())
+
+    def _count_late_reviews(self) -> None:
+        if self.counted_reviews is None:
+            return
+        tally = self.session.coaching.points_lost_tenths
+        late = {hand: tenths for hand, tenths in tally.items() if hand not in self.counted_reviews}
+        if late:
+            self.counted_reviews.update(late)
+            self.ctx.stats = self.ctx.stats.with_reviews(late.values())
+            self.ctx.store.save_stats(self.ctx.stats)
+            self.ctx.notices.extend(self.ctx.store.take_problems())

@@ -1,0 +1,159 @@
+"""Routes to scenes: the one place that knows every scene's class, and the only one that swaps the match
+in progress (``ctx.session``).
+
+A scene says where to go with a route (``Push(Review(session, 3))``); the app asks ``scene_for`` for
+the scene to show. Scenes never import each other, so a new screen is a route here and a scene module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import routes
+from .modes import DailyMode, LessonMode, MatchMode
+from .scenes.base import Context, Scene
+from .scenes.challenge import ChallengeOffer, refused
+from .scenes.daily_result import DailyResultDialog, daily_menu
+from .scenes.dialog import Dialog
+from .scenes.howto import HowToScene
+from .scenes.lesson import lesson_menu, lesson_summary
+from .scenes.menu import MenuScene
+from .scenes.options import OptionsScene
+from .scenes.results import hand_result_dialog, match_result_dialog, score_sheet_dialog
+from .scenes.review import ReviewScene
+from .scenes.share_box import ShareBox
+from .scenes.stats import StatsScene
+from .scenes.table import TableScene
+from .scenes.table_dialogs import confirm_new_match, last_trick_dialog, moon_dialog, pause_menu
+from .session import Session
+from .share import share
+
+
+def scene_for(route: routes.Route, ctx: Context) -> Scene:
+    """The scene that shows ``route``."""
+    build = _BUILDERS.get(type(route))
+    if build is None:
+        raise LookupError(f"no scene shows {route!r}")
+    return build(route, ctx)
+
+
+# The match in progress -----------------------------------------------------------------------------
+
+
+def load_saved_match(ctx: Context) -> None:
+    """The saved match, ready to continue (once: a match already in hand stays)."""
+    if ctx.session is not None:
+        return
+    saved = ctx.store.load_match()
+    ctx.notices.extend(ctx.store.take_problems())
+    if saved is not None and not saved.match.is_over:
+        ctx.session = Session.from_saved(saved)
+
+
+def _play(ctx: Context, session: Session) -> Scene:
+    """``session`` as the match in progress, at its table (any match it replaces does not count)."""
+    ctx.session = session
+    return TableScene(ctx, MatchMode(ctx, session))
+
+
+def _opening(route: routes.Opening, ctx: Context) -> Scene:
+    load_saved_match(ctx)
+    session = ctx.session
+    if session is not None and not session.match.is_over:
+        return TableScene(ctx, MatchMode(ctx, session))
+    return MenuScene(ctx)
+
+
+def _menu(route: routes.Menu, ctx: Context) -> Scene:
+    load_saved_match(ctx)
+    return MenuScene(ctx)
+
+
+def _continue(route: routes.ContinueMatch, ctx: Context) -> Scene:
+    if ctx.session is None:
+        return _menu(routes.Menu(), ctx)
+    return TableScene(ctx, MatchMode(ctx, ctx.session))
+
+
+def _new_match(route: routes.NewMatch, ctx: Context) -> Scene:
+    return _play(ctx, Session.new(ctx.settings.table, ctx.settings.difficulty))
+
+
+def _real_match(route: routes.RealMatch, ctx: Context) -> Scene:
+    session = ctx.session
+    if session is not None and not session.match.is_over:
+        return TableScene(ctx, MatchMode(ctx, session))
+    return _new_match(routes.NewMatch(), ctx)
+
+
+def _challenge(route: routes.PlayChallenge, ctx: Context) -> Scene:
+    challenge = route.challenge
+    return _play(ctx, Session(challenge.new_match(), challenge.seed, challenge.level, challenge=challenge))
+
+
+# The other tables ----------------------------------------------------------------------------------
+
+
+def _daily(route: routes.DailyDeal, ctx: Context) -> Scene:
+    return TableScene(ctx, DailyMode.start(ctx, route.day))
+
+
+def _daily_replay(route: routes.DailyReplay, ctx: Context) -> Scene:
+    return TableScene(ctx, DailyMode(ctx, route.daily, practice=True, par=route.par))
+
+
+def _lesson(route: routes.Lesson, ctx: Context) -> Scene:
+    return TableScene(ctx, LessonMode(ctx))
+
+
+# Screens and dialogs -------------------------------------------------------------------------------
+
+
+def _review(route: routes.Review, ctx: Context) -> Scene:
+    from ..review import replay_hand
+
+    session = route.session
+    return ReviewScene(ctx, replay_hand(session.match, route.hand), session.coaching)
+
+
+def _share(route: routes.Share, ctx: Context) -> Scene:
+    # Shared now, while the player's tap is handled (browsers want a fresh gesture); the box shows
+    # the text and where it went.
+    return ShareBox(ctx, route.title, route.text, share(route.text))
+
+
+def _hand_result(route: routes.HandResult, ctx: Context) -> Dialog:
+    return hand_result_dialog(ctx, route.session, route.scored, route.match_over)
+
+
+_BUILDERS: dict[type[routes.Route], Callable[[Any, Context], Scene]] = {
+    routes.Opening: _opening,
+    routes.Menu: _menu,
+    routes.ContinueMatch: _continue,
+    routes.NewMatch: _new_match,
+    routes.PlayMatch: lambda route, ctx: _play(ctx, route.session),
+    routes.RealMatch: _real_match,
+    routes.PlayChallenge: _challenge,
+    routes.DailyDeal: _daily,
+    routes.DailyReplay: _daily_replay,
+    routes.Lesson: _lesson,
+    routes.Options: lambda route, ctx: OptionsScene(ctx, route.tab),
+    routes.HowToPlay: lambda route, ctx: HowToScene(ctx),
+    routes.Statistics: lambda route, ctx: StatsScene(ctx),
+    routes.Review: _review,
+    routes.PauseMenu: lambda route, ctx: pause_menu(ctx, route.session),
+    routes.ConfirmNewMatch: lambda route, ctx: confirm_new_match(ctx),
+    routes.MoonChoice: lambda route, ctx: moon_dialog(ctx),
+    routes.LastTrick: lambda route, ctx: last_trick_dialog(ctx, route.trick, route.number, route.jack_counts),
+    routes.HandResult: _hand_result,
+    routes.MatchResult: lambda route, ctx: match_result_dialog(ctx, route.session, route.over),
+    routes.ScoreSheet: lambda route, ctx: score_sheet_dialog(ctx, route.results, route.page),
+    routes.Share: _share,
+    routes.ChallengeOffer: lambda route, ctx: ChallengeOffer(ctx, route.challenge),
+    routes.ChallengeRefused: lambda route, ctx: refused(ctx, route.sentence),
+    routes.DailyResult: lambda route, ctx: DailyResultDialog(ctx, route.attempt),
+    routes.DailyMenu: lambda route, ctx: daily_menu(ctx, route.finished),
+    routes.LessonMenu: lambda route, ctx: lesson_menu(ctx),
+    routes.LessonSummary: lambda route, ctx: lesson_summary(ctx, route.scored),
+}

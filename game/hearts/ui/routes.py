@@ -1,0 +1,222 @@
+"""Where a screen can go, as values: a scene returns ``Push(Review(session, hand=3))`` or
+``Reset(Menu())`` and never names another scene's class. ``router.scene_for`` is the one place that
+turns a route into a scene (and the only place that swaps the match in progress).
+
+Routes are small frozen values. Those that show part of a table (a review, a result) carry what they
+show; the rest are just names.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from ..challenge import Challenge
+    from ..daily import Daily, Par
+    from ..engine import HandScored, MatchOver, Trick
+    from .session import Session
+
+
+class Route:
+    """A screen to show (the base of every route)."""
+
+    __slots__ = ()
+
+
+# Whole screens -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Opening(Route):
+    """What the game opens on: the match in progress at its table, exactly where it was, else the menu."""
+
+
+@dataclass(frozen=True, slots=True)
+class Menu(Route):
+    """The main menu (with the saved match ready to continue)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ContinueMatch(Route):
+    """The match in progress, at its table."""
+
+
+@dataclass(frozen=True, slots=True)
+class NewMatch(Route):
+    """A new match with the table options and level of the settings, in place of any in progress."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayMatch(Route):
+    """``session`` as the match in progress, at its table (tools and tests set a match up this way)."""
+
+    session: Session
+
+
+@dataclass(frozen=True, slots=True)
+class RealMatch(Route):
+    """After the lesson: the match in progress if there is one, else a new match."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayChallenge(Route):
+    """A friend's challenge played as the match, in place of any in progress (which does not count)."""
+
+    challenge: Challenge
+
+
+@dataclass(frozen=True, slots=True)
+class DailyDeal(Route):
+    """The day's daily deal: the attempt in progress, else a new one (practice once the day counts)."""
+
+    day: datetime.date | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DailyReplay(Route):
+    """The daily deal played again as practice, with par as far as it has got (or known)."""
+
+    daily: Daily
+    par: int | Par
+
+
+@dataclass(frozen=True, slots=True)
+class Lesson(Route):
+    """Learn to play: the guided hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class Options(Route):
+    tab: str = "tab_game"
+
+
+@dataclass(frozen=True, slots=True)
+class HowToPlay(Route):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Statistics(Route):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Review(Route):
+    """Hand ``hand`` of the session's match, trick by trick, with the coach's judgement."""
+
+    session: Session
+    hand: int
+
+
+# Dialogs -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PauseMenu(Route):
+    """The match's menu: back to the table, the last hand's review, the score sheet, a challenge…"""
+
+    session: Session
+
+
+@dataclass(frozen=True, slots=True)
+class ConfirmNewMatch(Route):
+    """Whether to end the match in progress for a new one."""
+
+
+MOON_ADD = "moon_add"
+MOON_SUBTRACT = "moon_subtract"
+
+
+@dataclass(frozen=True, slots=True)
+class MoonChoice(Route):
+    """You shot the moon under the shooter-chooses rule: how it scores (answers ``MOON_ADD`` or
+    ``MOON_SUBTRACT`` to the table)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LastTrick(Route):
+    trick: Trick
+    number: int
+    jack_counts: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult(Route):
+    """A scored hand; ``Next hand`` answers ``next_hand`` to the table."""
+
+    session: Session
+    scored: HandScored
+    match_over: bool
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult(Route):
+    session: Session
+    over: MatchOver
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet(Route):
+    """Every hand's scores, a page at a time (``page`` past the last shows the last)."""
+
+    results: tuple[HandScored, ...]
+    page: int
+
+
+@dataclass(frozen=True, slots=True)
+class Share(Route):
+    """Share ``text`` (the page's share sheet or clipboard, or printed and copied on the desktop) and
+    show it with where it went. Built while the player's tap is handled: browsers want a fresh gesture."""
+
+    title: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeOffer(Route):
+    challenge: Challenge
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeRefused(Route):
+    sentence: str
+
+
+class DailyShown(Protocol):
+    """What the daily deal's result reads of the attempt it shows (the daily mode)."""
+
+    @property
+    def daily(self) -> Daily: ...
+    @property
+    def session(self) -> Session: ...
+    @property
+    def practice(self) -> bool: ...
+    @property
+    def par_value(self) -> int | None: ...
+    @property
+    def par_progress(self) -> float: ...
+    def share_text(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class DailyResult(Route):
+    attempt: DailyShown
+
+
+@dataclass(frozen=True, slots=True)
+class DailyMenu(Route):
+    finished: bool
+
+
+@dataclass(frozen=True, slots=True)
+class LessonMenu(Route):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class LessonSummary(Route):
+    """What the lesson's hand scored, and why."""
+
+    scored: HandScored
