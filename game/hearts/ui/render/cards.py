@@ -17,7 +17,7 @@ Court cards, in both, show a double-ended king, queen or jack in a frame cut awa
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -28,40 +28,14 @@ from hearts.ui import theme
 from hearts.ui.render import court
 from hearts.ui.render.court import CourtFrame
 from hearts.ui.render.fonts import Fonts, LruCache, surface_bytes
+from hearts.ui.render.shapes import Point, Shape, half_turn, quad, supersampled
 
-SUPERSAMPLE: Final = 4
 CLASSIC_MIN_WIDTH: Final = 110
 MIN_SIZE: Final = 8
 BUST_UNIT: Final = 256  # a court figure is drawn this wide once, then shrunk (twice as wide for big cards)
 
-Point = tuple[float, float]
-
 
 # --- Vector shapes in a unit box (x right, y down, 0..1) -----------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Shape:
-    """Polygons and circles in a unit box; ``draw`` scales them into a square of pixels."""
-
-    polygons: tuple[tuple[Point, ...], ...] = ()
-    circles: tuple[tuple[Point, float], ...] = ()
-
-    def draw(self, surface: pygame.Surface, colour: theme.Colour, x: float, y: float, size: float) -> None:
-        for polygon in self.polygons:
-            pygame.draw.polygon(surface, colour, [(x + px * size, y + py * size) for px, py in polygon])
-        for (cx, cy), radius in self.circles:
-            pygame.draw.circle(surface, colour, (x + cx * size, y + cy * size), radius * size)
-
-
-def _quad(p0: Point, control: Point, p1: Point, steps: int = 12) -> list[Point]:
-    """Points along a quadratic Bézier curve, without its first point."""
-    points = []
-    for i in range(1, steps + 1):
-        t = i / steps
-        a, b, c = (1 - t) ** 2, 2 * (1 - t) * t, t * t
-        points.append((a * p0[0] + b * control[0] + c * p1[0], a * p0[1] + b * control[1] + c * p1[1]))
-    return points
 
 
 def _heart_outline(steps: int = 120) -> list[Point]:
@@ -90,8 +64,8 @@ def _fit(points: Sequence[Point], box: tuple[float, float, float, float]) -> tup
 def _stem(top_y: float, half_base: float) -> tuple[Point, ...]:
     """The flared foot of a spade or a club: concave sides from a narrow neck to a wide base."""
     neck, base = 0.035, 1.0
-    left = _quad((0.5 - neck, top_y), (0.5 - neck * 0.6, base - 0.06), (0.5 - half_base, base))
-    right = _quad((0.5 + half_base, base), (0.5 + neck * 0.6, base - 0.06), (0.5 + neck, top_y))
+    left = quad((0.5 - neck, top_y), (0.5 - neck * 0.6, base - 0.06), (0.5 - half_base, base))
+    right = quad((0.5 + half_base, base), (0.5 + neck * 0.6, base - 0.06), (0.5 + neck, top_y))
     return ((0.5 - neck, top_y), *left, *right)
 
 
@@ -106,10 +80,10 @@ def _make_suits() -> dict[Suit, Shape]:
     pull = 0.07
     diamond = (
         top,
-        *_quad(top, (0.7 - pull, 0.25 - pull * 0.3), right),
-        *_quad(right, (0.7 - pull, 0.75 + pull * 0.3), bottom),
-        *_quad(bottom, (0.3 + pull, 0.75 + pull * 0.3), left),
-        *_quad(left, (0.3 + pull, 0.25 - pull * 0.3), top),
+        *quad(top, (0.7 - pull, 0.25 - pull * 0.3), right),
+        *quad(right, (0.7 - pull, 0.75 + pull * 0.3), bottom),
+        *quad(bottom, (0.3 + pull, 0.75 + pull * 0.3), left),
+        *quad(left, (0.3 + pull, 0.25 - pull * 0.3), top),
     )
     diamonds = Shape(polygons=(diamond,))
     # A club: three round leaves, a filled heart between them and a flared stem.
@@ -121,32 +95,6 @@ def _make_suits() -> dict[Suit, Shape]:
 
 
 SUIT_SHAPES: Final = _make_suits()
-
-
-# --- Antialiasing by supersampling ---------------------------------------------------------------------
-
-
-def supersampled(
-    size: tuple[int, int],
-    background: theme.Colour,
-    draw: Callable[[pygame.Surface, int], None],
-    factor: int = SUPERSAMPLE,
-) -> pygame.Surface:
-    """Call ``draw(big, factor)`` on a surface ``factor`` times larger, then shrink it to ``size``.
-
-    The big surface starts as ``background`` with alpha 0 (the colour of the edges, so they do not
-    darken when averaged).
-    """
-    width, height = max(1, size[0]), max(1, size[1])
-    big = pygame.Surface((width * factor, height * factor), pygame.SRCALPHA)
-    big.fill((*background[:3], 0))
-    draw(big, factor)
-    return pygame.transform.smoothscale(big, (width, height))
-
-
-def _rotated(surface: pygame.Surface) -> pygame.Surface:
-    """Turned half a turn: exact, pixel for pixel."""
-    return pygame.transform.flip(surface, True, True)
 
 
 # --- The painter ---------------------------------------------------------------------------------------
@@ -399,7 +347,7 @@ class CardPainter:
         index = self._index(card.rank, card.suit, layout, colour)
         surface.blit(index, layout.index_rect)
         bottom = index.get_rect(bottomright=(width - layout.margin_x, height - layout.margin_y))
-        surface.blit(_rotated(index), bottom)
+        surface.blit(half_turn(index), bottom)
         if card.rank >= Rank.JACK and card.rank != Rank.ACE:
             self._draw_court(surface, card, layout, colour)
         elif layout.compact or card.rank == Rank.ACE:
@@ -422,7 +370,7 @@ class CardPainter:
         width, height = layout.width, layout.height
         size = round(min(width * 0.158, height * 0.113))
         pip = self.pip(card.suit, size, colour)
-        upside_down = _rotated(pip)
+        upside_down = half_turn(pip)
         left, right = width * 0.35, width * 0.65
         top, bottom = height * 0.19, height * 0.81
         for column, row in PIP_LAYOUTS[card.rank]:
