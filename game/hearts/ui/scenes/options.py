@@ -22,9 +22,9 @@ from ...engine.rules import TARGETS
 from ...storage import DIFFICULTIES, PACES, Settings
 from .. import theme
 from ..intents import Back, Confirm, Intent, Jump, Step, Tap
-from ..layout import is_portrait, metrics_for
+from ..layout import header_layout, is_portrait, metrics_for
 from ..render.text import draw_text, fit_size, wrap
-from ..widgets import Button, draw_button, draw_panel
+from ..widgets import Button, draw_button, draw_panel, draw_title
 from .base import Context, Pop, Scene, Transition
 
 BACK = "back"
@@ -111,13 +111,10 @@ class PagedScene(Scene):
             self.page_count = max(1, self._paginate(self.body))
             self.paged = True
             return True
-        self.title_px = metrics.text(26)
-        back_width = max(tap, fonts.size("Back", self.button_px, bold=True)[0] + metrics.px(32))
-        self.back_rect = pygame.Rect(margin, margin, back_width, tap)
-        side = back_width + gap
-        self.title_rect = pygame.Rect(margin + side, margin, width - 2 * (margin + side), tap)
+        header = header_layout(self.size, metrics, fonts)
+        self.back_rect, self.title_rect, self.title_px = header.back, header.title, header.title_px
         column_width = min(width - 2 * margin, metrics.px(self.column_design_width))
-        top = self.back_rect.bottom + gap
+        top = header.below
         column = pygame.Rect((width - column_width) // 2, top, column_width, height - margin - top)
         self.top_buttons = []
         if items:
@@ -279,8 +276,7 @@ class PagedScene(Scene):
         metrics = self.metrics
         fonts = self.ctx.fonts
         surface.blit(theme.table_background(surface.get_size()), (0, 0))
-        px = fit_size(fonts, self.title, self.title_rect.width, self.title_px, metrics.text(12), bold=True)
-        draw_text(surface, fonts, self.title, self.title_rect, px, theme.TITLE, bold=True)
+        draw_title(surface, fonts, self.title, self.title_rect, self.title_px, metrics.text(12))
         self._draw_page(surface)
         for index, line in enumerate(self.note_lines):
             rect = pygame.Rect(
