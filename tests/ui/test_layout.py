@@ -10,7 +10,7 @@ from pygame import Rect
 
 from hearts.engine import Seat
 from hearts.ui.hand_layout import RAISE
-from hearts.ui.layout import MIN_TAP, dialog_layout, is_portrait
+from hearts.ui.layout import MIN_TAP, dialog_layout, header_layout, is_portrait
 from hearts.ui.table_layout import TableLayout, table_layout
 
 PHONE_WIDTHS = (320, 360, 375, 390, 414, 430)
@@ -188,6 +188,18 @@ def test_dialogs_fit_with_tap_sized_buttons(layout: TableLayout, buttons: int) -
         assert rect.width >= tap and rect.height >= tap
     for a, b in itertools.combinations((*dialog.buttons, dialog.close, dialog.body), 2):
         assert not a.colliderect(b)
+
+
+def test_a_full_screen_has_back_at_the_top_left_and_its_title_centred(layout: TableLayout, fonts) -> None:  # type: ignore[no-untyped-def]
+    header = header_layout(layout.size, layout.metrics, fonts)
+    window = _window(layout)
+    tap = math.ceil(MIN_TAP * layout.metrics.scale)
+    assert window.contains(header.back) and window.contains(header.title)
+    assert header.back.width >= tap and header.back.height >= tap
+    assert header.back.left == header.back.top == header.title.top
+    assert header.title.left > header.back.right and header.title.height == header.back.height
+    assert header.title.centerx == window.centerx
+    assert header.below > header.back.bottom
 
 
 @pytest.fixture(scope="module")

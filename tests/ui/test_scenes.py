@@ -25,7 +25,9 @@ from hearts.ui.render.text import fit_size, wrap
 from hearts.ui.report import recording
 from hearts.ui.scenes.base import Context, Pop
 from hearts.ui.scenes.howto import HowToScene
-from hearts.ui.scenes.options import GAME_OPTIONS, TABLE_OPTIONS, OptionsScene, PagedScene
+from hearts.ui.scenes.options import OptionsScene
+from hearts.ui.scenes.options_list import GAME_OPTIONS, TABLE_OPTIONS
+from hearts.ui.scenes.paged import PagedScene
 from hearts.ui.scenes.stats import StatsScene, Tile
 
 SIZES = [

@@ -1,4 +1,5 @@
-"""Sizes that follow the window: the design unit, the tap and text floors, and a dialog's panel.
+"""Sizes that follow the window: the design unit, the tap and text floors, a full screen's header and a
+dialog's panel.
 
 Sizes are in window pixels; ``scale`` is window pixels per CSS pixel (the device pixel ratio in a
 browser), so the 44-CSS-pixel tap targets and 12-CSS-pixel text hold on every screen. On large windows
@@ -10,9 +11,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from pygame import Rect
+
+if TYPE_CHECKING:
+    from .render.fonts import Fonts
 
 MIN_TAP: Final = 44
 """Smallest tap target, in CSS pixels."""
@@ -20,6 +24,8 @@ MIN_TEXT: Final = 12
 """Smallest text, in CSS pixels."""
 CARD_ASPECT: Final = 1.4
 """Card height over width."""
+BACK_TEXT: Final = 16
+"""The text size of a full screen's Back button, in design pixels."""
 
 
 def is_portrait(size: tuple[int, int]) -> bool:
@@ -52,6 +58,29 @@ def metrics_for(size: tuple[int, int], scale: float = 1.0) -> Metrics:
     else:
         zoom = min(css_width / 1100, css_height / 680)
     return Metrics(unit=scale * min(2.5, max(1.0, zoom)), scale=scale)
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """The top of a full screen: Back at the top left, the title across from it."""
+
+    back: Rect
+    title: Rect
+    title_px: int
+    """The title's text size at most (it shrinks to fit ``title``)."""
+    below: int
+    """Where the screen's content may start: a gap under Back."""
+
+
+def header_layout(size: tuple[int, int], metrics: Metrics, fonts: Fonts, *, title_text: float = 26) -> Header:
+    """Back as wide as its word needs (at least a tap) and the title between it and as much room on the
+    right, so that the title is centred on the window. ``fonts`` only measures the word Back."""
+    margin, gap, tap = metrics.px(12), metrics.px(8), metrics.tap
+    back_width = max(tap, fonts.size("Back", metrics.text(BACK_TEXT), bold=True)[0] + metrics.px(32))
+    back = Rect(margin, margin, back_width, tap)
+    side = back_width + gap
+    title = Rect(margin + side, margin, size[0] - 2 * (margin + side), tap)
+    return Header(back=back, title=title, title_px=metrics.text(title_text), below=back.bottom + gap)
 
 
 @dataclass(frozen=True, slots=True)

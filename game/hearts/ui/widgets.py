@@ -39,6 +39,14 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int, colour: 
         pygame.draw.rect(surface, colour[:3], rect, border_radius=radius)
 
 
+def draw_title(
+    surface: pygame.Surface, fonts: Fonts, title: str, rect: pygame.Rect, px: int, min_text: int
+) -> None:
+    """A screen's title in ``rect``, bold, at ``px`` or as much smaller (down to ``min_text``) as fits."""
+    size = fit_size(fonts, title, rect.width, px, min_text, bold=True)
+    draw_text(surface, fonts, title, rect, size, theme.TITLE, bold=True)
+
+
 def draw_focus(surface: pygame.Surface, rect: pygame.Rect, unit: float) -> None:
     width = max(2, round(3 * unit))
     ring = rect.inflate(width * 2 + 2, width * 2 + 2)

@@ -3,7 +3,8 @@
 Nothing is a scaled bitmap: suit symbols are polygons and circles drawn four times too large and shrunk
 once (antialiasing), letters come from the TTF at the size asked for, and the court figures (court.py) are
 drawn large once per suit colour and shrunk to each size. Everything is cached (LRU,
-bounded by count and by bytes), so a card costs its drawing once per size.
+bounded by count and by bytes), so a card costs its drawing once per size. The suit symbols and where
+things go on a face are in faces.py, the back in back.py.
 
 Two layouts, chosen by width:
 
@@ -16,9 +17,6 @@ Court cards, in both, show a double-ended king, queen or jack in a frame cut awa
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Final
 
 import pygame
@@ -26,157 +24,14 @@ import pygame
 from hearts.engine.cards import Card, Rank, Suit
 from hearts.ui import theme
 from hearts.ui.render import court
-from hearts.ui.render.court import CourtFrame
+from hearts.ui.render.back import draw_back
+from hearts.ui.render.faces import PIP_LAYOUTS, SUIT_SHAPES, FaceLayout
 from hearts.ui.render.fonts import Fonts, LruCache, surface_bytes
+from hearts.ui.render.shapes import half_turn, supersampled
 
-SUPERSAMPLE: Final = 4
 CLASSIC_MIN_WIDTH: Final = 110
 MIN_SIZE: Final = 8
 BUST_UNIT: Final = 256  # a court figure is drawn this wide once, then shrunk (twice as wide for big cards)
-
-Point = tuple[float, float]
-
-
-# --- Vector shapes in a unit box (x right, y down, 0..1) -----------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Shape:
-    """Polygons and circles in a unit box; ``draw`` scales them into a square of pixels."""
-
-    polygons: tuple[tuple[Point, ...], ...] = ()
-    circles: tuple[tuple[Point, float], ...] = ()
-
-    def draw(self, surface: pygame.Surface, colour: theme.Colour, x: float, y: float, size: float) -> None:
-        for polygon in self.polygons:
-            pygame.draw.polygon(surface, colour, [(x + px * size, y + py * size) for px, py in polygon])
-        for (cx, cy), radius in self.circles:
-            pygame.draw.circle(surface, colour, (x + cx * size, y + cy * size), radius * size)
-
-
-def _quad(p0: Point, control: Point, p1: Point, steps: int = 12) -> list[Point]:
-    """Points along a quadratic Bézier curve, without its first point."""
-    points = []
-    for i in range(1, steps + 1):
-        t = i / steps
-        a, b, c = (1 - t) ** 2, 2 * (1 - t) * t, t * t
-        points.append((a * p0[0] + b * control[0] + c * p1[0], a * p0[1] + b * control[1] + c * p1[1]))
-    return points
-
-
-def _heart_outline(steps: int = 120) -> list[Point]:
-    """The classic parametric heart, point down, fitted to the unit box (as wide as it is tall)."""
-    raw = []
-    for i in range(steps):
-        t = 2 * math.pi * i / steps
-        raw.append(
-            (
-                16 * math.sin(t) ** 3,
-                -(13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)),
-            )
-        )
-    xs, ys = [p[0] for p in raw], [p[1] for p in raw]
-    left, top = min(xs), min(ys)
-    span_x, span_y = max(xs) - left, max(ys) - top
-    return [((x - left) / span_x, (y - top) / span_y) for x, y in raw]
-
-
-def _fit(points: Sequence[Point], box: tuple[float, float, float, float]) -> tuple[Point, ...]:
-    """Unit-box points moved into ``box`` = (left, top, width, height)."""
-    left, top, width, height = box
-    return tuple((left + x * width, top + y * height) for x, y in points)
-
-
-def _stem(top_y: float, half_base: float) -> tuple[Point, ...]:
-    """The flared foot of a spade or a club: concave sides from a narrow neck to a wide base."""
-    neck, base = 0.035, 1.0
-    left = _quad((0.5 - neck, top_y), (0.5 - neck * 0.6, base - 0.06), (0.5 - half_base, base))
-    right = _quad((0.5 + half_base, base), (0.5 + neck * 0.6, base - 0.06), (0.5 + neck, top_y))
-    return ((0.5 - neck, top_y), *left, *right)
-
-
-def _make_suits() -> dict[Suit, Shape]:
-    heart = _heart_outline()
-    hearts = Shape(polygons=(_fit(heart, (0.0, 0.06, 1.0, 0.9)),))
-    # A spade is a heart upside down, a little narrower, on a flared stem.
-    spade_body = [(x, 1 - y) for x, y in heart]
-    spades = Shape(polygons=(_fit(spade_body, (0.06, 0.0, 0.88, 0.8)), _stem(0.55, 0.2)))
-    # A diamond with gently concave sides.
-    top, right, bottom, left = (0.5, 0.0), (0.9, 0.5), (0.5, 1.0), (0.1, 0.5)
-    pull = 0.07
-    diamond = (
-        top,
-        *_quad(top, (0.7 - pull, 0.25 - pull * 0.3), right),
-        *_quad(right, (0.7 - pull, 0.75 + pull * 0.3), bottom),
-        *_quad(bottom, (0.3 + pull, 0.75 + pull * 0.3), left),
-        *_quad(left, (0.3 + pull, 0.25 - pull * 0.3), top),
-    )
-    diamonds = Shape(polygons=(diamond,))
-    # A club: three round leaves, a filled heart between them and a flared stem.
-    radius = 0.215
-    leaves = (((0.5, 0.235), radius), ((0.265, 0.56), radius), ((0.735, 0.56), radius))
-    middle = ((0.5, 0.3), (0.3, 0.56), (0.5, 0.72), (0.7, 0.56))
-    clubs = Shape(polygons=(middle, _stem(0.6, 0.2)), circles=leaves)
-    return {Suit.CLUBS: clubs, Suit.DIAMONDS: diamonds, Suit.SPADES: spades, Suit.HEARTS: hearts}
-
-
-SUIT_SHAPES: Final = _make_suits()
-
-
-# --- Antialiasing by supersampling ---------------------------------------------------------------------
-
-
-def supersampled(
-    size: tuple[int, int],
-    background: theme.Colour,
-    draw: Callable[[pygame.Surface, int], None],
-    factor: int = SUPERSAMPLE,
-) -> pygame.Surface:
-    """Call ``draw(big, factor)`` on a surface ``factor`` times larger, then shrink it to ``size``.
-
-    The big surface starts as ``background`` with alpha 0 (the colour of the edges, so they do not
-    darken when averaged).
-    """
-    width, height = max(1, size[0]), max(1, size[1])
-    big = pygame.Surface((width * factor, height * factor), pygame.SRCALPHA)
-    big.fill((*background[:3], 0))
-    draw(big, factor)
-    return pygame.transform.smoothscale(big, (width, height))
-
-
-def _rotated(surface: pygame.Surface) -> pygame.Surface:
-    """Turned half a turn: exact, pixel for pixel."""
-    return pygame.transform.flip(surface, True, True)
-
-
-# --- The painter ---------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class FaceLayout:
-    """Where things go on a face of one size (pixels)."""
-
-    width: int
-    height: int
-    radius: int
-    border: int
-    compact: bool
-    margin_x: int
-    margin_y: int
-    cap: int  # height of the index's rank letters
-    index_pip: int  # size of the index's suit symbol
-    index_width: int  # width of the index column
-
-    @property
-    def index_rect(self) -> pygame.Rect:
-        """The top-left index (the bottom-right one is this, turned half a turn)."""
-        height = round(self.cap * 1.12) + max(1, round(self.cap * 0.14)) + self.index_pip
-        return pygame.Rect(self.margin_x, self.margin_y, self.index_width, height)
-
-    @property
-    def court_frame(self) -> CourtFrame:
-        """The frame of a court card's picture, clear of both indices."""
-        return CourtFrame.around(self.width, self.height, self.index_rect)
 
 
 class CardPainter:
@@ -399,7 +254,7 @@ class CardPainter:
         index = self._index(card.rank, card.suit, layout, colour)
         surface.blit(index, layout.index_rect)
         bottom = index.get_rect(bottomright=(width - layout.margin_x, height - layout.margin_y))
-        surface.blit(_rotated(index), bottom)
+        surface.blit(half_turn(index), bottom)
         if card.rank >= Rank.JACK and card.rank != Rank.ACE:
             self._draw_court(surface, card, layout, colour)
         elif layout.compact or card.rank == Rank.ACE:
@@ -422,7 +277,7 @@ class CardPainter:
         width, height = layout.width, layout.height
         size = round(min(width * 0.158, height * 0.113))
         pip = self.pip(card.suit, size, colour)
-        upside_down = _rotated(pip)
+        upside_down = half_turn(pip)
         left, right = width * 0.35, width * 0.65
         top, bottom = height * 0.19, height * 0.81
         for column, row in PIP_LAYOUTS[card.rank]:
@@ -456,46 +311,8 @@ class CardPainter:
         surface.blit(court.compose(frame, line, bust, emblem), frame.rect)
 
     def _draw_back(self, width: int, height: int) -> pygame.Surface:
-        radius = max(3, round(width * 0.065))
-        border = max(1, round(width / 110))
-
-        def draw(big: pygame.Surface, k: int) -> None:
-            outer = big.get_rect()
-            pygame.draw.rect(big, theme.CARD_BORDER, outer, border_radius=radius * k)
-            face = outer.inflate(-2 * border * k, -2 * border * k)
-            pygame.draw.rect(big, theme.CARD_BACK_MARGIN, face, border_radius=max(1, (radius - border) * k))
-            margin = max(2, round(width * 0.07)) * k
-            panel = outer.inflate(-2 * margin, -2 * margin)
-            inner_radius = max(1, round(radius * 0.6)) * k
-            pygame.draw.rect(big, theme.CARD_BACK, panel, border_radius=inner_radius)
-            pattern = pygame.Surface(panel.size, pygame.SRCALPHA)
-            pattern.fill((*theme.CARD_BACK_LINE, 0))
-            _lattice(pattern, max(4, round(width * 0.16)) * k, max(1, round(width / 80 * k)))
-            mask = pygame.Surface(panel.size, pygame.SRCALPHA)
-            mask.fill((255, 255, 255, 0))
-            pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=inner_radius)
-            pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-            big.blit(pattern, panel)
-            frame = panel.inflate(-2 * max(1, round(width * 0.03)) * k, -2 * max(1, round(width * 0.03)) * k)
-            pygame.draw.rect(
-                big,
-                theme.CARD_BACK_MARGIN,
-                frame,
-                width=max(1, round(width / 90 * k)),
-                border_radius=max(1, inner_radius // 2),
-            )
-            # A medallion in the middle: a heart on a cream oval ringed in the back's colour.
-            medal = pygame.Rect(0, 0, round(width * 0.36) * k, round(width * 0.36) * k)
-            medal.center = outer.center
-            pygame.draw.ellipse(big, theme.CARD_BACK_MARGIN, medal)
-            ring, disc = medal.width // 7, medal.width // 4
-            pygame.draw.ellipse(big, theme.CARD_BACK, medal.inflate(-ring, -ring))
-            pygame.draw.ellipse(big, theme.CARD_BACK_MARGIN, medal.inflate(-disc, -disc))
-            heart = round(medal.width * 0.42)
-            left, top = medal.centerx - heart / 2, medal.centery - heart / 2
-            SUIT_SHAPES[Suit.HEARTS].draw(big, theme.CARD_BACK, left, top, heart)
-
-        return supersampled((width, height), theme.CARD_BORDER, draw, 2)
+        """The back at this size, uncached (back.py draws it)."""
+        return draw_back(width, height)
 
     def _draw_dim(self, width: int, height: int) -> pygame.Surface:
         """The grey tint everywhere, the hatching everywhere but on the two indices.
@@ -541,49 +358,3 @@ class CardPainter:
         if hasattr(pygame.transform, "gaussian_blur"):
             blurred = pygame.transform.gaussian_blur(blurred, max(1, spread // 2))
         return blurred
-
-
-def _lattice(surface: pygame.Surface, step: int, stroke: int) -> None:
-    """The back's pattern: diagonal lines both ways, centred, with a small diamond where they cross."""
-    width, height = surface.get_size()
-    cx, cy = width / 2, height / 2
-    colour = (*theme.CARD_BACK_LINE, 255)
-    reach = width + height
-    for n in range(-(reach // step) - 1, reach // step + 2):
-        # y - cy = (x - cx) + n * step  and  y - cy = -(x - cx) + n * step
-        offset = n * step
-        left, right = cx - reach, cx + reach
-        pygame.draw.line(surface, colour, (left, cy - reach + offset), (right, cy + reach + offset), stroke)
-        pygame.draw.line(surface, colour, (left, cy + reach + offset), (right, cy - reach + offset), stroke)
-    jewel = max(stroke * 1.8, step * 0.16)
-    inner = jewel * 0.5
-    dark = (*theme.CARD_BACK_DARK, 255)
-    half = step / 2
-    rows = int(height / half) // 2 + 2
-    columns = int(width / step) // 2 + 2
-    for j in range(-rows, rows + 1):
-        y = cy + j * half
-        for i in range(-columns * 2, columns * 2 + 1):
-            if (i - j) % 2:
-                continue
-            x = cx + i * half
-            for ink, r in ((colour, jewel), (dark, inner)):
-                pygame.draw.polygon(surface, ink, [(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
-
-
-# Pip positions as (column, row): column 0 left, 0.5 middle, 1 right; row 0 top to 1 bottom.
-_TOP, _BOTTOM = 0.0, 1.0
-_FOUR = ((0.0, _TOP), (1.0, _TOP), (0.0, _BOTTOM), (1.0, _BOTTOM))
-_SIX = (*_FOUR, (0.0, 0.5), (1.0, 0.5))
-_EIGHT_SIDE = tuple((column, row) for column in (0.0, 1.0) for row in (0.0, 1 / 3, 2 / 3, 1.0))
-PIP_LAYOUTS: Final[dict[Rank, tuple[tuple[float, float], ...]]] = {
-    Rank.TWO: ((0.5, _TOP), (0.5, _BOTTOM)),
-    Rank.THREE: ((0.5, _TOP), (0.5, 0.5), (0.5, _BOTTOM)),
-    Rank.FOUR: _FOUR,
-    Rank.FIVE: (*_FOUR, (0.5, 0.5)),
-    Rank.SIX: _SIX,
-    Rank.SEVEN: (*_SIX, (0.5, 0.25)),
-    Rank.EIGHT: (*_SIX, (0.5, 0.25), (0.5, 0.75)),
-    Rank.NINE: (*_EIGHT_SIDE, (0.5, 0.5)),
-    Rank.TEN: (*_EIGHT_SIDE, (0.5, 1 / 6), (0.5, 5 / 6)),
-}

@@ -22,8 +22,7 @@ import pygame
 
 from hearts.engine.cards import Rank, Suit
 from hearts.ui import theme
-
-Point = tuple[float, float]
+from hearts.ui.render.shapes import Point, half_turn, quad
 
 ASPECT: Final = 0.9  # a bust's width over its height
 ZOOM: Final = 1.15  # the bust is drawn this much larger than its half and cut at the chest by the seam
@@ -100,17 +99,7 @@ def _round_corner(before: Point, corner: Point, after: Point, radius: float, ste
     if radius <= 0:
         return [corner]
     start, end = toward(before), toward(after)
-    return [start, *_quad(start, corner, end, steps)]
-
-
-def _quad(p0: Point, control: Point, p1: Point, steps: int = 10) -> list[Point]:
-    """Points along a quadratic Bézier curve, without its first point."""
-    points = []
-    for i in range(1, steps + 1):
-        t = i / steps
-        a, b, c = (1 - t) ** 2, 2 * (1 - t) * t, t * t
-        points.append((a * p0[0] + b * control[0] + c * p1[0], a * p0[1] + b * control[1] + c * p1[1]))
-    return points
+    return [start, *quad(start, corner, end, steps)]
 
 
 def _smooth(points: Sequence[Point], rounds: int = 3) -> list[Point]:
@@ -379,6 +368,6 @@ def compose(
     picture.fill((*theme.COURT_TINT, 0))
     pygame.draw.polygon(picture, theme.COURT_TINT, inside)
     picture.blit(half, (0, 0))
-    picture.blit(pygame.transform.flip(half, True, True), (0, height - half.get_height()))
+    picture.blit(half_turn(half), (0, height - half.get_height()))
     picture.blit(line, (0, 0))
     return picture

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Final
 
 import pygame
 
-from hearts.ui.render.cards import supersampled
 from hearts.ui.render.fonts import LruCache
+from hearts.ui.render.shapes import Point, supersampled
 
 if TYPE_CHECKING:
     from pygame.typing import ColorLike, RectLike
@@ -25,9 +25,7 @@ Painter = Callable[[pygame.Surface, float, RGBA], None]
 _CACHE: Final[LruCache[tuple[str, int, RGBA], pygame.Surface]] = LruCache(96)
 
 
-def _stroke(
-    surface: pygame.Surface, colour: RGBA, a: tuple[float, float], b: tuple[float, float], width: float
-) -> None:
+def _stroke(surface: pygame.Surface, colour: RGBA, a: Point, b: Point, width: float) -> None:
     """A thick line with round ends."""
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = math.hypot(dx, dy) or 1.0
@@ -95,7 +93,7 @@ def _last(big: pygame.Surface, s: float, colour: RGBA) -> None:
         angle = math.radians(degrees)
         cos, sin = math.cos(angle), math.sin(angle)
 
-        def at(x: float, y: float, cos: float = cos, sin: float = sin) -> tuple[float, float]:
+        def at(x: float, y: float, cos: float = cos, sin: float = sin) -> Point:
             return (pivot[0] + x * cos - y * sin, pivot[1] + x * sin + y * cos)
 
         top = -lift - height

@@ -17,12 +17,12 @@ import pygame
 from .. import theme
 from ..howto_words import KEY_GROUPS, KEYS_TITLE, SECTIONS, KeyRow
 from ..intents import Back, Confirm, Drag, Intent, Jump, Page, Release, Step, Tap, Wheel
-from ..layout import Metrics, metrics_for
+from ..layout import Metrics, header_layout, metrics_for
 from ..render.fonts import Fonts
-from ..render.text import draw_text, fit_size, wrap
+from ..render.text import wrap
 from ..report import note_text
 from ..scroll import ScrollView
-from ..widgets import Button, draw_button, draw_panel
+from ..widgets import Button, draw_button, draw_panel, draw_title
 from .base import Context, Pop, Scene, Transition
 
 BACK = "back"
@@ -191,22 +191,20 @@ class HowToScene(Scene):
         metrics = self.metrics = metrics_for(size, self.ctx.scale)
         fonts = self.ctx.fonts
         width, height = size
-        margin, gap, tap = metrics.px(12), metrics.px(8), metrics.tap
+        margin = metrics.px(12)
         self.button_px = metrics.text(16)
-        self.title_px = metrics.text(26)
-        back_width = max(tap, fonts.size("Back", self.button_px, bold=True)[0] + metrics.px(32))
-        self.back_rect = pygame.Rect(margin, margin, back_width, tap)
-        side = back_width + gap
+        header = header_layout(size, metrics, fonts)
+        self.back_rect, self.title_px = header.back, header.title_px
         column_width = min(width - 2 * margin, metrics.px(self.column_design_width))
         left = (width - column_width) // 2
         # A short, wide window (a phone on its side): the text runs from top to bottom beside Back, and
         # the title opens the text, rather than a row of its own taking a sixth of the height.
         self.title_rect: pygame.Rect | None = None
-        if height < metrics.px(480) and left - margin >= side:
+        if height < metrics.px(480) and left >= header.title.left:
             top = margin
         else:
-            self.title_rect = pygame.Rect(margin + side, margin, width - 2 * (margin + side), tap)
-            top = self.back_rect.bottom + gap
+            self.title_rect = header.title
+            top = header.below
         self.panel = pygame.Rect(left, top, column_width, height - margin - top)
         self.pad = metrics.px(12 if column_width < metrics.px(360) else 18)
         self.text_left = self.panel.left + self.pad
@@ -290,10 +288,7 @@ class HowToScene(Scene):
         metrics, fonts = self.metrics, self.ctx.fonts
         surface.blit(theme.table_background(surface.get_size()), (0, 0))
         if self.title_rect is not None:
-            px = fit_size(
-                fonts, self.title, self.title_rect.width, self.title_px, metrics.text(12), bold=True
-            )
-            draw_text(surface, fonts, self.title, self.title_rect, px, theme.TITLE, bold=True)
+            draw_title(surface, fonts, self.title, self.title_rect, self.title_px, metrics.text(12))
         draw_panel(surface, self.panel, metrics.px(14), theme.PANEL)
         surface.blit(self._draw_text_layer(), self.panel.topleft)
         self._draw_thumb(surface)

@@ -19,10 +19,10 @@ from ...review import HandReplay
 from ...words import SEAT_NAMES, trick_taken
 from .. import theme
 from ..intents import Back, Confirm, Drag, Intent, Jump, Release, Step, Tap
-from ..layout import is_portrait, metrics_for
+from ..layout import header_layout, is_portrait, metrics_for
 from ..render.text import draw_text, fit_size, wrap
 from ..report import note_card, note_text
-from ..widgets import Button, draw_button, draw_panel
+from ..widgets import Button, draw_button, draw_panel, draw_title
 from .base import Context, Pop, Scene, Transition
 
 SWIPE: Final = 48
@@ -106,13 +106,9 @@ class ReviewScene(Scene):
         margin, gap, tap = metrics.px(12), metrics.px(8), metrics.tap
         self.gap = gap
         self.text_px, self.small_px = metrics.text(15), metrics.text(13)
-        self.title_px = metrics.text(22)
-        back_width = max(tap, fonts.size("Back", metrics.text(16), bold=True)[0] + metrics.px(32))
-        self.back_rect = pygame.Rect(margin, margin, back_width, tap)
-        self.title_rect = pygame.Rect(
-            self.back_rect.right + gap, margin, width - 2 * (back_width + gap + margin), tap
-        )
-        top = self.back_rect.bottom + gap
+        header = header_layout(size, metrics, fonts, title_text=22)
+        self.back_rect, self.title_rect, self.title_px = header.back, header.title, header.title_px
+        top = header.below
         bottom = height - margin - tap
         self.prev_rect = pygame.Rect(margin, bottom, tap * 3 // 2, tap)
         self.next_rect = pygame.Rect(width - margin - tap * 3 // 2, bottom, tap * 3 // 2, tap)
@@ -279,8 +275,7 @@ class ReviewScene(Scene):
         metrics, fonts = self.metrics, self.ctx.fonts
         surface.blit(theme.table_background(surface.get_size()), (0, 0))
         title = f"Hand {self.replay.hand_number} review"
-        px = fit_size(fonts, title, self.title_rect.width, self.title_px, metrics.text(12), bold=True)
-        draw_text(surface, fonts, title, self.title_rect, px, theme.TITLE, bold=True)
+        draw_title(surface, fonts, title, self.title_rect, self.title_px, metrics.text(12))
         self._draw_coach(surface)
         self._draw_step(surface)
         label = (

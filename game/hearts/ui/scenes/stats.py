@@ -17,7 +17,7 @@ from .. import theme
 from ..render.text import draw_text, fit_size, wrap
 from ..widgets import draw_panel
 from .base import Context
-from .options import PagedScene
+from .paged import PagedScene
 
 NOTE = (
     "Only finished matches count: a match ends once someone reaches the target. A match you leave for "
