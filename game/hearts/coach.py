@@ -489,7 +489,8 @@ def why_play(
             )
         return compare
     led = trick[0].suit
-    winning = max((c for c in trick if c.suit is led), key=lambda c: c.rank)
+    winning = view.trick.winning_card
+    assert winning is not None
     still_to_play = 3 - len(trick)
     if card.suit is led and best.suit is led and best.rank < winning.rank < card.rank:
         if led is Suit.SPADES and queen_out and card.rank > Rank.QUEEN and still_to_play:

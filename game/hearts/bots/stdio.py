@@ -53,7 +53,6 @@ from ..engine.cards import (
     PENALTY_MASK,
     QUEEN_OF_SPADES,
     SUIT_MASKS,
-    points_in,
 )
 from ..engine.rules import Moon, legal_play_mask, why_illegal_play
 from . import LEVELS, Bot, make_bot
@@ -210,8 +209,8 @@ class _Replay:
         for index, card in enumerate(trick.cards):
             self._play(number, trick.seat_of(index), card, led_suit)
             led_suit = trick.cards[0] // 13
-        if len(trick.cards) == 4:
-            self.points[_winner(trick)] += points_in(_mask(trick.cards))
+        if trick.winner is not None:  # a completed trick, as the engine scores it
+            self.points[trick.winner] += trick.points
             self.tricks_done += 1
 
     def _play(self, number: int, seat: Seat, card: Card, led_suit: int) -> None:
@@ -294,7 +293,7 @@ def view_from_request(data: object) -> PlayerView:
     raw_tricks = data.get("tricks", [])
     if not isinstance(raw_tricks, list) or len(raw_tricks) > 13:
         raise ValueError(f"tricks is a list of at most 13 tricks, not {_show(raw_tricks)}")
-    tricks = [_trick(raw, f"trick {number}", True) for number, raw in enumerate(raw_tricks, 1)]
+    tricks = [_trick(raw, f"trick {number}", True).completed() for number, raw in enumerate(raw_tricks, 1)]
     raw_trick = data.get("trick")
     trick = None if raw_trick is None else _trick(raw_trick, "trick", False)
     hand_number = _hand_number(data.get("hand_number"), direction)
@@ -331,7 +330,7 @@ def view_from_request(data: object) -> PlayerView:
     passed_to = seat.offset(direction) if passed is not None else None
     if trick is None:
         trick = Trick(
-            _first_leader(seat, hand.mask, passed, passed_to) if not tricks else _winner(tricks[-1]), ()
+            _first_leader(seat, hand.mask, passed, passed_to) if not tricks else _taker(tricks[-1]), ()
         )
     _check_cards(hand, passed, received, tricks, trick)
     _check_leaders(seat, hand.mask, passed, passed_to, tricks, trick)
@@ -383,7 +382,7 @@ def view_from_request(data: object) -> PlayerView:
         passed=passed,
         received=received,
         has_passed=(exchanged,) * 4,
-        tricks=tuple(_completed(each) for each in tricks),
+        tricks=tuple(tricks),
         trick=trick,
         to_move=seat,
         legal=CardSet.from_mask(legal),
@@ -441,28 +440,16 @@ def _check_leaders(
         if trick.leader == seat and not hand >> TWO_OF_CLUBS & 1:
             raise ValueError(f"seat {seat.value} cannot lead the first trick without the 2C")
     for number, (before, after) in enumerate(zip(tricks, (*tricks[1:], trick), strict=False), 2):
-        winner = _winner(before)
+        winner = _taker(before)
         if after.leader != winner:
             name = "the trick in progress" if after is trick else f"trick {number}"
             raise ValueError(f"{name} is led by seat {after.leader.value}, not by seat {winner.value}")
 
 
-def _mask(cards: Sequence[Card]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
-
-
-def _winner(trick: Trick) -> Seat:
-    """Who took a completed trick: the highest card of the suit led."""
-    led = SUIT_MASKS[trick.cards[0] // 13]
-    top = max(card for card in trick.cards if (1 << card) & led)
-    return trick.seat_of(trick.cards.index(top))
-
-
-def _completed(trick: Trick) -> Trick:
-    return Trick(trick.leader, trick.cards, _winner(trick), points_in(_mask(trick.cards)))
+def _taker(trick: Trick) -> Seat:
+    """Who took a completed trick (``Trick.completed`` says)."""
+    assert trick.winner is not None
+    return trick.winner
 
 
 def request_from_view(view: PlayerView, *, seed: int | None = None) -> dict[str, Any]:
