@@ -31,6 +31,7 @@ from .bots.hard import (
     weigh_plays,
 )
 from .bots.passing import PassWeighing, weigh_passes
+from .deals import deal_for, seat_seed
 from .engine import (
     QUEEN_OF_SPADES,
     Card,
@@ -158,9 +159,9 @@ def moments(match: Match, hand_number: int) -> Iterator[Moment]:
 
 
 def seed_for(match_seed: int | None) -> int:
-    """The seed of the Hard bot that would sit in South's seat: the game seeds each seat's bot with
-    ``match seed × 4 + seat``."""
-    return (match_seed or 0) * 4 + PLAYER
+    """The seed of the Hard bot that would sit in South's seat, as the game seeds each seat's bot
+    (``seat_seed``)."""
+    return seat_seed(match_seed or 0, PLAYER)
 
 
 def weigh(view: PlayerView, seed: int) -> Generator[None, None, Weighing]:
@@ -619,11 +620,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 def bench_hand(seed: int) -> Match:
     """Hand 1 of match ``seed`` played by Normal in every seat: a fixed hand to time the coach on."""
     from .bots import make_bot
-    from .deals import deal_for
     from .engine import Phase
 
     match = Match()
-    bots = [make_bot("normal", seed=seed * 4 + seat) for seat in Seat]
+    bots = [make_bot("normal", seed=seat_seed(seed, seat)) for seat in Seat]
     match.apply(deal_for(seed, 1))
     while not match.results:
         seat = match.to_move if match.phase is not Phase.PASS else match.awaiting[0]

@@ -31,6 +31,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, TextIO
 
+from ..deals import seat_seed
 from ..engine import (
     TWO_OF_CLUBS,
     Card,
@@ -154,12 +155,6 @@ def _hand_number(value: object, direction: PassDirection) -> int:
     if type(value) is not int or not 1 <= value <= MAX_HAND_NUMBER:
         raise ValueError(f"hand_number is a whole number from 1 to {MAX_HAND_NUMBER}, not {_show(value)}")
     return value
-
-
-def seat_seed(match_seed: int, seat: Seat) -> int:
-    """The seed of the game's bot in ``seat`` of the match with ``match_seed`` (as the table's
-    session makes its bots)."""
-    return match_seed * 4 + seat
 
 
 def _seed(value: object) -> int | None:
