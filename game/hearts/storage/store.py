@@ -469,7 +469,7 @@ def _parse_saved_match(text: str) -> SavedMatch:
     lost = _points_lost(data.get("points_lost_tenths"), match)
     challenge = data.get("challenge")
     score = challenge.get("score") if isinstance(challenge, dict) else None
-    if type(score) is not int or not -10_000 <= score <= 10_000:
+    if type(score) is not int or not record.MIN_SCORE <= score <= record.MAX_SCORE:
         score = None  # a friend's score that cannot be read is left out; the match itself is whole
     return SavedMatch(
         match, seed, bot_level, counted and match.is_over, lost, isinstance(challenge, dict), score
