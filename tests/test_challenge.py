@@ -23,6 +23,7 @@ from hearts.engine import (
     Seat,
     Ties,
 )
+from hearts.storage import MemoryBackend, SavedMatch, Store
 from hearts.ui.session import Session
 from tests.engine.helpers import ALL_RULES
 
@@ -45,6 +46,20 @@ def test_every_table_every_level_and_score_round_trips() -> None:
     assert len(codes) == len(ALL_RULES) * len(LEVELS) * len(SEEDS)
     for score in SCORES:
         assert challenge.decode(Challenge(seed=7, score=score).to_code()).score == score
+
+
+@pytest.mark.parametrize("score", [challenge.MIN_SCORE, -10_001, 61, 10_001, challenge.MAX_SCORE])
+def test_every_score_a_code_carries_survives_the_save_of_the_match(score: int) -> None:
+    """The save keeps a friend's score within the very bound a code packs, so a challenge reloaded
+    still compares with it."""
+    offered = challenge.decode(Challenge(seed=7, level="hard", score=score).to_code())
+    backend = MemoryBackend()
+    saved = SavedMatch(offered.new_match(), 7, offered.level, challenge=True, challenger_score=score)
+    assert Store(backend).save_match(saved)
+    loaded = Store(backend).load_match()
+    assert loaded is not None and loaded.challenge and loaded.challenger_score == score
+    again = Challenge(seed=7, rules=loaded.match.rules, level=loaded.bot_level, score=loaded.challenger_score)
+    assert again == offered
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))

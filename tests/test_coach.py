@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import pathlib
+import subprocess
+import sys
 
 import pytest
 
 from hearts import coach
 from hearts.bots import make_bot
 from hearts.bots.hard import HardBot
+from hearts.coach import command
 from hearts.engine import Card, CardSet, Deal, Match, Phase, Play, Seat, record
 from hearts.storage.store import SAVE_FORMAT
 
@@ -141,7 +145,7 @@ def test_the_command_prints_every_decision_of_the_last_hand(
             }
         )
     )
-    assert coach.main([str(save), "--json"]) == 0
+    assert command.main([str(save), "--json"]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [line["decision"] for line in lines] == list(range(14))
     assert {tuple(line) for line in lines} == {
@@ -160,11 +164,11 @@ def test_the_command_prints_every_decision_of_the_last_hand(
 def test_the_command_says_what_is_wrong_with_a_file(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
     broken = tmp_path / "broken.json"
     broken.write_text("{not json")
-    assert coach.main([str(broken)]) == 2
+    assert command.main([str(broken)]) == 2
     assert "cannot read" in capsys.readouterr().err
     fresh = tmp_path / "fresh.json"
     fresh.write_text(record.dumps(Match(), seed=1))
-    assert coach.main([str(fresh)]) == 2
+    assert command.main([str(fresh)]) == 2
     assert "no finished hand" in capsys.readouterr().err
 
 
@@ -243,16 +247,31 @@ def test_the_statistics_average_what_the_coach_found_over_the_hands_it_reviewed(
 
 
 def test_the_bench_times_the_coach_on_fixed_hands(capsys) -> None:  # type: ignore[no-untyped-def]
-    assert coach.main(["--bench", "1", "--json"]) == 0
+    assert command.main(["--bench", "1", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["hands"] == 1 and result["median_wall_s"] > 0
     (hand,) = result["per_hand"]
     assert hand["seed"] == 1 and hand["forced"] >= 1  # the last card is always forced
-    match = coach.bench_hand(1)
+    match = command.bench_hand(1)
     assert match.results and match.results[0].hand_number == 1
-    assert record.dumps(match) == record.dumps(coach.bench_hand(1))  # the same hand every time
+    assert record.dumps(match) == record.dumps(command.bench_hand(1))  # the same hand every time
     with pytest.raises(SystemExit):
-        coach.main(["--bench", "0"])
+        command.main(["--bench", "0"])
+
+
+@pytest.mark.native
+def test_the_command_runs_as_a_module() -> None:
+    game = pathlib.Path(__file__).resolve().parents[1] / "game"
+    result = subprocess.run(
+        [sys.executable, "-m", "hearts.coach"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={"PYTHONPATH": str(game), "PATH": ""},
+    )
+    assert result.returncode == 2
+    assert result.stderr.startswith("usage: python -m hearts.coach")
+    assert "a saved match is needed (or --bench)" in result.stderr
 
 
 def test_weighing_ahead_while_south_chooses_gives_the_same_review(

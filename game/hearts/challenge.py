@@ -36,19 +36,16 @@ from dataclasses import dataclass
 from typing import Final
 
 from .engine import PRESETS, STANDARD, HeartsError, InvalidRules, Match, Moon, Rules, Ties
+from .engine.record import MAX_SCORE, MAX_SEED, MIN_SCORE
 from .engine.rules import TARGETS
+from .levels import LEVELS
 
 VERSION: Final = 1
 VERSION_CHAR: Final = "1"
 """The first character of a code names its version: ``1`` now, then ``2`` … ``9``, ``a`` … ``z``."""
 FRAGMENT_KEY: Final = "c"
 """A link carries the code as ``#c=CODE``."""
-LEVELS: Final = ("random", "easy", "normal", "hard")
-"""The bot levels a code can carry, in their packed order (the same as ``hearts.bots.LEVELS``)."""
 MOONS: Final = (Moon.ADD_TO_OTHERS, Moon.SHOOTER_CHOOSES, Moon.SUBTRACT_FROM_SHOOTER)
-MAX_SEED: Final = 2**64 - 1
-MIN_SCORE: Final = -(2**15)
-MAX_SCORE: Final = 2**15 - 1
 MAX_TEXT: Final = 2_000
 """Longer text is refused before it is looked at: no link of ours comes near it."""
 

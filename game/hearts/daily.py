@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from .bots import Bot, make_bot
-from .deals import deal_for
+from .deals import deal_for, seat_seed
 from .engine import (
     PASS_CYCLE,
     QUEEN_OF_SPADES,
@@ -140,7 +140,7 @@ class Daily:
 
     def bot_seed(self, seat: Seat) -> int:
         """The seed of the bot in ``seat``, as the game's ``Session`` gives it."""
-        return self.seed * 4 + seat
+        return seat_seed(self.seed, seat)
 
     def bot(self, seat: Seat) -> Bot:
         """The Hard bot for ``seat`` (South's is the one that plays par)."""

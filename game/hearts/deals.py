@@ -113,6 +113,12 @@ def _shuffle(start: int) -> list[int]:
     return pack
 
 
+def seat_seed(seed: int, seat: Seat) -> int:
+    """The seed of the bot in ``seat`` of the match with ``seed``: ``seed × 4 + seat``. Each seat's
+    bot is seeded from the match, so a reloaded (or shared) match plays on identically."""
+    return seed * 4 + seat
+
+
 def new_seed() -> int:
     """A fresh seed for a new match."""
     return secrets.randbits(63)

@@ -103,7 +103,7 @@ class Coach:
             elif isinstance(event, TrickTaken) and event.trick_number == 1:
                 cards = event.trick.cards
                 winner = NAMES[event.winner]
-                best = max(card for card in cards if card.suit is cards[0].suit)
+                best = event.trick.card_of(event.winner)
                 verb = "win" if event.winner is me else "wins"
                 text = TRICK.format(winner=winner, verb=verb, card=best, suit=cards[0].suit.noun[:-1])
                 yield Note("trick", "Winning a trick", text, f"seat:{event.winner.name}")
@@ -196,7 +196,8 @@ def why_card(view: PlayerView, card: Card) -> str:
             return f"Suggested: {card} — the hand always starts with it."
         return f"Suggested: {card} — lead low, so someone else is likely to win the trick."
     led = trick[0].suit
-    winning = max(played for played in trick if played.suit is led)
+    winning = view.trick.winning_card
+    assert winning is not None
     if card.suit is not led:
         if card == QUEEN_OF_SPADES:
             return f"Suggested: {card} — you can't follow, so hand the Q♠ to someone else!"

@@ -1,8 +1,8 @@
 """A finished hand laid open: every seat's cards as dealt and before each trick, the passes, the tricks.
 
-Once a hand is over nothing in it is secret, so the review shows all four hands. ``replay_hand`` reads
-them from the match's moves (replayed from the match's start), which a save keeps: a review survives a
-reload.
+Once a hand is over nothing in it is secret, so the review shows all four hands. ``replay_hand`` replays
+the match's moves from its start through the engine (a save keeps them: a review survives a reload)
+and reads the deal, the exchange, the tricks and the score from what the engine says.
 """
 
 from __future__ import annotations
@@ -10,18 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .engine import (
-    QUEEN_OF_SPADES,
     Card,
     CardSet,
-    Deal,
+    CardsPassed,
     HandScored,
+    HandStarted,
     Match,
-    Pass,
     PassDirection,
-    Play,
     Seat,
-    Suit,
     Trick,
+    TrickTaken,
 )
 
 
@@ -46,16 +44,19 @@ class HandReplay:
     hand_number: int
     direction: PassDirection
     dealt: tuple[CardSet, ...]
-    passed: tuple[CardSet | None, ...]
-    """Per seat, the three cards it passed (None in a hand without passing)."""
+    exchange: CardsPassed | None
+    """The exchange as the engine made it (None in a hand without passing)."""
     tricks: tuple[TrickShown, ...]
     scored: HandScored
 
+    @property
+    def passed(self) -> tuple[CardSet | None, ...]:
+        """Per seat, the three cards it passed (None in a hand without passing)."""
+        return (None, None, None, None) if self.exchange is None else self.exchange.cards
+
     def received(self, seat: Seat) -> CardSet | None:
         """The cards ``seat`` was passed: those of the seat passing to it."""
-        if self.direction is PassDirection.NONE:
-            return None
-        return self.passed[seat.offset(-self.direction)]
+        return None if self.exchange is None else self.exchange.received_by(seat)
 
     def passed_to(self, seat: Seat) -> Seat | None:
         return None if self.direction is PassDirection.NONE else seat.offset(self.direction)
@@ -63,46 +64,26 @@ class HandReplay:
 
 def replay_hand(match: Match, hand_number: int) -> HandReplay:
     """Hand ``hand_number`` of ``match``, which must be finished."""
-    scored = next((result for result in match.results if result.hand_number == hand_number), None)
-    if scored is None:
+    if all(result.hand_number != hand_number for result in match.results):
         raise ValueError(f"hand {hand_number} is not finished")
     direction = match.pass_direction_of(hand_number)
-    hand = match.hands_before
+    replay = match.at_start()
     dealt: tuple[CardSet, ...] = ()
-    passed: list[CardSet | None] = [None, None, None, None]
-    plays: list[Play] = []
-    for move in match.moves:
-        if isinstance(move, Deal):
-            hand += 1
-            if hand == hand_number:
-                dealt = move.hands
-        elif hand == hand_number and isinstance(move, Pass):
-            passed[move.seat] = move.cards
-        elif hand == hand_number and isinstance(move, Play):
-            plays.append(move)
-    held = [set(cards) for cards in dealt]
-    if direction is not PassDirection.NONE:
-        for seat in Seat:
-            given = passed[seat]
-            assert given is not None
-            held[seat] -= set(given)
-            held[seat.offset(direction)] |= set(given)
+    held: tuple[CardSet, ...] = ()
+    exchange: CardsPassed | None = None
     tricks: list[TrickShown] = []
-    for start in range(0, len(plays), 4):
-        four = plays[start : start + 4]
-        before = tuple(CardSet(cards) for cards in held)
-        led = four[0].card.suit
-        winner = max((play for play in four if play.card.suit is led), key=lambda play: play.card.rank).seat
-        points = sum(card_points(play.card) for play in four)
-        trick = Trick(four[0].seat, tuple(play.card for play in four), winner, points)
-        tricks.append(TrickShown(len(tricks) + 1, trick, before))
-        for play in four:
-            held[play.seat].discard(play.card)
-    return HandReplay(hand_number, direction, dealt, tuple(passed), tuple(tricks), scored)
-
-
-def card_points(card: Card) -> int:
-    """Penalty points a card carries: a heart 1, the Q♠ 13."""
-    if card == QUEEN_OF_SPADES:
-        return 13
-    return 1 if card.suit is Suit.HEARTS else 0
+    for move in match.moves:
+        for event in replay.apply(move):
+            if replay.hand_number != hand_number:
+                break
+            if isinstance(event, HandStarted):
+                dealt = held = replay.snapshot().hands
+            elif isinstance(event, CardsPassed):
+                exchange = event
+                held = replay.snapshot().hands
+            elif isinstance(event, TrickTaken):
+                tricks.append(TrickShown(event.trick_number, event.trick, held))
+                held = replay.snapshot().hands
+            elif isinstance(event, HandScored):
+                return HandReplay(hand_number, direction, dealt, exchange, tuple(tricks), event)
+    raise AssertionError(f"hand {hand_number} is finished but was never scored in the replay")

@@ -18,8 +18,8 @@ import pytest
 
 from hearts.bots import make_bot
 from hearts.bots.base import best_moon_choice
-from hearts.bots.stdio import request_from_view, respond, seat_seed, serve, view_from_request
-from hearts.deals import deal_for
+from hearts.bots.stdio import request_from_view, respond, serve, view_from_request
+from hearts.deals import deal_for, seat_seed
 from hearts.engine import Card, Match, Moon, Pass, Phase, Play, PlayerView, Rules, Seat
 from tests.engine.scenarios import play, play_out, start
 

@@ -25,6 +25,7 @@ from hearts.engine import (
     Rules,
     Seat,
     Suit,
+    Trick,
     dealer_for,
 )
 from hearts.engine.rules import Moon, Ties
@@ -443,3 +444,15 @@ def test_a_snapshot_holds_the_whole_state_with_the_jack_in_the_scores() -> None:
     play_out(match)
     (scored,) = match.results
     assert match.snapshot().scores == scored.scores and match.snapshot().points == scored.points
+
+
+def test_a_trick_says_who_is_taking_it() -> None:
+    """West leads the 5♥, North tops it, East and South throw other suits: North takes it, with 15."""
+    trick = Trick(Seat.WEST, tuple(Card.parse(text) for text in ("5H", "KH", "AS")))
+    assert trick.winning_card == Card.parse("KH") and trick.winning_seat is Seat.NORTH
+    empty = Trick(Seat.WEST, ())
+    assert empty.winning_card is None and empty.winning_seat is None
+    done = Trick(Seat.WEST, (*trick.cards, Card.parse("QS"))).completed()
+    assert (done.winner, done.points, done.cards) == (Seat.NORTH, 15, (*trick.cards, Card.parse("QS")))
+    with pytest.raises(ValueError, match="4 cards, not 3"):
+        trick.completed()

@@ -47,6 +47,7 @@ from hearts.engine import (
     Seat,
     Suit,
     Ties,
+    Trick,
     TrickTaken,
     dealer_for,
     record,
@@ -159,10 +160,16 @@ def check_conservation(match: Match, phase: Phase, checked: list[int] | None = N
             assert not done & cards, f"{cards_text(done & cards)} in two tricks"
             assert trick.winner == trick_winner(trick.leader, trick.cards)
             assert trick.points == penalty_points(cards)
+            # The public queries for tricks the engine did not take itself say the same.
+            assert trick.winning_seat == trick.winner and trick.winning_card == trick.card_of(trick.winner)
+            assert Trick(trick.leader, trick.cards).completed() == trick
             done |= cards
         checked[1:] = [len(tricks), done]
     hands = hand.hands
     current = hand.trick
+    if current:
+        partial = Trick(hand.leader, tuple(current))
+        assert partial.winning_seat == trick_winner(hand.leader, tuple(current)), "the trick so far"
     in_trick = 0
     for card in current:
         in_trick |= 1 << card

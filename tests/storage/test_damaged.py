@@ -133,6 +133,29 @@ def test_a_counted_flag_on_an_unfinished_match_is_ignored() -> None:
     assert loaded is not None and not loaded.counted
 
 
+@pytest.mark.parametrize(
+    ("score", "kept"),
+    [
+        (61, 61),
+        (record.MIN_SCORE, record.MIN_SCORE),
+        (record.MAX_SCORE, record.MAX_SCORE),
+        (record.MIN_SCORE - 1, None),
+        (record.MAX_SCORE + 1, None),
+        (2**70, None),
+        ("61", None),
+        (61.0, None),
+        (True, None),
+        (None, None),
+    ],
+)
+def test_a_friends_score_is_kept_within_what_a_code_carries(score: object, kept: int | None) -> None:
+    """Beyond the bound a code packs (a signed 16-bit number) the friend's score is left out; the
+    match and its challenge are whole."""
+    loaded = Store(filled_backend(edited(lambda data: data.update(challenge={"score": score})))).load_match()
+    assert loaded is not None and loaded.challenge and len(loaded.match.moves) == 70
+    assert loaded.challenger_score == kept
+
+
 def test_only_the_three_newest_damaged_saves_are_kept() -> None:
     backend = filled_backend("")
     for number in range(1, 6):

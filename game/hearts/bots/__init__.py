@@ -8,9 +8,9 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Final
 
+from ..levels import LEVELS
 from .base import Bot, Thinking, Thought
 
-LEVELS: Final = ("random", "easy", "normal", "hard")
 _CLASSES: Final = {
     "random": ("random_bot", "RandomBot"),
     "easy": ("easy", "EasyBot"),

@@ -3,9 +3,9 @@
 For a play it samples deals that agree with its view (``sampler``), keeping those that best explain
 how the others have played so far (replayed with Normal's policy: ``sampler.History``), plays every
 distinct legal card followed by Normal's policy for every seat to the end of the hand (``sim``), and
-scores the outcome for the match as it stands (its own points, and winning or losing when the hand
-would end the match). For a pass it plays the heuristic's few best choices out the same way
-(``passing``). The work is counted in simulated plays, not seconds, so the same view and seed give
+scores the outcome for the match as it stands (``outcome``: its own points, and winning or losing
+when the hand would end the match). For a pass it plays the heuristic's few best choices out the
+same way (``passing``). The work is counted in simulated plays, not seconds, so the same view and seed give
 the same move, and it yields every few milliseconds so the table keeps drawing.
 """
 
@@ -17,13 +17,14 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..engine.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, cards_in
-from ..engine.rules import Moon, PassDirection, Ties
+from ..engine.rules import PassDirection
 from ..engine.views import PlayerView
 from .base import Bot
 from .heuristics import mask_of
+from .outcome import scored_outcome
 from .passing import played_out_pass
 from .sampler import History, Knowledge
-from .sim import Sim, hand_scores
+from .sim import Sim
 
 ROLLOUTS: Final = 3000
 """Rollouts per decision at most (late in a hand, when they are short), shared among the candidates."""
@@ -39,8 +40,6 @@ MISFIT_WEIGHT: Final = 0.25
 """How much less a sample counts for each play of the others that Normal would not have made."""
 PASS_SAMPLES: Final = 150
 """Imagined deals on which each shortlisted pass is played out."""
-MATCH_STAKE: Final = 60.0
-"""How many hand points winning (or losing) the match is worth when this hand would end it."""
 
 
 class HardBot(Bot):
@@ -211,26 +210,3 @@ def queen_known(view: PlayerView) -> list[int]:
         known[(me - view.pass_direction) & 3] = me
     return known
 
-
-def outcome_value(view: PlayerView, sim: Sim) -> float:
-    """How good a played-out hand is for the view's seat: fewer points, and the match if it ends."""
-    return scored_outcome(view, sim)[0]
-
-
-def scored_outcome(view: PlayerView, sim: Sim) -> tuple[float, int]:
-    """``outcome_value`` and the view's seat's score for the hand."""
-    rules = view.rules
-    me = view.seat
-    moon_choice = None
-    if rules.moon is Moon.SHOOTER_CHOOSES and 26 in sim.points:
-        moon_choice = Moon.SUBTRACT_FROM_SHOOTER if sim.points[me] == 26 else Moon.ADD_TO_OTHERS
-    scores = hand_scores(sim.points, sim.jack_taker, rules, moon_choice)
-    value = -float(scores[me])
-    totals = [total + score for total, score in zip(view.totals, scores, strict=True)]
-    if max(totals) >= rules.target:
-        lowest = min(totals)
-        if totals[me] == lowest and (totals.count(lowest) == 1 or rules.ties is Ties.SHARED_WIN):
-            value += MATCH_STAKE
-        elif totals[me] != lowest:
-            value -= MATCH_STAKE
-    return value, scores[me]

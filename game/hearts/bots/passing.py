@@ -16,6 +16,7 @@ from typing import Final
 from ..engine.cards import ALL_CARDS_MASK, QUEEN_OF_SPADES, TWO_OF_CLUBS, cards_in
 from ..engine.views import PlayerView
 from .heuristics import hand_danger
+from .outcome import scored_outcome
 from .sim import Sim
 
 QS_BIT: Final = 1 << QUEEN_OF_SPADES
@@ -65,7 +66,7 @@ class PassWeighing:
 
     options: tuple[int, ...]
     totals: tuple[float, ...]
-    """Per option, the sum of its outcomes (``hard.outcome_value``)."""
+    """Per option, the sum of its outcomes (``outcome.outcome_value``)."""
     points: tuple[float, ...]
     """Per option, the sum of the seat's scores for the hand."""
     samples: int
@@ -88,8 +89,6 @@ def weigh_passes(
 ) -> Generator[None, None, PassWeighing]:
     """The shortlist (and ``also``, when it is not on it) played out on ``samples`` imagined deals:
     the others' hands, what they pass, then the whole hand with Normal's policy for every seat."""
-    from .hard import scored_outcome  # the same scoring as the play decisions (hard imports us)
-
     me = view.seat
     hand = view.hand.mask
     options = shortlist(hand)

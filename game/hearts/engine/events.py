@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from .cards import CARDS, Card, CardSet, Seat
+from .cards import CARDS, SUIT_MASKS, Card, CardSet, Seat, points_in
 from .rules import Moon, PassDirection
 
 
@@ -33,6 +33,35 @@ class Trick:
     def card_of(self, seat: Seat) -> Card | None:
         index = (seat - self.leader) & 3
         return self.cards[index] if index < len(self.cards) else None
+
+    @property
+    def winning_card(self) -> Card | None:
+        """The card taking the trick so far (None while it is empty): the highest of the suit led,
+        as ``Hand`` decides a trick; once all four are in, the card ``winner`` played."""
+        cards = self.cards
+        if not cards:
+            return None
+        mask = 0
+        for card in cards:
+            mask |= 1 << card
+        return CARDS[(mask & SUIT_MASKS[cards[0] // 13]).bit_length() - 1]
+
+    @property
+    def winning_seat(self) -> Seat | None:
+        """Who is taking the trick so far (None while it is empty); once all four are in, ``winner``."""
+        card = self.winning_card
+        return None if card is None else self.leader.offset(self.cards.index(card))
+
+    def completed(self) -> Trick:
+        """This trick of four cards as the engine records it once taken: with its winner and points.
+
+        For tricks the engine did not play itself (a position read from text, say)."""
+        if len(self.cards) != 4:
+            raise ValueError(f"a completed trick has 4 cards, not {len(self.cards)}")
+        mask = 0
+        for card in self.cards:
+            mask |= 1 << card
+        return Trick(self.leader, self.cards, self.winning_seat, points_in(mask))
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,10 @@ MAX_MOVES: Final = 20_000
 """Far above any real match (about 60 moves a hand); a bound so a hostile save cannot stall the load."""
 MAX_SEED: Final = 2**64 - 1
 MAX_TOTAL: Final = 1_000_000
+MIN_SCORE: Final = -(2**15)
+MAX_SCORE: Final = 2**15 - 1
+"""A match's final score as a challenge code carries it (a signed 16-bit number) and as the save of a
+friend's challenge keeps it: one bound for both, so every score a code carries survives a reload."""
 MAX_CHARS: Final = 4_000_000
 """About twice the longest possible save (``MAX_MOVES`` deals)."""
 MAX_DEPTH: Final = 16

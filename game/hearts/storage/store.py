@@ -478,7 +478,7 @@ def _challenge(data: object, match: Match, seed: int | None, bot_level: str) -> 
     if not isinstance(data, dict) or seed is None:
         return None
     score = data.get("score")
-    if type(score) is not int or not -10_000 <= score <= 10_000:
+    if type(score) is not int or not record.MIN_SCORE <= score <= record.MAX_SCORE:
         score = None
     try:
         return Challenge(seed=seed, rules=match.rules, level=bot_level, score=score)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from ..bots import Bot, Thinking, make_bot
 from ..challenge import Challenge
 from ..coach import Coaching, seed_for
-from ..deals import deal_for, new_seed
+from ..deals import deal_for, new_seed, seat_seed
 from ..engine import (
     Card,
     CardSet,
@@ -171,7 +171,7 @@ class Session:
         bot = self._bots.get(seat)
         if bot is None:
             # Each seat's bot is seeded from the match, so a reloaded match plays on identically.
-            bot = self._bots[seat] = make_bot(self.bot_level, seed=self.seed * 4 + seat)
+            bot = self._bots[seat] = make_bot(self.bot_level, seed=seat_seed(self.seed, seat))
         return bot
 
     def coach(self, seconds: float) -> bool:

@@ -1,45 +1,17 @@
-"""Play a bot over standard input and output: ``python -m hearts.bots.stdio --level normal``.
-
-One JSON request per line, one JSON answer per line (flushed at once), so any program can pit its
-bots against ours. A request describes one seat's view of the hand in progress:
-
-- ``seat`` 0-3 in play order (seat + 1 plays next and receives a left pass); ``phase`` ``"pass"``,
-  ``"play"`` or ``"moon"``; ``pass_direction`` ``"left"``, ``"right"``, ``"across"`` or ``"none"``;
-- ``hand``: the cards the seat holds now; ``passed`` and ``received``: its three cards each way,
-  once the exchange is done;
-- ``tricks``: this hand's completed tricks, each ``{"leader": seat, "cards": [...]}`` in play
-  order; ``trick``: the trick in progress, in the same shape;
-- optional ``scores`` (the four totals before this hand) and ``rules`` (``target``, ``moon``
-  ``"add"``/``"choose"``/``"subtract"``, ``jack_of_diamonds``, ``ties``, ``queen_breaks_hearts``
-  (also read under its old name ``qs_breaks_hearts``), ``points_on_first_trick``); the standard table
-  when absent;
-- optional ``hand_number`` (1 and up) and ``seed`` (the match's seed, 0 to 2**64-1): with them the bot
-  thinks as the game's bot in that seat of that match does (its seed ``seed * 4 + seat``, the hand's
-  number in its view), so it chooses what the game's bot would; without them the hand number is the
-  first of the pass cycle with that direction and the bot's seed is the one it was started with.
-
-Cards are written as the engine writes them ("QS", "TH"; "10H" and suit symbols are accepted).
-The answer is a card to play (``"QS"``), a list of three cards to pass, or ``"add"`` / ``"subtract"``
-for the moon. A malformed or impossible request gets ``{"error": "..."}`` and the next line is read.
-"""
+"""A request read into the ``PlayerView`` it describes, checked to be a hand that could have been
+played; and a view written as a request."""
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
-from collections.abc import Mapping, Sequence
-from typing import Any, Final, TextIO
+from collections.abc import Sequence
+from typing import Any, Final
 
-from ..engine import (
+from ...engine import (
     TWO_OF_CLUBS,
     Card,
     CardSet,
-    MoonChoice,
-    Pass,
     PassDirection,
     Phase,
-    Play,
     PlayerView,
     Rules,
     Seat,
@@ -47,139 +19,23 @@ from ..engine import (
     Trick,
     dealer_for,
 )
-from ..engine.cards import (
-    ALL_CARDS_MASK,
-    HEARTS_MASK,
-    PENALTY_MASK,
-    QUEEN_OF_SPADES,
-    SUIT_MASKS,
-    points_in,
+from ...engine.cards import ALL_CARDS_MASK, HEARTS_MASK, PENALTY_MASK, QUEEN_OF_SPADES, SUIT_MASKS
+from ...engine.rules import Moon, legal_play_mask, why_illegal_play
+from .fields import (
+    DIRECTIONS,
+    FIELDS,
+    PHASES,
+    read_cards,
+    read_hand_number,
+    read_scores,
+    read_seat,
+    read_three,
+    read_trick,
+    seat_number,
+    shown,
 )
-from ..engine.rules import Moon, legal_play_mask, why_illegal_play
-from . import LEVELS, Bot, make_bot
 
-FIELDS: Final = frozenset(
-    {
-        "seat",
-        "phase",
-        "pass_direction",
-        "hand",
-        "passed",
-        "received",
-        "tricks",
-        "trick",
-        "scores",
-        "rules",
-        "hand_number",
-        "seed",
-    }
-)
-MAX_HAND_NUMBER: Final = 20_000
-MAX_SEED: Final = 2**64 - 1
-DIRECTIONS: Final = {direction.label: direction for direction in PassDirection}
-HAND_NUMBER: Final = {
-    PassDirection.LEFT: 1,
-    PassDirection.RIGHT: 2,
-    PassDirection.ACROSS: 3,
-    PassDirection.NONE: 4,
-}
-"""The first hand of the pass cycle with each direction: a hand number consistent with the request."""
-PHASES: Final = {"pass": Phase.PASS, "play": Phase.PLAY, "moon": Phase.MOON}
-_SEATS: Final = tuple(Seat)
 _QUEEN_BIT: Final = 1 << QUEEN_OF_SPADES
-
-
-# Parsing the fields --------------------------------------------------------------------------------
-
-
-def _show(value: object) -> str:
-    """``repr`` of a bad value, cut short: an error line quotes it, not a whole request."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _number(seat: Seat | None) -> str:
-    """A seat as the protocol writes it: its number 0-3."""
-    return "none" if seat is None else str(seat.value)
-
-
-def _seat(value: object, field: str) -> Seat:
-    if type(value) is not int or not 0 <= value <= 3:
-        raise ValueError(f"{field} is a seat number 0 to 3, not {_show(value)}")
-    return _SEATS[value]
-
-
-def _cards(value: object, field: str) -> list[Card]:
-    """A list of cards, each once."""
-    if not isinstance(value, list):
-        raise ValueError(f"{field} is a list of cards, not {_show(value)}")
-    cards: list[Card] = []
-    for item in value:
-        card = Card.parse(item)  # InvalidNotation is a ValueError quoting the bad text
-        if card in cards:
-            raise ValueError(f"{field} holds {card.notation} twice")
-        cards.append(card)
-    return cards
-
-
-def _optional_three(data: Mapping[str, Any], field: str, needed: bool) -> CardSet | None:
-    """``passed`` or ``received``: three cards once the exchange is done, else absent."""
-    value = data.get(field)
-    if not needed:
-        if value not in (None, []):
-            raise ValueError(f"{field} has no cards before or without an exchange")
-        return None
-    if value is None:
-        raise ValueError(f"{field} (three cards) is needed once the exchange is done")
-    cards = _cards(value, field)
-    if len(cards) != 3:
-        raise ValueError(f"{field} is three cards, not {len(cards)}")
-    return CardSet(cards)
-
-
-def _trick(value: object, field: str, complete: bool) -> Trick:
-    if not isinstance(value, dict) or set(value) != {"leader", "cards"}:
-        raise ValueError(f'{field} is an object {{"leader": seat, "cards": [...]}}, not {_show(value)}')
-    leader = _seat(value["leader"], f"{field} leader")
-    cards = _cards(value["cards"], f"{field} cards")
-    if complete and len(cards) != 4:
-        raise ValueError(f"{field} is a completed trick of 4 cards, not {len(cards)}")
-    if not complete and len(cards) > 3:
-        raise ValueError(f"{field} is the trick in progress: 0 to 3 cards, not {len(cards)}")
-    return Trick(leader, tuple(cards))
-
-
-def _hand_number(value: object, direction: PassDirection) -> int:
-    if value is None:
-        return HAND_NUMBER[direction]
-    if type(value) is not int or not 1 <= value <= MAX_HAND_NUMBER:
-        raise ValueError(f"hand_number is a whole number from 1 to {MAX_HAND_NUMBER}, not {_show(value)}")
-    return value
-
-
-def seat_seed(match_seed: int, seat: Seat) -> int:
-    """The seed of the game's bot in ``seat`` of the match with ``match_seed`` (as the table's
-    session makes its bots)."""
-    return match_seed * 4 + seat
-
-
-def _seed(value: object) -> int | None:
-    if value is None:
-        return None
-    if type(value) is not int or not 0 <= value <= MAX_SEED:
-        raise ValueError(f"seed is a whole number from 0 to 2**64-1, not {_show(value)}")
-    return value
-
-
-def _scores(value: object) -> tuple[int, ...]:
-    if value is None:
-        return (0, 0, 0, 0)
-    if not isinstance(value, list) or len(value) != 4 or any(type(total) is not int for total in value):
-        raise ValueError(f"scores are four whole numbers, not {_show(value)}")
-    return tuple(value)
-
-
-# Checking the hand so far ----------------------------------------------------------------------
 
 
 class _Replay:
@@ -210,8 +66,8 @@ class _Replay:
         for index, card in enumerate(trick.cards):
             self._play(number, trick.seat_of(index), card, led_suit)
             led_suit = trick.cards[0] // 13
-        if len(trick.cards) == 4:
-            self.points[_winner(trick)] += points_in(_mask(trick.cards))
+        if trick.winner is not None:  # a completed trick, as the engine scores it
+            self.points[trick.winner] += trick.points
             self.tricks_done += 1
 
     def _play(self, number: int, seat: Seat, card: Card, led_suit: int) -> None:
@@ -234,7 +90,7 @@ class _Replay:
             self.own &= ~bit
         else:
             if bit & self.passed and seat != self.passed_to:
-                raise ValueError(f"{where}, a card this seat passed to seat {_number(self.passed_to)}")
+                raise ValueError(f"{where}, a card this seat passed to seat {seat_number(self.passed_to)}")
             if bit & self.ruled_out[seat]:
                 raise ValueError(f"{where}, though it had shown it held no such card")
             self.known[seat] &= ~bit
@@ -270,34 +126,36 @@ def view_from_request(data: object) -> PlayerView:
     in the play phase it is this seat's turn.
     """
     if not isinstance(data, dict):
-        raise ValueError(f"a request is a JSON object, not {_show(data)}")
+        raise ValueError(f"a request is a JSON object, not {shown(data)}")
     unknown = sorted(str(key) for key in data if key not in FIELDS)
     if unknown:
         raise ValueError(f"unknown fields: {', '.join(unknown)}")
     for field in ("seat", "phase", "pass_direction", "hand"):
         if field not in data:
             raise ValueError(f"the request needs {field!r}")
-    seat = _seat(data["seat"], "seat")
+    seat = read_seat(data["seat"], "seat")
     phase = PHASES.get(data["phase"]) if isinstance(data["phase"], str) else None
     if phase is None:
-        raise ValueError(f'phase is "pass", "play" or "moon", not {_show(data["phase"])}')
+        raise ValueError(f'phase is "pass", "play" or "moon", not {shown(data["phase"])}')
     direction_text = data["pass_direction"]
     direction = DIRECTIONS.get(direction_text) if isinstance(direction_text, str) else None
     if direction is None:
-        raise ValueError(f"pass_direction is left, right, across or none, not {_show(direction_text)}")
+        raise ValueError(f"pass_direction is left, right, across or none, not {shown(direction_text)}")
     rules = Rules.from_dict(data["rules"] if data.get("rules") is not None else {}, partial=True)
-    totals = _scores(data.get("scores"))
-    hand = CardSet(_cards(data["hand"], "hand"))
+    totals = read_scores(data.get("scores"))
+    hand = CardSet(read_cards(data["hand"], "hand"))
     exchanged = phase is not Phase.PASS and direction is not PassDirection.NONE
-    passed = _optional_three(data, "passed", exchanged)
-    received = _optional_three(data, "received", exchanged)
+    passed = read_three(data, "passed", exchanged)
+    received = read_three(data, "received", exchanged)
     raw_tricks = data.get("tricks", [])
     if not isinstance(raw_tricks, list) or len(raw_tricks) > 13:
-        raise ValueError(f"tricks is a list of at most 13 tricks, not {_show(raw_tricks)}")
-    tricks = [_trick(raw, f"trick {number}", True) for number, raw in enumerate(raw_tricks, 1)]
+        raise ValueError(f"tricks is a list of at most 13 tricks, not {shown(raw_tricks)}")
+    tricks = [
+        read_trick(raw, f"trick {number}", True).completed() for number, raw in enumerate(raw_tricks, 1)
+    ]
     raw_trick = data.get("trick")
-    trick = None if raw_trick is None else _trick(raw_trick, "trick", False)
-    hand_number = _hand_number(data.get("hand_number"), direction)
+    trick = None if raw_trick is None else read_trick(raw_trick, "trick", False)
+    hand_number = read_hand_number(data.get("hand_number"), direction)
 
     if phase is Phase.PASS:
         if direction is PassDirection.NONE:
@@ -331,7 +189,7 @@ def view_from_request(data: object) -> PlayerView:
     passed_to = seat.offset(direction) if passed is not None else None
     if trick is None:
         trick = Trick(
-            _first_leader(seat, hand.mask, passed, passed_to) if not tricks else _winner(tricks[-1]), ()
+            _first_leader(seat, hand.mask, passed, passed_to) if not tricks else _taker(tricks[-1]), ()
         )
     _check_cards(hand, passed, received, tricks, trick)
     _check_leaders(seat, hand.mask, passed, passed_to, tricks, trick)
@@ -383,7 +241,7 @@ def view_from_request(data: object) -> PlayerView:
         passed=passed,
         received=received,
         has_passed=(exchanged,) * 4,
-        tricks=tuple(_completed(each) for each in tricks),
+        tricks=tuple(tricks),
         trick=trick,
         to_move=seat,
         legal=CardSet.from_mask(legal),
@@ -437,32 +295,20 @@ def _check_leaders(
         if hand >> TWO_OF_CLUBS & 1 and trick.leader != seat:
             raise ValueError(f"seat {seat.value} holds the 2C, so it leads the first trick")
         if passed is not None and TWO_OF_CLUBS in passed and trick.leader != passed_to:
-            raise ValueError(f"the 2C was passed to seat {_number(passed_to)}, so that seat leads")
+            raise ValueError(f"the 2C was passed to seat {seat_number(passed_to)}, so that seat leads")
         if trick.leader == seat and not hand >> TWO_OF_CLUBS & 1:
             raise ValueError(f"seat {seat.value} cannot lead the first trick without the 2C")
     for number, (before, after) in enumerate(zip(tricks, (*tricks[1:], trick), strict=False), 2):
-        winner = _winner(before)
+        winner = _taker(before)
         if after.leader != winner:
             name = "the trick in progress" if after is trick else f"trick {number}"
             raise ValueError(f"{name} is led by seat {after.leader.value}, not by seat {winner.value}")
 
 
-def _mask(cards: Sequence[Card]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
-
-
-def _winner(trick: Trick) -> Seat:
-    """Who took a completed trick: the highest card of the suit led."""
-    led = SUIT_MASKS[trick.cards[0] // 13]
-    top = max(card for card in trick.cards if (1 << card) & led)
-    return trick.seat_of(trick.cards.index(top))
-
-
-def _completed(trick: Trick) -> Trick:
-    return Trick(trick.leader, trick.cards, _winner(trick), points_in(_mask(trick.cards)))
+def _taker(trick: Trick) -> Seat:
+    """Who took a completed trick (``Trick.completed`` says)."""
+    assert trick.winner is not None
+    return trick.winner
 
 
 def request_from_view(view: PlayerView, *, seed: int | None = None) -> dict[str, Any]:
@@ -492,71 +338,3 @@ def request_from_view(view: PlayerView, *, seed: int | None = None) -> dict[str,
         request["passed"] = cards(view.passed)
         request["received"] = cards(view.received)
     return request
-
-
-# Answering -------------------------------------------------------------------------------------
-
-
-def answer(bot: Bot, data: object) -> object:
-    """The bot's answer to one request, as JSON-ready data."""
-    view = view_from_request(data)
-    assert isinstance(data, dict)  # view_from_request refuses anything else
-    seed = _seed(data.get("seed"))
-    if seed is not None:
-        bot = make_bot(bot.level, seat_seed(seed, view.seat))
-    move = bot.decide(view)
-    if isinstance(move, Play):
-        return move.card.notation
-    if isinstance(move, Pass):
-        return [card.notation for card in move.cards]
-    if isinstance(move, MoonChoice):
-        return move.moon.value
-    raise AssertionError(f"unexpected move {move!r}")
-
-
-def respond(bot: Bot, line: str) -> str:
-    """One request line in, one answer line out (without the newline); never raises."""
-    try:
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise ValueError(f"not JSON: {error}") from None
-        return json.dumps(answer(bot, data))
-    except (ValueError, RecursionError) as error:  # a bad request, bad JSON included
-        return json.dumps({"error": str(error) or type(error).__name__})
-    except Exception as error:  # one bad line must not stop the program
-        return json.dumps({"error": f"internal error: {type(error).__name__}: {error}"})
-
-
-def serve(bot: Bot, source: TextIO, sink: TextIO) -> int:
-    """Answer every line of ``source`` on ``sink`` until it ends; the number of lines answered."""
-    count = 0
-    buffer = getattr(source, "buffer", None)
-    while True:
-        raw = buffer.readline() if buffer is not None else source.readline()
-        if not raw:
-            return count
-        line = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
-        sink.write(respond(bot, line) + "\n")
-        sink.flush()
-        count += 1
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m hearts.bots.stdio",
-        description="A Hearts bot over standard input and output, one JSON request per line.",
-    )
-    parser.add_argument("--level", choices=[level for level in LEVELS], default="normal")
-    parser.add_argument("--seed", type=int, default=0, help="the bot's seed (default 0)")
-    args = parser.parse_args(argv)
-    try:
-        bot = make_bot(args.level, args.seed)
-    except ImportError as error:
-        parser.error(f"the {args.level} bot is not available: {error}")
-    serve(bot, sys.stdin, sys.stdout)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

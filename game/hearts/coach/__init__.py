@@ -1,0 +1,49 @@
+"""The coach: which of South's decisions in a hand cost points, as Hard sees them from what South knew.
+
+- ``judgement``: each decision judged by Hard from South's view at the time (``review``, ``judge``);
+- ``coaching``: the judging done a slice at a time while the match is played (``Coaching``);
+- ``words``: the line that explains each decision (``why_play``, ``why_pass``);
+- ``command``: ``python -m hearts.coach SAVEFILE --json``, South's decisions in the last finished hand, a
+  line each (``--bench HANDS`` times the coach).
+"""
+
+from .coaching import Coaching
+from .judgement import (
+    KEY_COST,
+    KEY_MOMENTS,
+    PLAYER,
+    Decision,
+    HeadStart,
+    Kind,
+    Moment,
+    Review,
+    judge,
+    moments,
+    review,
+    run,
+    seed_for,
+    summarise,
+    weigh,
+)
+from .words import why_pass, why_play
+
+__all__ = [
+    "KEY_COST",
+    "KEY_MOMENTS",
+    "PLAYER",
+    "Coaching",
+    "Decision",
+    "HeadStart",
+    "Kind",
+    "Moment",
+    "Review",
+    "judge",
+    "moments",
+    "review",
+    "run",
+    "seed_for",
+    "summarise",
+    "weigh",
+    "why_pass",
+    "why_play",
+]

@@ -1,0 +1,256 @@
+"""The coach's judgement: each of South's decisions in a hand weighed by Hard from South's view then.
+
+Each decision (the pass, then every card) is judged from South's view at that moment, never the cards
+revealed later: Hard plays every choice out on deals that fit the view (``bots.hard.weigh_plays``,
+``bots.passing.weigh_passes``) with the random generator it would use in South's seat, so the choice
+the coach calls best is the one Hard would have made, and a hand played exactly as Hard would play it
+has no costly moment. Every function here is a generator, like a bot's thinking, so the work can be
+done a slice at a time (``coaching.Coaching``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import Final, Literal
+
+from ..bots.hard import (
+    MIN_SAMPLES,
+    PASS_SAMPLES,
+    ROLLOUTS,
+    HardBot,
+    Weighing,
+    distinct_choices,
+    weigh_plays,
+)
+from ..bots.passing import PassWeighing, weigh_passes
+from ..deals import seat_seed
+from ..engine import CardSet, Match, Pass, Play, PlayerView, Seat
+from .words import why_pass, why_play
+
+PLAYER: Final = Seat.SOUTH
+KEY_COST: Final = 1.0
+"""A decision is a key moment when Hard expects it to cost at least this many points more than its
+own choice."""
+KEY_MOMENTS: Final = 3
+"""At most this many key moments per hand: the costliest."""
+
+Kind = Literal["pass", "play"]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One of South's decisions, judged. Expected values are minus the points South can expect to
+    score for the hand (higher is better), rounded to a tenth."""
+
+    hand: int
+    index: int
+    """0 for the pass, then 1, 2, … for the cards in the order South played them."""
+    kind: Kind
+    trick: int
+    """The trick the card went to (1 to 13); 0 for the pass."""
+    chosen: CardSet
+    best: CardSet
+    chosen_ev: float
+    best_ev: float
+    forced: bool
+    """Only one choice made sense (one legal card, or cards as good as each other): not judged."""
+    why: str
+    """One line on the decision, in plain words, true to the position."""
+    key: bool = False
+
+    @property
+    def cost(self) -> float:
+        """Points this decision is expected to have cost against Hard's choice (0 when it was Hard's)."""
+        return 0.0 if self.forced else max(0.0, round(self.best_ev - self.chosen_ev, 1))
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "hand": self.hand,
+            "decision": self.index,
+            "kind": self.kind,
+            "chosen": self.chosen.notation,
+            "best": self.best.notation,
+            "chosen_ev": self.chosen_ev,
+            "best_ev": self.best_ev,
+            "key": self.key,
+            "why": self.why,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """Every decision South made in one hand, the key moments marked."""
+
+    hand: int
+    decisions: tuple[Decision, ...]
+
+    @property
+    def key_moments(self) -> tuple[Decision, ...]:
+        """The costliest decisions (at most ``KEY_MOMENTS``), costliest first."""
+        return tuple(sorted((d for d in self.decisions if d.key), key=lambda d: (-d.cost, d.index)))
+
+    @property
+    def costly(self) -> tuple[Decision, ...]:
+        """Every costly play: a decision that was not forced and cost at least ``KEY_COST``. The key
+        moments are the costliest of them."""
+        return tuple(d for d in self.decisions if not d.forced and d.cost >= KEY_COST)
+
+    @property
+    def points_lost(self) -> float:
+        """Points lost to costly plays: what they cost together, all of them, not only the key
+        moments shown. The statistics average it per hand.
+
+        Smaller differences are left out: below a point, Hard's sampled estimates cannot tell a card
+        as good as its own from a worse one, and the best of several noisy averages always looks a
+        little better than the rest, so summing them would charge a player for the noise."""
+        return round(sum(decision.cost for decision in self.costly), 1)
+
+    @property
+    def points_lost_tenths(self) -> int:
+        """``points_lost`` in tenths of a point, as the save and the statistics keep it."""
+        return round(self.points_lost * 10)
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """A decision to judge: South's view just before it, and what South did."""
+
+    view: PlayerView
+    move: Pass | Play
+    index: int
+    trick: int
+
+
+def moments(match: Match, hand_number: int) -> Iterator[Moment]:
+    """South's passes and plays in hand ``hand_number`` of ``match``, each with the view South had."""
+    replay = match.at_start()
+    index = 0
+    for move in match.moves:
+        if replay.hand_number == hand_number and isinstance(move, Pass | Play) and move.seat is PLAYER:
+            view = replay.view_for(PLAYER)
+            trick = 0 if isinstance(move, Pass) else len(view.tricks) + 1
+            index = 0 if isinstance(move, Pass) else index + 1
+            yield Moment(view, move, index, trick)
+        elif replay.hand_number > hand_number:
+            return
+        replay.apply(move)
+
+
+def seed_for(match_seed: int | None) -> int:
+    """The seed of the Hard bot that would sit in South's seat, as the game seeds each seat's bot
+    (``seat_seed``)."""
+    return seat_seed(match_seed or 0, PLAYER)
+
+
+def weigh(view: PlayerView, seed: int) -> Generator[None, None, Weighing]:
+    """Hard's look at the cards South may play from ``view``: it does not depend on the card South
+    then plays, so it can start while South is still choosing."""
+    rng = HardBot(seed).rng_for(view)
+    # A forced play is not judged, so its expected points (shown, never compared) come from the
+    # fewest deals Hard ever weighs: a third of a hand's work goes to forced plays otherwise.
+    forced = len(distinct_choices(view)) == 1
+    return (yield from weigh_plays(view, rng, MIN_SAMPLES if forced else ROLLOUTS, even_if_forced=True))
+
+
+class HeadStart:
+    """``weigh`` for the view South is choosing from, worked on before South has chosen."""
+
+    def __init__(self, view: PlayerView, seed: int) -> None:
+        self.view = view
+        self._thought = weigh(view, seed)
+        self.weighing: Weighing | None = None
+
+    def step(self) -> bool:
+        """One step of the weighing; whether it is done."""
+        if self.weighing is None:
+            try:
+                next(self._thought)
+            except StopIteration as done:
+                self.weighing = done.value
+        return self.weighing is not None
+
+    def rest(self) -> Generator[None, None, Weighing]:
+        """The rest of the weighing, a step at a time, then the weighing."""
+        while not self.step():
+            yield
+        assert self.weighing is not None
+        return self.weighing
+
+
+def judge(moment: Moment, seed: int, ahead: HeadStart | None = None) -> Generator[None, None, Decision]:
+    """One decision judged by Hard from the view South had, with the generator Hard would use there
+    (``ahead``: the weighing of that view, begun while South chose)."""
+    view = moment.view
+    hand = view.hand_number
+    if isinstance(moment.move, Pass):
+        rng = HardBot(seed).rng_for(view)
+        chosen_mask = moment.move.cards.mask
+        passes = yield from weigh_passes(view, rng, PASS_SAMPLES, also=chosen_mask)
+        chosen = passes.options.index(chosen_mask)
+        best = passes.options.index(passes.best)
+        chosen_ev, best_ev = _ev(passes, chosen), _ev(passes, best)
+        return Decision(
+            hand,
+            0,
+            "pass",
+            0,
+            moment.move.cards,
+            CardSet.from_mask(passes.best),
+            chosen_ev,
+            best_ev,
+            forced=False,
+            why=why_pass(view, moment.move.cards, CardSet.from_mask(passes.best), chosen_ev, best_ev),
+        )
+    card = moment.move.card
+    plays = yield from (ahead.rest() if ahead is not None else weigh(view, seed))
+    forced = len(plays.choices) == 1
+    chosen = plays.choice_for(card)
+    best = plays.choices.index(plays.best)
+    chosen_ev, best_ev = _ev(plays, chosen), _ev(plays, best)
+    if forced or chosen == best:
+        best_ev = chosen_ev
+    best_card = card if chosen == best else plays.best
+    return Decision(
+        hand,
+        moment.index,
+        "play",
+        moment.trick,
+        CardSet([card]),
+        CardSet([best_card]),
+        chosen_ev,
+        best_ev,
+        forced=forced,
+        why=why_play(view, card, best_card, chosen_ev, best_ev, forced=forced),
+    )
+
+
+def _ev(weighing: Weighing | PassWeighing, index: int) -> float:
+    return round(-weighing.expected_points(index), 1) + 0.0  # + 0.0: never "-0.0"
+
+
+def review(match: Match, hand_number: int, seed: int) -> Generator[None, None, Review]:
+    """Every decision of South in the hand judged, and the key moments marked."""
+    judged: list[Decision] = []
+    for moment in moments(match, hand_number):
+        judged.append((yield from judge(moment, seed)))
+    return summarise(hand_number, judged)
+
+
+def summarise(hand_number: int, judged: Sequence[Decision]) -> Review:
+    """The decisions of a hand with the costliest (at most ``KEY_MOMENTS``, each costing at least
+    ``KEY_COST``) marked as key moments."""
+    costly = sorted(Review(hand_number, tuple(judged)).costly, key=lambda d: (-d.cost, d.index))[:KEY_MOMENTS]
+    keys = {d.index for d in costly}
+    marked = tuple(replace(d, key=True) if d.index in keys else d for d in judged)
+    return Review(hand_number, marked)
+
+
+def run(thought: Generator[None, None, Review]) -> Review:
+    """A review worked out in one go (blocking): for tools and tests."""
+    while True:
+        try:
+            next(thought)
+        except StopIteration as done:
+            result: Review = done.value
+            return result

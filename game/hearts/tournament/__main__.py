@@ -1,0 +1,7 @@
+"""``python -m hearts.tournament``: see ``command``."""
+
+import sys
+
+from .command import main
+
+sys.exit(main())
