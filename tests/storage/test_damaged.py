@@ -152,8 +152,8 @@ def test_a_friends_score_is_kept_within_what_a_code_carries(score: object, kept:
     """Beyond the bound a code packs (a signed 16-bit number) the friend's score is left out; the
     match and its challenge are whole."""
     loaded = Store(filled_backend(edited(lambda data: data.update(challenge={"score": score})))).load_match()
-    assert loaded is not None and loaded.challenge and len(loaded.match.moves) == 70
-    assert loaded.challenger_score == kept
+    assert loaded is not None and loaded.challenge is not None and len(loaded.match.moves) == 70
+    assert loaded.challenge.score == kept
 
 
 def test_only_the_three_newest_damaged_saves_are_kept() -> None:

@@ -27,17 +27,13 @@ from hearts.storage import MemoryBackend, SavedMatch, Store
 
 def bot_seed(seed: int, seat: Seat) -> int:
     """The seed the game gives the bot in ``seat`` of the match with ``seed``."""
-    seat_seed = getattr(deals, "seat_seed", None)  # the restructured code names it
-    return seed * 4 + seat if seat_seed is None else int(seat_seed(seed, seat))
+    return deals.seat_seed(seed, seat)
 
 
 def saved_fields(saved: SavedMatch) -> dict[str, Any]:
     """What a loaded ``SavedMatch`` says beside its match, as the fixtures write it down."""
-    challenge: Any = saved.challenge
-    if isinstance(challenge, bool):  # before: a flag, and the friend's score beside it
-        is_challenge, score = challenge, saved.challenger_score  # type: ignore[attr-defined]
-    else:  # restructured: the friend's Challenge or None
-        is_challenge, score = challenge is not None, None if challenge is None else challenge.score
+    challenge = saved.challenge
+    is_challenge, score = challenge is not None, None if challenge is None else challenge.score
     return {
         "seed": saved.seed,
         "bot_level": saved.bot_level,
