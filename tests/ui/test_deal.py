@@ -8,7 +8,7 @@ import pytest
 from hearts.engine import Seat
 from hearts.storage import Settings
 from hearts.ui.motion import DECK, dealing
-from hearts.ui.scenes.table import DEAL_TIME
+from hearts.ui.table_pace import DEAL_TIME
 
 from .driver import FRAME, Driver
 from .test_app import start_match

@@ -12,7 +12,7 @@ import pytest
 from hearts.bots.hints import suggest_play
 from hearts.engine import Card, Phase, Play, Seat
 from hearts.ui.scenes.dialog import Dialog
-from hearts.ui.scenes.table import REASON_TIME
+from hearts.ui.table_pace import REASON_TIME
 from hearts.words import prompt
 
 from .driver import FRAME, Driver
@@ -178,7 +178,7 @@ def test_a_finished_trick_is_ringed_named_and_goes_to_the_winners_box() -> None:
 
 
 def test_cards_you_were_passed_stand_raised_then_stay_tinted_and_named_until_your_first_card() -> None:
-    from hearts.ui.scenes.table import RECEIVED_LIFT
+    from hearts.ui.table_pace import RECEIVED_LIFT
 
     driver = Driver((390, 844), settings=QUICK)
     start_match(driver)
@@ -213,7 +213,7 @@ def test_cards_you_were_passed_stand_raised_then_stay_tinted_and_named_until_you
 
 @pytest.mark.parametrize("reduced", [False, True])
 def test_a_refused_card_shakes_or_jumps_and_shows_its_reason_beside_it(reduced: bool) -> None:
-    from hearts.ui.scenes.table import REFUSED_BUBBLE, REFUSED_SHAKE
+    from hearts.ui.table_pace import REFUSED_BUBBLE, REFUSED_SHAKE
 
     driver = Driver((390, 844), settings=replace(QUICK, reduced_motion=reduced))
     start_match(driver)

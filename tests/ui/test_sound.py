@@ -21,9 +21,9 @@ from hearts.ui.intents import Mute, intent_of
 from hearts.ui.motion import Motion, step
 from hearts.ui.scenes.dialog import Dialog
 from hearts.ui.scenes.options import OptionsScene
-from hearts.ui.scenes.table import HOLD_TIME, PACE
 from hearts.ui.session import HUMAN
 from hearts.ui.sound import REPEAT, SOUNDS, Sound, is_gesture
+from hearts.ui.table_pace import HOLD_TIME, PACE
 
 from .driver import FRAME, Driver
 from .test_app import QUICK, start_match

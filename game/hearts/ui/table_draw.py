@@ -1,9 +1,9 @@
-"""Drawing the table from what the table scene shows: seats, marks, trick, flights, hand, controls."""
+"""Drawing the table from a frame (``TableFrame``, what it shows) and its layout: seats, marks, trick,
+flights, hand, controls, the lesson's note."""
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -12,19 +12,18 @@ from ..engine.cards import Card
 from ..words import SEAT_NAMES as NAMES
 from . import theme
 from .layout import CARD_ASPECT
+from .lesson_note import draw_note
 from .motion import Anchor, Flight, InHand, Pile, Slot, Spot, dealing
+from .render.cards import CardPainter
 from .render.fonts import Fonts, LruCache, surface_bytes
 from .render.layer import Layer
 from .render.text import Align, draw_text, fit_size
 from .report import is_recording, note_card, note_seat
-from .scenes.base import Context
 from .seatbox import is_one_line, seat_parts
+from .table_frame import TableFrame
 from .table_layout import TableLayout
 from .tween import ease_out_cubic, lerp
 from .widgets import draw_button, draw_focus, draw_panel
-
-if TYPE_CHECKING:
-    from .scenes.table import TableScene
 
 HEARTS_BROKEN = ("Hearts broken", "♥ broken")
 QUEEN_PLAYED = ("Q♠ played", "Q♠ out")
@@ -43,9 +42,14 @@ def queen_taker(view: PlayerView) -> Seat | None:
 
 
 class TableDrawer:
-    def __init__(self, ctx: Context, scene: TableScene) -> None:
-        self.ctx = ctx
-        self.scene = scene
+    """Draws frames of one table, keeping what can be kept between them (the still part, tinted faces,
+    fans of backs, shrunk backs)."""
+
+    def __init__(self, fonts: Fonts, painter: CardPainter) -> None:
+        self.fonts = fonts
+        self.painter = painter
+        self.frame: TableFrame | None = None
+        """The frame being drawn."""
         self._background: pygame.Surface | None = None
         self._tinted: dict[tuple[Card, int, int, bool], pygame.Surface] = {}
         self._fans: dict[tuple[int, int], pygame.Surface] = {}
@@ -58,70 +62,60 @@ class TableDrawer:
 
     @property
     def layout(self) -> TableLayout:
-        return self.scene.layout
+        return self._frame.layout
 
-    def draw(self, surface: pygame.Surface) -> None:
-        scene = self.scene
+    @property
+    def _frame(self) -> TableFrame:
+        assert self.frame is not None
+        return self.frame
+
+    def draw(self, surface: pygame.Surface, frame: TableFrame) -> pygame.Rect:
+        """Draw ``frame``; where the lesson's note stands (an empty rectangle when there is none)."""
+        self.frame = frame
         if self.keeps_still_part and Layer.can_keep(surface) and not is_recording():
-            self._still.blit(surface, self._still_key(), self._draw_still)
+            refusal = frame.refusal
+            shake = (0, 0) if refusal is None else self._refusal_offset(refusal.shake)
+            self._still.blit(surface, frame.still_key(shake), self._draw_still)
         else:  # the layout report notes each piece as it is drawn, so it is drawn
             self._draw_still(surface)
-        current = scene.motion.current
-        if current is not None:
-            self._draw_flights(surface, current.flights, current.t)
-            if current.kind == "deal" and current.dealer is not None:
-                self._draw_dealing(surface, current.dealer, current.t)
+        moving = frame.moving
+        if moving is not None:
+            self._draw_flights(surface, moving.flights, moving.t)
+            if moving.kind == "deal" and moving.dealer is not None:
+                self._draw_dealing(surface, moving.dealer, moving.t)
         self._draw_message(surface)
-        focus = scene.focus
-        count = len(scene.hand_cards())
-        for button in scene.buttons():
+        focus = frame.focus
+        count = len(frame.hand)
+        for button in frame.buttons:
             draw_button(
                 surface,
-                self.ctx.fonts,
+                self.fonts,
                 button,
                 self.layout.metrics.unit,
                 self.layout.metrics.text(12),
                 focused=button.key == "action" and focus is not None and focus >= count,
             )
+        if frame.note is None or frame.band is None:
+            return pygame.Rect(0, 0, 0, 0)
+        return draw_note(surface, self.fonts, frame.note, frame.layout, frame.band, frame.is_your_turn)
 
     def _draw_still(self, surface: pygame.Surface) -> None:
         """Everything under the cards in the air, the message and the buttons: the felt, the header,
         the marks, the seats' boxes, the trick and your hand."""
-        scene = self.scene
-        view = scene.shown
+        frame = self._frame
+        view = frame.shown
         self._draw_background(surface)
-        self._draw_header(surface, view)
+        self._draw_header(surface, frame.header)
         self._draw_marks(surface, view)
         for seat in Seat:
             self._draw_seat(surface, view, seat)
-        current = scene.motion.current
-        trick = current.trick if current is not None and current.trick is not None else view.trick
-        hidden = current.hidden if current is not None else frozenset()
+        moving = frame.moving
+        trick = moving.trick if moving is not None and moving.trick is not None else view.trick
+        hidden = moving.hidden if moving is not None else frozenset()
         self._draw_trick(surface, trick, hidden)
-        if current is not None and current.kind == "hold" and current.taken is not None:
-            self._ring_winner(surface, current.taken)
-        self._draw_hand(surface, view)
-
-    def _still_key(self) -> tuple[object, ...]:
-        """Everything ``_draw_still`` reads, so an equal key means an equal picture."""
-        scene = self.scene
-        current = scene.motion.current
-        refusal = scene.refusal_shown
-        return (
-            self.layout,
-            scene.shown,
-            scene.session.view,  # the seat to move and your legal cards, once your input counts
-            scene.is_players_move,
-            None if current is None else (current.kind, current.trick, current.hidden, current.taken),
-            tuple((card, tuple(rect)) for card, rect in scene.card_rects()),
-            tuple(scene.cards_shown(seat) for seat in Seat),
-            scene.highlighted(),
-            scene.raised,
-            frozenset(scene.selected),
-            scene.focus,
-            None if refusal is None else (refusal[0], refusal[1], self._refusal_offset(refusal[2])),
-            self.ctx.settings.four_colour,
-        )
+        if moving is not None and moving.kind == "hold" and moving.taken is not None:
+            self._ring_winner(surface, moving.taken)
+        self._draw_hand(surface)
 
     # Pieces ---------------------------------------------------------------------------------
 
@@ -145,24 +139,24 @@ class TableDrawer:
         height = min(area.height // 2 - metrics.px(2), px + metrics.px(10))
         top = area.top
         for words, (fill, ink) in marks:
-            text = mark_words(self.ctx.fonts, words, area.width - metrics.px(8), metrics.text(12))
-            width = min(area.width, self.ctx.fonts.size(text, px, bold=True)[0] + metrics.px(16))
+            text = mark_words(self.fonts, words, area.width - metrics.px(8), metrics.text(12))
+            width = min(area.width, self.fonts.size(text, px, bold=True)[0] + metrics.px(16))
             chip = pygame.Rect(0, top, width, height)
             chip.right = area.right
             draw_panel(surface, chip, height // 2, fill)
-            size = fit_size(self.ctx.fonts, text, chip.width - metrics.px(8), px, metrics.text(12), bold=True)
-            draw_text(surface, self.ctx.fonts, text, chip, size, ink, bold=True, wrap=False)
+            size = fit_size(self.fonts, text, chip.width - metrics.px(8), px, metrics.text(12), bold=True)
+            draw_text(surface, self.fonts, text, chip, size, ink, bold=True, wrap=False)
             top += height + metrics.px(4)
 
     def _draw_seat(self, surface: pygame.Surface, view: PlayerView, seat: Seat) -> None:
         place = self.layout.seats[seat]
         rect = place.panel
         metrics = self.layout.metrics
-        fonts = self.ctx.fonts
+        fonts = self.fonts
         floor = metrics.text(12)
         # The seat to move as the message says: now, once your input counts (cards may still fly); else
         # as shown, so the mark moves on with the cards (to a trick's winner as its ring appears).
-        now = self.scene.session.view if self.scene.is_players_move else view
+        now = self._frame.live if self._frame.is_players_move else view
         to_move = now.to_move == seat and now.phase is Phase.PLAY
         draw_panel(surface, rect, metrics.px(10), theme.PANEL_SOLID if to_move else theme.PANEL)
         note_seat(seat, rect)
@@ -191,7 +185,7 @@ class TableDrawer:
     ) -> None:
         """A round chip with a letter or sign: the dealer's D, a seat's tick once it has passed."""
         pygame.draw.circle(surface, colours[0], rect.center, rect.width // 2)
-        draw_text(surface, self.ctx.fonts, text, rect, self.layout.metrics.text(12), colours[1], bold=True)
+        draw_text(surface, self.fonts, text, rect, self.layout.metrics.text(12), colours[1], bold=True)
 
     def _draw_to_move(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The mark of the seat to move: a gold arrow pointing at its name."""
@@ -205,7 +199,7 @@ class TableDrawer:
     ) -> None:
         """The match total in points, then a heart and this hand's points: "34 pts ♥3", the heart drawn."""
         metrics = self.layout.metrics
-        fonts = self.ctx.fonts
+        fonts = self.fonts
         total_text, points_text = f"{total} pt" if total == 1 else f"{total} pts", str(points)
         space = metrics.px(4)
         px = metrics.text(15)
@@ -226,9 +220,7 @@ class TableDrawer:
         draw_text(surface, fonts, total_text, total_rect, px, theme.TEXT_MUTED, align="left", wrap=False)
         heart = pygame.Rect(total_rect.right + space, 0, icon, icon)
         heart.centery = rect.centery
-        surface.blit(
-            self.ctx.painter.pip(Suit.HEARTS, icon, theme.suit_colour(Suit.HEARTS, on_dark=True)), heart
-        )
+        surface.blit(self.painter.pip(Suit.HEARTS, icon, theme.suit_colour(Suit.HEARTS, on_dark=True)), heart)
         points_rect = pygame.Rect(heart.right + space // 2, rect.top, points_width + space, rect.height)
         draw_text(
             surface, fonts, points_text, points_rect, px, theme.TEXT, bold=True, align="left", wrap=False
@@ -241,10 +233,10 @@ class TableDrawer:
         out). Where they do not all fit, the fan gives way to one back, the badge to its short words, then
         the back and last the count."""
         metrics = self.layout.metrics
-        fonts = self.ctx.fonts
+        fonts = self.fonts
         floor = metrics.text(12)
         space = metrics.px(4)
-        count = self.scene.cards_shown(seat) if seat is not Seat.SOUTH else 0
+        count = self._frame.cards_shown[seat] if seat is not Seat.SOUTH else 0
         threat = view.moon_threat == seat
         queen = queen_taker(view) == seat and not threat
         count_width = fonts.size(str(count), floor, bold=True)[0]
@@ -305,7 +297,7 @@ class TableDrawer:
         big = 4
         card_height = height * big
         card_width = round(card_height / CARD_ASPECT)
-        back = self.ctx.painter.back(card_width, card_height)
+        back = self.painter.back(card_width, card_height)
         spread = min(64.0, 6.0 * (count - 1))
         pivot = card_height * 1.2  # how far below the cards' centres the hand holds them
         canvas = pygame.Surface((4 * card_height, 3 * card_height), pygame.SRCALPHA)
@@ -322,23 +314,22 @@ class TableDrawer:
         self._fans[key] = image
         return image
 
-    def _draw_header(self, surface: pygame.Surface, view: PlayerView) -> None:
+    def _draw_header(self, surface: pygame.Surface, text: str) -> None:
         """The hand's number, its pass and the target, small, in its own place."""
         area = self.layout.header
         if area.width <= 0:
             return
         metrics = self.layout.metrics
-        text = self.scene.header(view)
         px = metrics.text(14)
-        if self.ctx.fonts.size(text, px)[0] > area.width:  # two lines (after the pass, on the table)
+        if self.fonts.size(text, px)[0] > area.width:  # two lines (after the pass, on the table)
             parts = text.split(" · ")
             half = (len(parts) + 1) // 2
             first, second = " · ".join(parts[:half]), " · ".join(parts[half:])
             text = f"{first}\n{second}"
-            longer = max(first, second, key=lambda line: self.ctx.fonts.size(line, px)[0])
-            px = fit_size(self.ctx.fonts, longer, area.width, px, metrics.text(12))
+            longer = max(first, second, key=lambda line: self.fonts.size(line, px)[0])
+            px = fit_size(self.fonts, longer, area.width, px, metrics.text(12))
         align: Align = "center" if self.layout.is_portrait else "left"
-        draw_text(surface, self.ctx.fonts, text, area, px, theme.TEXT, align=align, wrap=False)
+        draw_text(surface, self.fonts, text, area, px, theme.TEXT, align=align, wrap=False)
 
     def _draw_trick(self, surface: pygame.Surface, trick: Trick, hidden: frozenset[Card]) -> None:
         width, height = self.layout.trick_card
@@ -346,33 +337,33 @@ class TableDrawer:
             if card in hidden:
                 continue
             slot = self.layout.seats[seat].trick_slot
-            surface.blit(self.ctx.painter.shadow(width, height), self.ctx.painter.shadow_rect(slot))
+            surface.blit(self.painter.shadow(width, height), self.painter.shadow_rect(slot))
             self._card(surface, card, slot, "trick", seat)
 
-    def _draw_hand(self, surface: pygame.Surface, view: PlayerView) -> None:
-        scene = self.scene
+    def _draw_hand(self, surface: pygame.Surface) -> None:
+        frame = self._frame
         metrics = self.layout.metrics
         width, height = self.layout.hand.card
-        playing = scene.is_players_turn_to_play
-        legal = scene.session.view.legal
-        received = view.received if view.received is not None and not scene._has_played(view) else None
-        cards = scene.card_rects()
-        suggested = scene.highlighted()
-        hand = scene.hand_cards()
-        raised = scene.raised_indexes(hand)
-        refusal = scene.refusal_shown
-        for card, place in cards:
+        playing = frame.is_players_turn_to_play
+        legal = frame.live.legal
+        received = frame.received
+        suggested = frame.highlighted
+        hand = list(frame.hand)
+        refusal = frame.refusal
+        for card, place in frame.cards:
             index = hand.index(card)
-            shaken = refusal is not None and card == refusal[0]
-            rect = place.move(self._refusal_offset(refusal[2])) if refusal is not None and shaken else place
-            surface.blit(self.ctx.painter.shadow(width, height), self.ctx.painter.shadow_rect(rect))
+            shaken = refusal is not None and card == refusal.card
+            rect = (
+                place.move(self._refusal_offset(refusal.shake)) if refusal is not None and shaken else place
+            )
+            surface.blit(self.painter.shadow(width, height), self.painter.shadow_rect(rect))
             passed = received is not None and card in received
             unplayable = playing and card not in legal
             # Passed to you: tinted; hatched instead when unplayable (both would dim its index), the edge
             # still flagging it.
             self._card(surface, card, rect, "hand", Seat.SOUTH, tinted=passed and not unplayable)
             if unplayable:
-                surface.blit(self.ctx.painter.dim(width, height), rect.topleft)
+                surface.blit(self.painter.dim(width, height), rect.topleft)
             if passed:  # passed to you: tinted and edged, until you play your first card
                 self._edge(surface, rect, theme.RECEIVED)
             if card in suggested:
@@ -384,12 +375,12 @@ class TableDrawer:
                     width=glow,
                     border_radius=max(4, width // 10),
                 )
-            if card == scene.raised or card in scene.selected:
+            if card == frame.lifted or card in frame.selected:
                 self._edge(surface, rect, theme.SELECTED)
-            if scene.focus == index:
+            if frame.focus == index:
                 draw_focus(surface, rect, metrics.unit)
-        if refusal is not None and refusal[0] in hand:
-            self._draw_refusal(surface, refusal[0], refusal[1], hand, raised)
+        if refusal is not None and refusal.card in hand:
+            self._draw_refusal(surface, refusal.card, refusal.reason, hand, frame.raised)
 
     def _edge(self, surface: pygame.Surface, rect: pygame.Rect, colour: theme.RGB) -> None:
         """A coloured edge along a hand card's border."""
@@ -402,9 +393,10 @@ class TableDrawer:
         if shake <= 0:
             return (0, 0)
         metrics = self.layout.metrics
-        if self.ctx.settings.reduced_motion:
+        if self._frame.reduced_motion:
             return (0, -metrics.px(10))
-        return (round(metrics.px(7) * shake * math.sin(self.scene.refused_age * math.tau * 7)), 0)
+        age = self._frame.refusal.age if self._frame.refusal is not None else 0.0
+        return (round(metrics.px(7) * shake * math.sin(age * math.tau * 7)), 0)
 
     def _draw_refusal(
         self, surface: pygame.Surface, card: Card, reason: str, hand: list[Card], raised: frozenset[int]
@@ -417,23 +409,23 @@ class TableDrawer:
         margin = metrics.px(6)
         room = min(surface.get_width() - 2 * margin, metrics.px(300))
         inner = room - metrics.px(20)
-        px = fit_size(self.ctx.fonts, reason, inner, metrics.text(14), metrics.text(12), bold=True)
-        text_width = min(inner, self.ctx.fonts.size(reason, px, bold=True)[0])
+        px = fit_size(self.fonts, reason, inner, metrics.text(14), metrics.text(12), bold=True)
+        text_width = min(inner, self.fonts.size(reason, px, bold=True)[0])
         bubble = pygame.Rect(0, 0, text_width + metrics.px(20), px + metrics.px(14))
-        below_index = self.ctx.painter.layout(rect.width, rect.height).index_rect.bottom + metrics.px(4)
+        below_index = self.painter.layout(rect.width, rect.height).index_rect.bottom + metrics.px(4)
         bubble.midtop = (visible.centerx, rect.top + below_index)
         bubble.clamp_ip(surface.get_rect().inflate(-2 * margin, -2 * margin))
         draw_panel(surface, bubble, bubble.height // 2, theme.PANEL_SOLID)
         edge = max(1, metrics.px(2))
         pygame.draw.rect(surface, theme.ERROR, bubble, width=edge, border_radius=bubble.height // 2)
-        draw_text(surface, self.ctx.fonts, reason, bubble, px, theme.ERROR, bold=True, wrap=False)
+        draw_text(surface, self.fonts, reason, bubble, px, theme.ERROR, bold=True, wrap=False)
 
     def _tinted_face(self, card: Card, width: int, height: int) -> pygame.Surface:
         """The face of a card you were passed, tinted once (three at a time, at the hand's size)."""
-        key = (card, width, height, self.ctx.settings.four_colour)
+        key = (card, width, height, self._frame.four_colour)
         face = self._tinted.get(key)
         if face is None:
-            face = self.ctx.painter.face(card, width, height, four_colour=key[3]).copy()
+            face = self.painter.face(card, width, height, four_colour=key[3]).copy()
             tint = pygame.Surface((width, height), pygame.SRCALPHA)
             pygame.draw.rect(tint, (*theme.RECEIVED, 56), tint.get_rect(), border_radius=max(3, width // 12))
             face.blit(tint, (0, 0))
@@ -453,8 +445,8 @@ class TableDrawer:
         tinted: bool = False,
     ) -> None:
         """A face at ``rect``, noted for the layout report with its corner index."""
-        painter = self.ctx.painter
-        four = self.ctx.settings.four_colour
+        painter = self.painter
+        four = self._frame.four_colour
         face = (
             self._tinted_face(card, rect.width, rect.height)
             if tinted
@@ -466,14 +458,14 @@ class TableDrawer:
     def _note_card(self, where: str, card: Card, seat: Seat | None, rect: pygame.Rect) -> None:
         """A face drawn at ``rect``, noted for the layout report with its corner index."""
         if is_recording():
-            painter = self.ctx.painter
+            painter = self.painter
             corner = painter.layout(rect.width, rect.height).index_rect.move(rect.topleft)
             note_card(where, card, seat, rect, corner, painter.index_px(rect.width, rect.height))
 
     def _back_at(self, drawn: tuple[int, int], size: tuple[int, int]) -> pygame.Surface:
         """The back painted at ``drawn`` and shrunk to ``size``; the shrunk ones are kept, since backs
         take the same paths hand after hand (the deal's stream, the exchange)."""
-        back = self.ctx.painter.back(*drawn)
+        back = self.painter.back(*drawn)
         if back.get_size() == size:
             return back
         key = (back.get_size(), size)
@@ -533,7 +525,7 @@ class TableDrawer:
             elif drawn == rect.size:
                 self._card(surface, flight.card, rect, "flight", None)
             else:
-                face = self.ctx.painter.face(flight.card, *drawn, four_colour=self.ctx.settings.four_colour)
+                face = self.painter.face(flight.card, *drawn, four_colour=self._frame.four_colour)
                 surface.blit(pygame.transform.smoothscale(face, rect.size), rect)
                 self._note_card("flight", flight.card, None, rect)
 
@@ -545,13 +537,13 @@ class TableDrawer:
         size = self.layout.trick_card
         deck = pygame.Rect(0, 0, *size)
         deck.center = self.layout.trick_area.center
-        back = self.ctx.painter.back(*size)
+        back = self.painter.back(*size)
         layers = min(state.deck, 6)
         for layer in range(layers):  # a stack: a pixel of edge per few cards left
             offset = layers - 1 - layer
             surface.blit(back, (deck.x - offset, deck.y - offset))
-        hand = self.scene.deal_order()
-        sorted_hand = self.scene.hand_cards()
+        hand = self._frame.deal_order
+        sorted_hand = self._frame.hand
         for card in state.flying:
             if card.seat is Seat.SOUTH and card.nth < len(hand):
                 end = self._spot_rect(InHand(sorted_hand.index(hand[card.nth]), len(sorted_hand)), size)
@@ -573,9 +565,7 @@ class TableDrawer:
             rect = pygame.Rect(0, 0, width, height)
             rect.center = (round(centre[0]), round(centre[1]))
             if face is not None and turn > 0.5:
-                image = self.ctx.painter.face(
-                    face, end.width, end.height, four_colour=self.ctx.settings.four_colour
-                )
+                image = self.painter.face(face, end.width, end.height, four_colour=self._frame.four_colour)
                 if image.get_size() != rect.size:
                     image = pygame.transform.smoothscale(image, rect.size)
             else:
@@ -583,17 +573,13 @@ class TableDrawer:
             surface.blit(image, rect)
 
     def _draw_message(self, surface: pygame.Surface) -> None:
-        scene = self.scene
-        if not scene.message:
+        frame = self._frame
+        if not frame.message:
             return
         metrics = self.layout.metrics
         rect = self.layout.message
-        colour = theme.ERROR if scene.message_is_reason else theme.MESSAGE
+        colour = theme.ERROR if frame.message_is_reason else theme.MESSAGE
         px = metrics.text(15)
-        lines_fit = rect.height // max(1, self.ctx.fonts.line_height(px))
-        size = (
-            px
-            if lines_fit >= 2
-            else fit_size(self.ctx.fonts, scene.message, rect.width, px, metrics.text(12))
-        )
-        draw_text(surface, self.ctx.fonts, scene.message, rect, size, colour, bold=scene.message_is_reason)
+        lines_fit = rect.height // max(1, self.fonts.line_height(px))
+        size = px if lines_fit >= 2 else fit_size(self.fonts, frame.message, rect.width, px, metrics.text(12))
+        draw_text(surface, self.fonts, frame.message, rect, size, colour, bold=frame.message_is_reason)

@@ -15,13 +15,9 @@ import pygame
 
 from ...bots.hints import suggest_pass, suggest_play
 from ...engine import (
-    CardPlayed,
     CardSet,
-    CardsPassed,
     Event,
     HandScored,
-    HandStarted,
-    HeartsBroken,
     IllegalMove,
     MatchOver,
     Moon,
@@ -31,49 +27,32 @@ from ...engine import (
     PlayerView,
     Seat,
     Trick,
-    TrickTaken,
 )
 from ...engine.cards import Card
 from ...words import DIRECTION_WORDS, SEAT_NAMES, has_played, prompt, trick_taken
 from .. import routes
 from ..hand_layout import HAND_COUNT
 from ..intents import Back, Confirm, FastForward, Hint, Hover, Intent, Jump, LastTrick, Mute, Step, Tap
-from ..lesson_note import draw_note
 from ..modes.base import TableMode
-from ..motion import InHand, Motion, dealing, exchange_step, play_step, step, trick_steps
-from ..motion import Step as Shown
+from ..motion import InHand, Motion, dealing
 from ..session import HUMAN, Session
 from ..table_draw import TableDrawer
+from ..table_frame import Moving, Refusal, TableFrame
 from ..table_layout import TableLayout
+from ..table_pace import (
+    BOT_PAUSE,
+    DOUBLE_TAP,
+    FAST,
+    PACE,
+    REASON_TIME,
+    RECEIVED_LIFT,
+    REFUSED_BUBBLE,
+    REFUSED_SHAKE,
+    THINK_SLICE,
+    steps_for,
+)
 from ..widgets import Button
 from .base import Context, Push, Scene, Transition
-
-PACE = {"relaxed": 1.5, "normal": 1.0, "quick": 0.55}
-THINK_SLICE = 0.008
-"""Seconds a bot may think per frame (half a 60 Hz frame)."""
-
-# Step lengths at normal pace, in seconds.
-DEAL_TIME = 1.6
-EXCHANGE_TIME = 0.7
-PLAY_TIME = 0.3
-HOLD_TIME = 1.2
-"""A finished trick stays, its winner ringed and named, long enough to read (a tap or a move skips it)."""
-COLLECT_TIME = 0.35
-BOT_PAUSE = 0.3
-"""The least time between two bot cards, so a play can be followed by eye."""
-RECEIVED_LIFT = 1.5
-"""The cards you were passed stand raised this long once the exchange lands."""
-REFUSED_SHAKE = 0.45
-"""A refused card shakes (or, under reduced motion, jumps) this long."""
-REFUSED_BUBBLE = 2.5
-"""Its reason stays beside it this long."""
-REASON_TIME = 4.0
-"""A reason stays on the message line this long (or until your next move); then the prompt, with who
-passed you what, comes back."""
-DOUBLE_TAP = 0.35
-"""A second tap this soon after a tap that played a card, within half a tap target of it, is the same
-tap twice: it never plays the card that took the first one's place (even when your lead comes at once).
-A tap on another card, a strip or more away, is a new choice and counts."""
 
 
 class TableScene(Scene):
@@ -106,7 +85,7 @@ class TableScene(Scene):
         """Where and how long ago a tap played a card (see ``DOUBLE_TAP``)."""
         """The card last refused, and seconds since (it shakes, then its reason shows beside it)."""
         super().__init__(ctx)
-        self.drawer = TableDrawer(ctx, self)
+        self.drawer = TableDrawer(ctx.fonts, ctx.painter)
         self.after_motion.extend(mode.reopened())  # the question the table left open, put again
 
     @property
@@ -540,7 +519,7 @@ class TableScene(Scene):
 
     def _pace(self) -> float:
         if self.fast:
-            return 0.12
+            return FAST
         return PACE.get(self.ctx.settings.pace, 1.0)
 
     def _drain_after_motion(self) -> Transition | None:
@@ -567,28 +546,20 @@ class TableScene(Scene):
         before: PlayerView | None = None,
         human_start: InHand | None = None,
     ) -> Transition | None:
-        after = self.session.view
+        """Show ``events`` as motion; what follows once the cards have landed (a question, a result)
+        waits in ``after_motion``."""
         self.reason = self.note = None
-        reduced = self.ctx.settings.reduced_motion
-        motion_time = 0.0 if reduced else 1.0
-        played: Shown | None = None
+        for shown in steps_for(
+            events,
+            self.session.view,
+            before=before,
+            your_card_from=human_start,
+            in_hand=lambda card: self._in_hand(self.hand_cards(), card),
+            reduced_motion=self.ctx.settings.reduced_motion,
+        ):
+            self.motion.add(shown)
         for event in events:
-            if isinstance(event, HandStarted):
-                self.motion.add(step("deal", DEAL_TIME * motion_time, after, dealer=event.dealer))
-            elif isinstance(event, CardsPassed):
-                starts = {card: self._in_hand(self.hand_cards(), card) for card in event.cards[HUMAN]}
-                self.motion.add(exchange_step(event, after, starts, EXCHANGE_TIME * motion_time))
-            elif isinstance(event, CardPlayed):
-                start = human_start if event.seat is HUMAN else None
-                base = before if before is not None else after
-                played = play_step(event, base, start, PLAY_TIME * motion_time)
-                self.motion.add(played)
-            elif isinstance(event, HeartsBroken) and played is not None:
-                played.sounds += ("hearts",)
-            elif isinstance(event, TrickTaken):
-                for each in trick_steps(event, after, HOLD_TIME, COLLECT_TIME * motion_time):
-                    self.motion.add(each)
-            elif isinstance(event, MoonChoiceNeeded) and event.shooter is HUMAN:
+            if isinstance(event, MoonChoiceNeeded) and event.shooter is HUMAN:
                 self.after_motion.append(lambda: Push(routes.MoonChoice()))
             elif isinstance(event, HandScored):
                 over = any(isinstance(other, MatchOver) for other in events)
@@ -667,16 +638,57 @@ class TableScene(Scene):
         """The message for the player when nothing has gone wrong."""
         return prompt(self.session.view, len(self.selected))
 
-    @staticmethod
-    def _has_played(view: PlayerView) -> bool:
-        return has_played(view)
+    # Drawing ------------------------------------------------------------------------------------
+
+    def frame(self) -> TableFrame:
+        """What the table shows now, as a value the drawer draws from."""
+        view = self.shown
+        hand = self.hand_cards()
+        current = self.motion.current
+        moving = (
+            None
+            if current is None
+            else Moving(
+                current.kind,
+                current.t,
+                current.trick,
+                current.hidden,
+                current.taken,
+                current.flights,
+                current.dealer,
+            )
+        )
+        refusal = self.refusal_shown
+        received = view.received if view.received is not None and not has_played(view) else None
+        settings = self.ctx.settings
+        return TableFrame(
+            layout=self.layout,
+            shown=view,
+            live=self.session.view,
+            is_players_move=self.is_players_move,
+            is_your_turn=self.session.is_human_turn,
+            is_players_turn_to_play=self.is_players_turn_to_play,
+            moving=moving,
+            hand=tuple(hand),
+            raised=self.raised_indexes(hand),
+            cards=tuple(self.card_rects()),
+            deal_order=tuple(self.deal_order()) if moving is not None and moving.kind == "deal" else (),
+            cards_shown=tuple(self.cards_shown(seat) for seat in Seat),
+            highlighted=self.highlighted(),
+            lifted=self.raised,
+            selected=frozenset(self.selected),
+            focus=self.focus,
+            refusal=None if refusal is None else Refusal(*refusal, age=self.refused_age),
+            received=None if received is None else frozenset(received),
+            header=self.header(view),
+            message=self.message,
+            message_is_reason=self.message_is_reason,
+            buttons=tuple(self.buttons()),
+            note=self.mode.note,
+            band=self.band,
+            four_colour=settings.four_colour,
+            reduced_motion=settings.reduced_motion,
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.drawer.draw(surface)
-        note = self.mode.note
-        if note is not None and self.band is not None:
-            self.mode.note_rect = draw_note(
-                surface, self.ctx.fonts, note, self.layout, self.band, self.session.is_human_turn
-            )
-        else:
-            self.mode.note_rect = pygame.Rect(0, 0, 0, 0)
+        self.mode.note_rect = self.drawer.draw(surface, self.frame())

@@ -1,0 +1,74 @@
+"""The table's pace: how long each thing stays in view, and the steps of motion the engine's events
+become (the engine moves on at once; the table shows each move in turn)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+
+from ..engine import Card, CardPlayed, CardsPassed, Event, HandStarted, HeartsBroken, PlayerView, TrickTaken
+from .motion import InHand, Step, exchange_step, play_step, step, trick_steps
+from .session import HUMAN
+
+PACE = {"relaxed": 1.5, "normal": 1.0, "quick": 0.55}
+"""How much longer (or shorter) than normal each step lasts, by the Pace option."""
+FAST = 0.12
+"""The same under fast-forward."""
+THINK_SLICE = 0.008
+"""Seconds a bot may think per frame (half a 60 Hz frame)."""
+
+# Step lengths at normal pace, in seconds.
+DEAL_TIME = 1.6
+EXCHANGE_TIME = 0.7
+PLAY_TIME = 0.3
+HOLD_TIME = 1.2
+"""A finished trick stays, its winner ringed and named, long enough to read (a tap or a move skips it)."""
+COLLECT_TIME = 0.35
+BOT_PAUSE = 0.3
+"""The least time between two bot cards, so a play can be followed by eye."""
+RECEIVED_LIFT = 1.5
+"""The cards you were passed stand raised this long once the exchange lands."""
+REFUSED_SHAKE = 0.45
+"""A refused card shakes (or, under reduced motion, jumps) this long."""
+REFUSED_BUBBLE = 2.5
+"""Its reason stays beside it this long."""
+REASON_TIME = 4.0
+"""A reason stays on the message line this long (or until your next move); then the prompt, with who
+passed you what, comes back."""
+DOUBLE_TAP = 0.35
+"""A second tap this soon after a tap that played a card, within half a tap target of it, is the same
+tap twice: it never plays the card that took the first one's place (even when your lead comes at once).
+A tap on another card, a strip or more away, is a new choice and counts."""
+
+
+def steps_for(
+    events: Sequence[Event],
+    after: PlayerView,
+    *,
+    before: PlayerView | None,
+    your_card_from: InHand | None,
+    in_hand: Callable[[Card], InHand | None],
+    reduced_motion: bool,
+) -> Iterator[Step]:
+    """The steps that show ``events``, in order (take each before asking for the next: ``in_hand``
+    tells where one of your cards lies as drawn at that moment).
+
+    ``after`` is your view once the events happened, ``before`` the one a played card left from;
+    ``your_card_from`` where your own played card lay. Under reduced motion nothing moves, but a
+    finished trick is still held long enough to read."""
+    motion_time = 0.0 if reduced_motion else 1.0
+    played: Step | None = None
+    for event in events:
+        if isinstance(event, HandStarted):
+            yield step("deal", DEAL_TIME * motion_time, after, dealer=event.dealer)
+        elif isinstance(event, CardsPassed):
+            starts = {card: in_hand(card) for card in event.cards[HUMAN]}
+            yield exchange_step(event, after, starts, EXCHANGE_TIME * motion_time)
+        elif isinstance(event, CardPlayed):
+            start = your_card_from if event.seat is HUMAN else None
+            base = before if before is not None else after
+            played = play_step(event, base, start, PLAY_TIME * motion_time)
+            yield played
+        elif isinstance(event, HeartsBroken) and played is not None:
+            played.sounds += ("hearts",)
+        elif isinstance(event, TrickTaken):
+            yield from trick_steps(event, after, HOLD_TIME, COLLECT_TIME * motion_time)
