@@ -180,10 +180,13 @@ def test_suggestions_come_with_a_reason() -> None:
     line = why_pass(view, cards)
     assert all(str(card) in line for card in cards) and "—" in line
     _, scored = play_lesson(suggested)
-    lines = summary(scored, Seat.NORTH)
+    assert scored.queen_taker is Seat.NORTH
+    lines = summary(scored)
     assert lines[0] == "You took no points at all: a perfect hand." and "North took the Q♠." in lines
-    hurt = HandScored(1, (18, 0, 8, 0), (18, 0, 8, 0), (18, 0, 8, 0), None, None, None)
-    assert summary(hurt, Seat.SOUTH)[0] == "You took 5 hearts (1 each) and the Q♠ (13): 18 points."
+    hurt = HandScored(
+        1, (18, 0, 8, 0), (18, 0, 8, 0), (18, 0, 8, 0), None, None, None, (5, 0, 8, 0), Seat.SOUTH
+    )
+    assert summary(hurt)[0] == "You took 5 hearts (1 each) and the Q♠ (13): 18 points."
     opening = Match(STANDARD)
     opening.apply(LESSON_DEAL)
     for seat in Seat:

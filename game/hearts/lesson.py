@@ -232,16 +232,17 @@ def lesson_reason(reason: str) -> str:
     return reason
 
 
-def summary(scored: HandScored, queen_taker: Seat | None, seat: Seat = Seat.SOUTH) -> list[str]:
-    """What the hand scored for ``seat``, and why, in a few lines (``queen_taker`` took the Q♠)."""
+def summary(scored: HandScored, seat: Seat = Seat.SOUTH) -> list[str]:
+    """What the hand scored for ``seat``, and why, in a few lines."""
     points = scored.points[seat]
+    queen_taker = scored.queen_taker
     lines = []
     if scored.moon_shooter is seat:
         lines.append("You shot the moon: you took every point, so the others get 26 each and you 0!")
     elif points == 0:
         lines.append("You took no points at all: a perfect hand.")
     else:
-        hearts = points - 13 if queen_taker is seat else points
+        hearts = scored.hearts[seat]
         parts = [f"{hearts} heart{'s' if hearts != 1 else ''} (1 each)"] if hearts else []
         if queen_taker is seat:
             parts.append("the Q♠ (13)")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...engine import HandScored, Seat
+from ...engine import HandScored
 from ...lesson import summary
 from ..routes import Lesson, Menu, RealMatch
 from ..session import HUMAN
@@ -27,7 +27,6 @@ def lesson_menu(ctx: Context) -> Dialog:
 def lesson_summary(ctx: Context, scored: HandScored) -> Dialog:
     """What the lesson's hand scored for you, and why."""
     points = scored.points[HUMAN]
-    taker: Seat | None = scored.queen_taker
     return Dialog(
         ctx,
         "Lesson complete" if points else "A perfect hand!",
@@ -35,7 +34,7 @@ def lesson_summary(ctx: Context, scored: HandScored) -> Dialog:
             Choice("real_match", "Play a real match", primary=True, go=Reset(RealMatch())),
             Choice("replay", "Replay the lesson", go=Reset(Lesson())),
         ],
-        lines=summary(scored, taker),
+        lines=summary(scored),
         closable=False,
         name="lesson_summary",
     )
