@@ -103,7 +103,7 @@ class Driver:
             return True
         if isinstance(scene, TableScene):
             session = scene.session
-            return not scene.motion.is_busy and not scene.after_motion and session.is_human_turn
+            return not scene.motion.is_busy and not scene.stage.after_motion and session.is_human_turn
         return True
 
     def settle(self, limit: float = 120.0, dt: float = FRAME) -> None:
@@ -118,9 +118,10 @@ class Driver:
     def card_spot(self, card: Card) -> tuple[int, int]:
         """The middle of the part of ``card`` that shows: where a finger would tap it."""
         table = self.table
-        cards = table.hand_cards()
+        hand = table.shown_hand()
+        cards = hand.cards()
         index = cards.index(card)
-        raised = table.raised_indexes(cards)
+        raised = hand.raised_indexes(cards)
         return table.layout.hand.visible_part(len(cards), index, raised).center
 
     def button_spot(self, key: str) -> tuple[int, int]:

@@ -221,7 +221,7 @@ def test_the_table_plays_at_the_extremes(size: tuple[int, int]) -> None:
     start_match(driver)
     driver.settle()
     window = pygame.Rect(0, 0, *size)
-    pairs = driver.table.card_rects()
+    pairs = driver.table.shown_hand().rects()
     assert len(pairs) == 13 and all(window.contains(rect) for _, rect in pairs)
     _one_action(driver)  # the pass, by taps on the cards and the button
     assert driver.table.session.view.passed is not None

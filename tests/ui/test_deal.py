@@ -55,11 +55,11 @@ def test_the_table_shows_the_cards_that_have_landed_and_no_more() -> None:
         if current is None or current.kind != "deal" or current.dealer is None:
             break
         state = dealing(current.dealer, current.t)
-        drawn = table.dealt_cards()
+        drawn = table.shown_hand().dealt()
         assert drawn is not None and len(drawn) == state.held[Seat.SOUTH]
-        shown = [card for card, _ in table.card_rects()]
+        shown = [card for card, _ in table.shown_hand().rects()]
         assert shown == [card for card in table.hand_cards() if card in drawn]
-        counts = tuple(table.cards_shown(seat) for seat in Seat)
+        counts = tuple(table.shown_hand().held(seat) for seat in Seat)
         assert counts == tuple(state.held[seat] for seat in Seat)
         seen.append(counts)
         driver.step()
@@ -67,17 +67,17 @@ def test_the_table_shows_the_cards_that_have_landed_and_no_more() -> None:
         raise AssertionError("the deal never ended")
     assert len(seen) >= 20, "the deal is shown, frame by frame"
     assert seen[0] != seen[-1]
-    assert all(table.cards_shown(seat) == 13 for seat in Seat)
-    assert len(table.card_rects()) == 13
+    assert all(table.shown_hand().held(seat) == 13 for seat in Seat)
+    assert len(table.shown_hand().rects()) == 13
 
 
 def test_a_tap_on_a_card_that_has_landed_ends_the_deal_and_picks_it_to_pass() -> None:
     driver = Driver((390, 844), settings=Settings(pace="normal"))
     start_match(driver)
     table = driver.table
-    while not table.dealt_cards():
+    while not table.shown_hand().dealt():
         driver.step()
-    card = next(iter(table.dealt_cards() or ()))
+    card = next(iter(table.shown_hand().dealt() or ()))
     driver.click(driver.card_spot(card))
     assert table.motion.current is None or table.motion.current.kind != "deal"
     assert card in table.selected
@@ -87,5 +87,5 @@ def test_under_reduced_motion_the_cards_are_dealt_at_once() -> None:
     driver = Driver((390, 844), settings=Settings(reduced_motion=True))
     start_match(driver)
     table = driver.table
-    assert len(table.card_rects()) == 13
-    assert all(table.cards_shown(seat) == 13 for seat in Seat)
+    assert len(table.shown_hand().rects()) == 13
+    assert all(table.shown_hand().held(seat) == 13 for seat in Seat)

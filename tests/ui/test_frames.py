@@ -123,7 +123,8 @@ def test_the_still_part_is_drawn_once_while_a_card_flies() -> None:
                 driver.click(driver.card_spot(suggest_play(view)))
         current = table.motion.current
         # (While the cards you were passed stand raised, their lowering may fall in a flight.)
-        if current is not None and current.kind == "play" and current.flights and not table.lift_received:
+        lifted = table.stage.lift_received
+        if current is not None and current.kind == "play" and current.flights and not lifted:
             redraws = table.drawer._still.redraws
             drawn = 0
             while table.motion.current is current:

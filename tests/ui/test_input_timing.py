@@ -197,13 +197,13 @@ def test_cards_you_were_passed_stand_raised_then_stay_tinted_and_named_until_you
     received = view.received
     assert received is not None and len(received) == 3
     hand = table.hand_cards()
-    raised = table.raised_indexes(hand)
+    raised = table.shown_hand().raised_indexes(hand)
     assert {hand[index] for index in raised} == set(received)
     # The first hand passes left, so yours come from your right: East.
     assert f"East passed you {' '.join(str(card) for card in received)}." in table.message
     for _ in range(round(RECEIVED_LIFT / FRAME) + 2):
         driver.step()
-    assert not table.raised_indexes(table.hand_cards())
+    assert not table.shown_hand().raised_indexes(table.hand_cards())
     driver.settle()
     assert "passed you" in driver.table.message
     _one_action(driver)
@@ -226,9 +226,9 @@ def test_a_refused_card_shakes_or_jumps_and_shows_its_reason_beside_it(reduced: 
     table = driver.table
     card = next(card for card in view.hand if card not in view.legal)
     reason = table.session.match.why_illegal(Play.of(Seat.SOUTH, card))
-    place = dict(table.card_rects())[card]
+    place = dict(table.shown_hand().rects())[card]
     driver.click(driver.card_spot(card))
-    shown = table.refusal_shown
+    shown = table.remarks.refusal_shown
     assert shown is not None and shown[0] == card and shown[1] == reason and shown[2] > 0
     offset = table.drawer._refusal_offset(shown[2])
     assert (offset[0] == 0 and offset[1] < 0) if reduced else offset[1] == 0
@@ -245,11 +245,11 @@ def test_a_refused_card_shakes_or_jumps_and_shows_its_reason_beside_it(reduced: 
     assert tuple(theme.ERROR) in above
     for _ in range(round(REFUSED_SHAKE / FRAME) + 2):
         driver.step()
-    shown = table.refusal_shown
+    shown = table.remarks.refusal_shown
     assert shown is not None and shown[2] == 0  # still, the reason still beside it
     for _ in range(round((REFUSED_BUBBLE - REFUSED_SHAKE) / FRAME) + 2):
         driver.step()
-    assert table.refusal_shown is None
+    assert table.remarks.refusal_shown is None
     assert table.message == reason  # on the message line until your next move
 
 

@@ -250,7 +250,7 @@ def test_text_fits_its_boxes_at_no_less_than_12_css_pixels(layout: TableLayout, 
 
 def test_the_strip_holds_the_moon_badge_the_queen_and_the_cards_left(layout: TableLayout, fonts) -> None:  # type: ignore[no-untyped-def]
     from hearts.ui.seatbox import is_one_line, seat_parts
-    from hearts.ui.table_draw import MOON_THREAT
+    from hearts.ui.table_seats import MOON_THREAT
 
     metrics = layout.metrics
     floor = metrics.text(12)

@@ -19,6 +19,7 @@ from hearts.storage import MemoryBackend, Settings, Stats, Store
 from hearts.storage.daily import DailyRecords, DailyResult
 from hearts.ui.intents import Back, Confirm, Hover, Jump, Step, Tap
 from hearts.ui.layout import MIN_TAP, MIN_TEXT
+from hearts.ui.options_list import GAME_OPTIONS, TABLE_OPTIONS
 from hearts.ui.render.cards import CardPainter
 from hearts.ui.render.fonts import Fonts
 from hearts.ui.render.text import fit_size, wrap
@@ -26,7 +27,6 @@ from hearts.ui.report import recording
 from hearts.ui.scenes.base import Context, Pop
 from hearts.ui.scenes.howto import HowToScene
 from hearts.ui.scenes.options import OptionsScene
-from hearts.ui.scenes.options_list import GAME_OPTIONS, TABLE_OPTIONS
 from hearts.ui.scenes.paged import PagedScene
 from hearts.ui.scenes.stats import StatsScene, Tile
 

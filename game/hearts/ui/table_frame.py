@@ -13,7 +13,7 @@ import pygame
 
 from ..engine import Card, PlayerView, Seat, Trick
 from ..lesson import Note
-from .motion import Flight
+from .motion import Flight, Step
 from .table_layout import TableLayout
 from .widgets import Button
 
@@ -32,6 +32,10 @@ class Moving:
     flights: tuple[Flight, ...]
     dealer: Seat | None
     """While dealing: the dealer, from whose left the cards go round."""
+
+    @classmethod
+    def of(cls, step: Step) -> Moving:
+        return cls(step.kind, step.t, step.trick, step.hidden, step.taken, step.flights, step.dealer)
 
 
 @dataclass(frozen=True, slots=True)

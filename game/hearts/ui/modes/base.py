@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from functools import partial
 
 import pygame
 
-from ...engine import Card, Event, HandScored, MatchOver, Phase, PlayerView
+from ...engine import Card, Event, HandScored, MatchOver, MoonChoiceNeeded, Phase, PlayerView
 from ...lesson import Note
 from ...words import table_header
 from ..intents import Intent
@@ -14,9 +14,7 @@ from ..routes import MatchResult, MoonChoice
 from ..scenes.base import Context, Push, Transition
 from ..session import HUMAN, Session
 from ..table_layout import TableLayout, table_layout
-
-Later = Callable[[], Transition | None]
-"""Something the table does once the cards on the move have landed (a result, a question)."""
+from ..table_stage import Later
 
 
 class TableMode:
@@ -55,6 +53,20 @@ class TableMode:
             scored = session.match.results[-1]
             return [lambda: self.hand_over(scored, False)]
         return []
+
+    def after(self, events: list[Event]) -> list[Later]:
+        """What follows ``events`` once their cards have landed: your choice of the moon, the hand's
+        result, the match's."""
+        laters: list[Later] = []
+        for event in events:
+            if isinstance(event, MoonChoiceNeeded) and event.shooter is HUMAN:
+                laters.append(lambda: Push(MoonChoice()))
+            elif isinstance(event, HandScored):
+                over = any(isinstance(other, MatchOver) for other in events)
+                laters.append(partial(self.hand_over, event, over))
+            elif isinstance(event, MatchOver):
+                laters.append(partial(self.match_over, event))
+        return laters
 
     def deal(self) -> list[Event] | None:
         """Deal the next hand; None when this table deals no more."""

@@ -19,7 +19,8 @@ from ...words import pass_words
 from ..routes import DailyMenu, DailyReplay, DailyResult
 from ..scenes.base import Context, Push, Reset, Transition
 from ..session import Session
-from .base import Later, TableMode
+from ..table_stage import Later
+from .base import TableMode
 
 PRACTICE = "practice"
 """The result's "Play it again": the day's hand once more, as practice (``daily_result.PRACTICE``)."""

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 import pygame
 
 from .. import theme
+from ..options_list import SEGMENT, TABLE_NOTE, TABS, Option
 from ..render.text import draw_text, wrap
 from ..widgets import Button
 from .base import Context, Transition
-from .options_list import SEGMENT, TABLE_NOTE, TABS, Option
 from .paged import PagedScene
 
 

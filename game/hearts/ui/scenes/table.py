@@ -1,7 +1,13 @@
 """The table: your hand, the three bots, the trick, and everything you can tap.
 
-The engine moves on at once; the table shows each move as a short animation (``motion``) and lets the
-next bot play only when the last move has been shown. The live view is only drawn when no step is showing.
+The engine moves on at once; the table shows each move as a short animation and lets the next bot play
+only when the last move has been shown. The live view is only drawn when no step is showing.
+
+The scene takes your input (the cards you choose, the focus) and turns it and the bots' moves into
+events to show; it composes the rest: its mode (``ui/modes``: what kind of table), its stage
+(``table_stage.Stage``: the motion, what waits for it, the bots' pace), the hand as shown
+(``table_hand.ShownHand``, built afresh whenever asked), its controls (``table_controls``), its remarks
+(``table_remarks``: reasons and their clocks) and its drawer, fed one frame (``table_frame.TableFrame``).
 """
 
 from __future__ import annotations
@@ -9,88 +15,56 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import replace
-from functools import partial
 
 import pygame
 
 from ...bots.hints import suggest_pass, suggest_play
-from ...engine import (
-    CardSet,
-    Event,
-    HandScored,
-    IllegalMove,
-    MatchOver,
-    Moon,
-    MoonChoiceNeeded,
-    Phase,
-    Play,
-    PlayerView,
-    Seat,
-    Trick,
-)
-from ...engine.cards import Card
-from ...words import DIRECTION_WORDS, SEAT_NAMES, has_played, prompt, trick_taken
+from ...engine import Card, CardSet, Event, IllegalMove, MatchOver, Moon, Phase, Play, PlayerView, Seat, Trick
+from ...words import prompt
 from .. import routes
-from ..hand_layout import HAND_COUNT
-from ..intents import Back, Confirm, FastForward, Hint, Hover, Intent, Jump, LastTrick, Mute, Step, Tap
+from .. import table_controls as controls
+from ..intents import Confirm, Hover, Intent, Jump, Step, Tap
 from ..modes.base import TableMode
-from ..motion import InHand, Motion, dealing
+from ..motion import InHand, Motion
 from ..session import HUMAN, Session
 from ..table_draw import TableDrawer
 from ..table_frame import Moving, Refusal, TableFrame
+from ..table_hand import ShownHand
 from ..table_layout import TableLayout
-from ..table_pace import (
-    BOT_PAUSE,
-    DOUBLE_TAP,
-    FAST,
-    PACE,
-    REASON_TIME,
-    RECEIVED_LIFT,
-    REFUSED_BUBBLE,
-    REFUSED_SHAKE,
-    THINK_SLICE,
-    steps_for,
-)
+from ..table_pace import DOUBLE_TAP, steps_for
+from ..table_remarks import Remarks, after_trick, waiting_words
+from ..table_stage import Stage
 from ..widgets import Button
 from .base import Context, Push, Scene, Transition
 
 
 class TableScene(Scene):
-    """The table of one kind (``mode``: a match, the daily deal, the lesson): input and focus, the
-    pacing of the bots, and the engine's events shown as motion."""
+    """The table of one kind (``mode``: a match, the daily deal, the lesson): your input, the bots'
+    turns, and the engine's events handed to the stage to show."""
 
     def __init__(self, ctx: Context, mode: TableMode) -> None:
         self.mode = mode
-        self.motion = Motion()
+        self.stage = Stage(is_human_turn=mode.session.is_human_turn)
         self.selected: set[Card] = set()
         """Cards chosen for the pass (up to three)."""
         self.raised: Card | None = None
         """Under tap-then-confirm, the card the first tap lifted; also the card a hint points at."""
         self.focus: int | None = None
         """Keyboard focus: an index into the hand, or ``len(hand)`` for the action button."""
-        self.reason: str | None = None
-        """Why the last try was refused: shown until the next move or choice."""
-        self.note: str | None = None
-        """A passing remark (a hint's suggestion), shown until the next move."""
-        self.fast = False
-        self.bot_wait = 0.0
-        self.after_motion: list[Callable[[], Transition | None]] = []
-        self.was_human_turn = mode.session.is_human_turn
-        self.lift_received = 0.0
-        """Seconds left for the cards you were passed to stand raised."""
-        self.refused: Card | None = None
-        self.refused_age = 0.0
-        self.reason_age = 0.0
+        self.remarks = Remarks()
         self.played_tap: tuple[tuple[int, int], float] | None = None
         """Where and how long ago a tap played a card (see ``DOUBLE_TAP``)."""
-        """The card last refused, and seconds since (it shakes, then its reason shows beside it)."""
         super().__init__(ctx)
         self.drawer = TableDrawer(ctx.fonts, ctx.painter)
-        self.after_motion.extend(mode.reopened())  # the question the table left open, put again
+        self.stage.then(*mode.reopened())  # the question the table left open, put again
 
     @property
     def session(self) -> Session:
         return self.mode.session
+
+    @property
+    def motion(self) -> Motion:
+        return self.stage.motion
 
     # Layout ---------------------------------------------------------------------------------
 
@@ -102,60 +76,20 @@ class TableScene(Scene):
 
     # What is showing ------------------------------------------------------------------------
 
-    @property
-    def shown(self) -> PlayerView:
-        current = self.motion.current
-        return current.base if current is not None else self.session.view
+    def shown_hand(self) -> ShownHand:
+        """Your hand as it shows now."""
+        return ShownHand.of(
+            self.motion.current,
+            self.session.view,
+            self.layout.hand,
+            selected=self.selected,
+            lifted=self.raised,
+            lifts_received=self.stage.lift_received > 0,
+        )
 
     def hand_cards(self) -> list[Card]:
-        """The human's cards as laid out, left to right (hidden ones are in the air)."""
-        current = self.motion.current
-        hidden = current.hidden if current is not None else frozenset()
-        return [card for card in self.shown.hand if card not in hidden]
-
-    def dealt_cards(self) -> frozenset[Card] | None:
-        """While dealing, the cards that have landed in your hand so far (None when not dealing)."""
-        current = self.motion.current
-        if current is None or current.kind != "deal" or current.dealer is None:
-            return None
-        landed = dealing(current.dealer, current.t).held[HUMAN]
-        return frozenset(self.deal_order()[:landed])
-
-    def cards_shown(self, seat: Seat) -> int:
-        """How many cards ``seat`` is shown holding: while dealing, those that have landed so far; then
-        what every player is dealt, less what it has played."""
-        current = self.motion.current
-        if current is not None and current.kind == "deal" and current.dealer is not None:
-            return dealing(current.dealer, current.t).held[seat]
-        view = self.shown
-        played_now = 1 if view.trick.card_of(seat) is not None else 0
-        return HAND_COUNT - len(view.tricks) - played_now
-
-    def deal_order(self) -> list[Card]:
-        """Your cards in the order they are dealt to you: shuffled, not sorted, as a real deal comes."""
-        view = self.shown
-        return sorted(view.hand, key=lambda card: (card * 7919 + view.hand_number * 104729) % 52)
-
-    def raised_indexes(self, cards: list[Card]) -> frozenset[int]:
-        up: set[Card] = set(self.selected)
-        view = self.shown
-        if view.passed is not None and view.phase is Phase.PASS:
-            up |= set(view.passed)
-        if self.raised is not None:
-            up.add(self.raised)
-        if self.lift_received > 0 and view.received is not None:
-            up |= set(view.received)
-        return frozenset(index for index, card in enumerate(cards) if card in up)
-
-    def card_rects(self) -> list[tuple[Card, pygame.Rect]]:
-        """Each card to draw and where, in drawing order."""
-        cards = self.hand_cards()
-        rects = self.layout.hand.rects(len(cards), self.raised_indexes(cards))
-        pairs = list(zip(cards, rects, strict=True))
-        dealt = self.dealt_cards()
-        if dealt is not None:
-            pairs = [(card, rect) for card, rect in pairs if card in dealt]
-        return pairs
+        """Your cards as laid out, left to right (hidden ones are in the air)."""
+        return self.shown_hand().cards()
 
     @property
     def is_animating(self) -> bool:
@@ -167,69 +101,26 @@ class TableScene(Scene):
         return self.mode.is_safe_to_reload and not self.is_animating and self.session.is_human_turn
 
     def buttons(self) -> list[Button]:
-        layout = self.layout
-        view = self.session.view
-        action = self._action()
-        buttons = [
-            Button("menu", layout.buttons["menu"], icon="menu", label="Menu"),
-            Button("hint", layout.buttons["hint"], icon="hint", label="Hint", enabled=self._can_hint()),
-            Button(
-                "last", layout.buttons["last"], icon="last", label="Last trick", enabled=bool(view.tricks)
-            ),
-            Button("fast", layout.buttons["fast"], icon="fast", label="Fast-forward", selected=self.fast),
-            Button(
-                "sound",
-                layout.buttons["sound"],
-                icon="sound" if self.ctx.settings.sound else "muted",
-                label="Sound on" if self.ctx.settings.sound else "Sound off",
-            ),
-        ]
-        if action is not None:
-            label, enabled = action
-            buttons.append(Button("action", layout.action, label=label, enabled=enabled, primary=enabled))
-        return buttons
+        view, sound = self.session.view, self.ctx.settings.sound
+        can_hint, fast, action = self.is_players_move, self.stage.fast, self._action()
+        return controls.buttons(self.layout, view, can_hint=can_hint, fast=fast, sound=sound, action=action)
 
-    def _action(self) -> tuple[str, bool] | None:
+    def _action(self) -> controls.Action | None:
         """The big button's label and whether it can be pressed now (None: no button)."""
-        view = self.session.view
-        if self.motion.is_busy:
-            return None
-        if view.phase is Phase.PASS and view.passed is None:
-            return f"Pass {DIRECTION_WORDS[view.pass_direction]}", len(self.selected) == 3
-        if (
-            view.phase is Phase.PLAY
-            and view.to_move == HUMAN
-            and self.ctx.settings.confirm_taps
-            and self.raised is not None
-        ):
-            return "Play", True
-        return None
+        busy, chosen, taps = self.motion.is_busy, len(self.selected), self.ctx.settings.confirm_taps
+        return controls.action(
+            self.session.view, busy=busy, chosen=chosen, lifted=self.raised, confirm_taps=taps
+        )
 
     @property
     def is_players_move(self) -> bool:
-        """Whether the player's input is taken now: from the moment the prompt says it is their turn
-        (passing, or a card to play), even while the last cards still move; a move ends that motion."""
-        view = self.session.view
-        if self.after_motion:
-            return False  # a dialog (the moon, the results) comes first
-        return (view.phase is Phase.PASS and view.passed is None) or (
-            view.phase is Phase.PLAY and view.to_move == HUMAN
-        )
+        """Whether your input is taken now (a move ends the motion still showing)."""
+        return controls.is_players_move(self.session.view, waiting=bool(self.stage.after_motion))
 
     @property
     def is_players_turn_to_play(self) -> bool:
         """A card to play: unplayable cards are hatched exactly while this holds."""
         return self.is_players_move and self.session.view.phase is Phase.PLAY
-
-    def _can_hint(self) -> bool:
-        return self.is_players_move
-
-    def _finish_motion(self) -> Transition | None:
-        """The player moved while cards were still moving: they arrive at once."""
-        if not self.motion.is_busy:
-            return None
-        self.motion.finish()
-        return self._drain_after_motion()
 
     # Input ----------------------------------------------------------------------------------
 
@@ -241,18 +132,12 @@ class TableScene(Scene):
             return None
         if isinstance(intent, Tap):
             return self._tap(intent.pos)
-        if isinstance(intent, Back):
-            return self._open_menu()
-        if isinstance(intent, Hint):
-            self._hint()
-        elif isinstance(intent, LastTrick):
-            return self._last_trick()
-        elif isinstance(intent, FastForward):
-            self._toggle_fast()
-        elif isinstance(intent, Mute):
-            self._toggle_sound()
-        elif isinstance(intent, Step):
-            self._move_focus(intent.delta)
+        key = controls.BUTTON_KEYS.get(type(intent))
+        if key is not None:
+            return self._press(key)
+        if isinstance(intent, Step):
+            stops = len(self.hand_cards()) + (1 if self._action() is not None else 0)
+            self.focus = controls.next_focus(self.focus, intent.delta, stops)
         elif isinstance(intent, Jump):
             count = len(self.hand_cards())
             self.focus = count - 1 if intent.to_end and count else 0
@@ -267,11 +152,10 @@ class TableScene(Scene):
                     return None
                 return self._press(button.key)
         current = self.motion.current
-        card = self._card_at(pos)
+        card = self.shown_hand().card_at(pos)
         if current is not None and not (card is not None and self.is_players_move):
             if current.skippable and self.layout.trick_area.collidepoint(pos):
-                self.motion.skip_trick()
-                return self._drain_after_motion()
+                return self.stage.skip_trick()
             return None  # not the player's move yet: a tap during an animation never plays a card
         if card is None:
             return None
@@ -279,41 +163,25 @@ class TableScene(Scene):
             return None  # the second tap of a double tap
         self.focus = None
         moves = self.session.match.move_count
-        transition = self._finish_motion() or self._choose(card)
+        transition = self.stage.finish() or self._choose(card)
         if self.session.match.move_count != moves:
             self.played_tap = (pos, 0.0)
         return transition
 
-    def _card_at(self, pos: tuple[int, int]) -> Card | None:
-        """The card of the hand drawn under ``pos`` (as the player sees it now)."""
-        cards = self.hand_cards()
-        index = self.layout.hand.hit(len(cards), pos, self.raised_indexes(cards))
-        if index is None:
-            return None
-        drawn = self.dealt_cards()
-        return cards[index] if drawn is None or cards[index] in drawn else None
-
     def _press(self, key: str) -> Transition | None:
         if key == "menu":
-            return self._open_menu()
+            return self.mode.menu()
         if key == "hint":
             self._hint()
         elif key == "last":
             return self._last_trick()
         elif key == "fast":
-            self._toggle_fast()
+            self.stage.toggle_fast()
         elif key == "sound":
             self._toggle_sound()
         elif key == "action":
             return self._act()
         return None
-
-    def _move_focus(self, delta: int) -> None:
-        count = len(self.hand_cards())
-        stops = count + (1 if self._action() is not None else 0)
-        if not stops:
-            return
-        self.focus = (0 if delta > 0 else stops - 1) if self.focus is None else (self.focus + delta) % stops
 
     def _confirm(self) -> Transition | None:
         cards = self.hand_cards()
@@ -328,7 +196,7 @@ class TableScene(Scene):
         if self.motion.is_busy and not self.is_players_move:
             return None
         card = cards[self.focus]
-        return self._finish_motion() or self._choose(card)
+        return self.stage.finish() or self._choose(card)
 
     def _choose(self, card: Card) -> Transition | None:
         """The player picked ``card`` (tap, click or Enter)."""
@@ -341,15 +209,15 @@ class TableScene(Scene):
             else:
                 self._say("You have chosen three cards. Tap one of them to put it back.", reason=True)
                 return None
-            self.reason = self.note = None
+            self.remarks.clear()
             return None
         if view.phase is not Phase.PLAY or view.to_move != HUMAN:
-            self._say(self._waiting_words(), reason=True)
+            self._say(waiting_words(self.session.phase, self.session.bot_to_move), reason=True)
             return None
         if card not in view.legal:
             reason = self.session.match.why_illegal(Play.of(HUMAN, card))
-            self._say(reason or "You cannot play that card now.", reason=True)
-            self.refused, self.refused_age = card, 0.0
+            self.remarks.refuse(card, self.mode.reason_words(reason or "You cannot play that card now."))
+            self.dirty = True
             return None
         if self.ctx.settings.confirm_taps and self.raised != card:
             self.raised = card
@@ -383,8 +251,9 @@ class TableScene(Scene):
 
     def _play_now(self, card: Card) -> Transition | None:
         before = self.session.view
-        cards = self.hand_cards()
-        start = self._in_hand(cards, card)
+        hand = self.shown_hand()
+        cards = hand.cards()
+        start = hand.in_hand(card)
         try:
             events = self.session.play(card)
         except IllegalMove as error:
@@ -394,14 +263,8 @@ class TableScene(Scene):
         self.focus = None if self.focus is None else max(0, min(self.focus, len(cards) - 2))
         return self._show(events, before=before, human_start=start)
 
-    def _in_hand(self, cards: list[Card], card: Card) -> InHand | None:
-        """Where ``card`` lies in the hand as drawn now, as a place the layout can find again."""
-        if card not in cards:
-            return None
-        return InHand(cards.index(card), len(cards), self.raised_indexes(cards))
-
     def _hint(self) -> None:
-        if not self._can_hint() or self._finish_motion() is not None:
+        if not self.is_players_move or self.stage.finish() is not None:
             return
         view = self.session.view
         if view.phase is Phase.PASS:
@@ -415,18 +278,10 @@ class TableScene(Scene):
             self.focus = cards.index(card) if card in cards else None
             self._say(f"Suggested: {card}.", reason=False)
 
-    def _toggle_fast(self) -> None:
-        self.fast = not self.fast
-        if self.fast:
-            self.motion.skip_trick()
-
     def _toggle_sound(self) -> None:
         """The Sound option, from the table: saved at once, and a card's tap confirms it is on."""
         self.ctx.save_settings(replace(self.ctx.settings, sound=not self.ctx.settings.sound))
         self.ctx.sound.play("card")
-
-    def _open_menu(self) -> Transition | None:
-        return self.mode.menu()
 
     def _last_trick(self) -> Transition | None:
         view = self.session.view
@@ -447,47 +302,34 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> Transition | None:
         if self.mode.holds_bots(self.motion.is_busy):
-            return self._drain_after_motion()  # the computer players wait while you read
+            return self.stage.drain()  # the computer players wait while you read
         transition = self._advance(dt)
         for name in self.motion.take_cues():
             self.ctx.sound.play(name)
         return transition
 
     def _advance(self, dt: float) -> Transition | None:
-        pace = self._pace()
+        stage = self.stage
+        pace = stage.pace(self.ctx.settings.pace)
         self._tick(dt)
-        if self.motion.is_busy:
+        if stage.advance(dt / pace):
             self.dirty = True
-            head = self.motion.current
-            self.motion.advance(dt / pace)
-            if head is not None and head.kind == "exchange" and self.motion.current is not head:
-                self.lift_received = RECEIVED_LIFT
-            if self.motion.is_busy:
-                return None
-        transition = self._drain_after_motion()
+        if stage.is_busy:
+            return None
+        transition = stage.drain()
         if transition is not None:
             return transition
         session = self.session
         if session.needs_deal:
             return self._deal()
         seat = session.bot_to_move
-        human_turn = session.is_human_turn
-        if human_turn and not self.was_human_turn and self.fast:
-            self.fast = False  # fast-forward covers the bots' turns up to yours
-            self.dirty = True
-        self.was_human_turn = human_turn
+        if stage.turn_to(session.is_human_turn):
+            self.dirty = True  # fast-forward has ended: the button shows it
         last = self._forced_last_card()
         if last is not None:
             return self._play(last)
-        if seat is None:
+        if seat is None or not stage.bot_may_move(session, dt, pace):
             return None
-        self.bot_wait += dt
-        move = session.think(THINK_SLICE)
-        # Passes are chosen all at once and shown together: only cards wait to be followed by eye.
-        pause = 0.0 if self.fast or session.phase is Phase.PASS else BOT_PAUSE * pace
-        if move is None or self.bot_wait < pause:
-            return None
-        self.bot_wait = 0.0
         before = session.view
         events = session.apply_bot_move()
         return self._show(events, before=before)
@@ -498,17 +340,8 @@ class TableScene(Scene):
         if self.played_tap is not None:
             age = self.played_tap[1] + dt
             self.played_tap = None if age >= DOUBLE_TAP else (self.played_tap[0], age)
-        if self.lift_received > 0:
-            self.lift_received = max(0.0, self.lift_received - dt)
-            self.dirty = self.dirty or self.lift_received == 0
-        if self.refusal_shown is not None:
-            self.refused_age += dt
+        if self.stage.tick(dt) | self.remarks.tick(dt):  # (both clocks run)
             self.dirty = True
-        if self.reason is not None:
-            self.reason_age += dt
-            if self.reason_age >= REASON_TIME:
-                self.reason = None
-                self.dirty = True
 
     def _forced_last_card(self) -> Card | None:
         """Your one card left, when it may play itself (the option, on by default)."""
@@ -516,18 +349,6 @@ class TableScene(Scene):
         if not self.ctx.settings.play_last_card or not self.is_players_turn_to_play or len(view.hand) != 1:
             return None
         return next(iter(view.hand))
-
-    def _pace(self) -> float:
-        if self.fast:
-            return FAST
-        return PACE.get(self.ctx.settings.pace, 1.0)
-
-    def _drain_after_motion(self) -> Transition | None:
-        while self.after_motion and not self.motion.is_busy:
-            transition = self.after_motion.pop(0)()
-            if transition is not None:
-                return transition
-        return None
 
     def _deal(self) -> Transition | None:
         events = self.mode.deal()
@@ -540,35 +361,26 @@ class TableScene(Scene):
     # Turning events into motion -------------------------------------------------------------
 
     def _show(
-        self,
-        events: list[Event],
-        *,
-        before: PlayerView | None = None,
-        human_start: InHand | None = None,
+        self, events: list[Event], *, before: PlayerView | None = None, human_start: InHand | None = None
     ) -> Transition | None:
         """Show ``events`` as motion; what follows once the cards have landed (a question, a result)
-        waits in ``after_motion``."""
-        self.reason = self.note = None
-        for shown in steps_for(
-            events,
-            self.session.view,
-            before=before,
-            your_card_from=human_start,
-            in_hand=lambda card: self._in_hand(self.hand_cards(), card),
-            reduced_motion=self.ctx.settings.reduced_motion,
-        ):
-            self.motion.add(shown)
-        for event in events:
-            if isinstance(event, MoonChoiceNeeded) and event.shooter is HUMAN:
-                self.after_motion.append(lambda: Push(routes.MoonChoice()))
-            elif isinstance(event, HandScored):
-                over = any(isinstance(other, MatchOver) for other in events)
-                self.after_motion.append(partial(self.mode.hand_over, event, over))
-            elif isinstance(event, MatchOver):
-                self.mode.finished()
-                self.after_motion.append(partial(self.mode.match_over, event))
+        waits on the stage (``Stage.after_motion``)."""
+        self.remarks.clear()
+        self.stage.show(
+            steps_for(
+                events,
+                self.session.view,
+                before=before,
+                your_card_from=human_start,
+                in_hand=lambda card: self.shown_hand().in_hand(card),
+                reduced_motion=self.ctx.settings.reduced_motion,
+            )
+        )
+        if any(isinstance(event, MatchOver) for event in events):
+            self.mode.finished()
+        self.stage.then(*self.mode.after(events))
         self.dirty = True
-        transition = None if self.motion.is_busy else self._drain_after_motion()
+        transition = self.stage.drain()  # (nothing while the steps show)
         self.mode.shown(events)
         return transition
 
@@ -585,36 +397,20 @@ class TableScene(Scene):
     # Words ----------------------------------------------------------------------------------
 
     def _say(self, text: str, *, reason: bool) -> None:
-        if reason:
-            self.reason = self.mode.reason_words(text)
-            self.reason_age = 0.0
-        else:
-            self.reason = None
-            self.note = text
-        self.refused = None
+        """Say ``text`` on the message line: a reason (in the mode's words) or a passing remark."""
+        self.remarks.say(self.mode.reason_words(text) if reason else text, reason=reason)
         self.dirty = True
 
     @property
-    def refusal_shown(self) -> tuple[Card, str, float] | None:
-        """The refused card whose reason shows beside it, the reason, and its shake (0 when still)."""
-        if self.refused is None or self.reason is None or self.refused_age >= REFUSED_BUBBLE:
-            return None
-        shake = max(0.0, 1 - self.refused_age / REFUSED_SHAKE)
-        return self.refused, self.reason, shake
-
-    @property
     def message(self) -> str:
-        if self.reason or self.note:
-            return self.reason or self.note or ""
-        said = self.mode.message(self.session.view, self.motion.is_busy, len(self.selected), self._prompt())
+        said = self.remarks.said
         if said is not None:
             return said
-        taken = self.trick_taken
-        prompt = self._prompt()
-        if taken is None:
-            return prompt
-        words = trick_taken(taken, jack_counts=self.session.match.rules.jack_of_diamonds)
-        return f"{words}. {prompt}" if prompt else words
+        line = prompt(self.session.view, len(self.selected))
+        said = self.mode.message(self.session.view, self.motion.is_busy, len(self.selected), line)
+        if said is not None:
+            return said
+        return after_trick(line, self.trick_taken, jack_counts=self.session.match.rules.jack_of_diamonds)
 
     @property
     def trick_taken(self) -> Trick | None:
@@ -624,42 +420,18 @@ class TableScene(Scene):
 
     @property
     def message_is_reason(self) -> bool:
-        return self.reason is not None and self.mode.refusals_are_errors
-
-    def _waiting_words(self) -> str:
-        if self.session.phase is Phase.PASS:
-            return "Wait for the others to choose their cards."
-        seat = self.session.bot_to_move
-        if seat is None:
-            return "Wait a moment."
-        return f"Wait for {SEAT_NAMES[seat]} to play."
-
-    def _prompt(self) -> str:
-        """The message for the player when nothing has gone wrong."""
-        return prompt(self.session.view, len(self.selected))
+        return self.remarks.reason is not None and self.mode.refusals_are_errors
 
     # Drawing ------------------------------------------------------------------------------------
 
     def frame(self) -> TableFrame:
         """What the table shows now, as a value the drawer draws from."""
-        view = self.shown
-        hand = self.hand_cards()
+        shown = self.shown_hand()
+        view = shown.view
+        hand = shown.cards()
         current = self.motion.current
-        moving = (
-            None
-            if current is None
-            else Moving(
-                current.kind,
-                current.t,
-                current.trick,
-                current.hidden,
-                current.taken,
-                current.flights,
-                current.dealer,
-            )
-        )
-        refusal = self.refusal_shown
-        received = view.received if view.received is not None and not has_played(view) else None
+        moving = None if current is None else Moving.of(current)
+        refusal = self.remarks.refusal_shown
         settings = self.ctx.settings
         return TableFrame(
             layout=self.layout,
@@ -670,16 +442,16 @@ class TableScene(Scene):
             is_players_turn_to_play=self.is_players_turn_to_play,
             moving=moving,
             hand=tuple(hand),
-            raised=self.raised_indexes(hand),
-            cards=tuple(self.card_rects()),
-            deal_order=tuple(self.deal_order()) if moving is not None and moving.kind == "deal" else (),
-            cards_shown=tuple(self.cards_shown(seat) for seat in Seat),
+            raised=shown.raised_indexes(hand),
+            cards=tuple(shown.rects()),
+            deal_order=tuple(shown.deal_order()) if moving is not None and moving.kind == "deal" else (),
+            cards_shown=tuple(shown.held(seat) for seat in Seat),
             highlighted=self.highlighted(),
             lifted=self.raised,
             selected=frozenset(self.selected),
             focus=self.focus,
-            refusal=None if refusal is None else Refusal(*refusal, age=self.refused_age),
-            received=None if received is None else frozenset(received),
+            refusal=None if refusal is None else Refusal(*refusal, age=self.remarks.refused_age),
+            received=shown.received(),
             header=self.header(view),
             message=self.message,
             message_is_reason=self.message_is_reason,

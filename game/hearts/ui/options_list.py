@@ -8,9 +8,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ...engine import Moon, Ties
-from ...engine.rules import TARGETS
-from ...storage import DIFFICULTIES, PACES, Settings
+from ..engine import Moon, Ties
+from ..engine.rules import TARGETS
+from ..storage import DIFFICULTIES, PACES, Settings
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,70 @@
+"""The faces the table draws, each noted for the layout report with its corner index: plain, or tinted
+for a card you were passed.
+
+The seam: the trick and your hand (``TableDrawer``) and the cards in the air (``Flights``) draw their
+faces through one ``TableFaces``, so every face is noted the same way and the few tinted faces are kept
+in one place.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..engine import Seat
+from ..engine.cards import Card
+from . import theme
+from .render.cards import CardPainter
+from .report import is_recording, note_card
+
+TINTED_KEPT = 3
+"""Tinted faces kept: the three cards you were passed, at the hand's size."""
+
+
+class TableFaces:
+    """Draws and notes the table's card faces, keeping the tinted ones."""
+
+    def __init__(self, painter: CardPainter) -> None:
+        self.painter = painter
+        self._tinted: dict[tuple[Card, int, int, bool], pygame.Surface] = {}
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        card: Card,
+        rect: pygame.Rect,
+        where: str,
+        seat: Seat | None,
+        *,
+        four_colour: bool,
+        tinted: bool = False,
+    ) -> None:
+        """A face at ``rect``, noted for the layout report with its corner index."""
+        painter = self.painter
+        face = (
+            self._tinted_face(card, rect.width, rect.height, four_colour)
+            if tinted
+            else painter.face(card, rect.width, rect.height, four_colour=four_colour)
+        )
+        surface.blit(face, rect)
+        self.note(where, card, seat, rect)
+
+    def note(self, where: str, card: Card, seat: Seat | None, rect: pygame.Rect) -> None:
+        """A face drawn at ``rect``, noted for the layout report with its corner index."""
+        if is_recording():
+            painter = self.painter
+            corner = painter.layout(rect.width, rect.height).index_rect.move(rect.topleft)
+            note_card(where, card, seat, rect, corner, painter.index_px(rect.width, rect.height))
+
+    def _tinted_face(self, card: Card, width: int, height: int, four_colour: bool) -> pygame.Surface:
+        """The face of a card you were passed, tinted once (three at a time, at the hand's size)."""
+        key = (card, width, height, four_colour)
+        face = self._tinted.get(key)
+        if face is None:
+            face = self.painter.face(card, width, height, four_colour=key[3]).copy()
+            tint = pygame.Surface((width, height), pygame.SRCALPHA)
+            pygame.draw.rect(tint, (*theme.RECEIVED, 56), tint.get_rect(), border_radius=max(3, width // 12))
+            face.blit(tint, (0, 0))
+            if len(self._tinted) >= TINTED_KEPT:
+                self._tinted.clear()
+            self._tinted[key] = face
+        return face

@@ -1,0 +1,90 @@
+"""What the table says on its message line besides the prompt: why your last try was refused (for a
+while, or until your next move), a passing remark (a hint's suggestion), and the refused card itself,
+which shakes with its reason beside it; and the words for the line when nothing was said.
+
+The seam: the table decides when something is said (``TableScene._say``, in its mode's words) and
+asks for the line when it builds a frame; ``Remarks`` keeps what was said and runs its clocks, and the
+functions here turn the match's state into words, reading nothing else.
+"""
+
+from __future__ import annotations
+
+from ..engine import Card, Phase, Seat, Trick
+from ..words import SEAT_NAMES, trick_taken
+from .table_pace import REASON_TIME, REFUSED_BUBBLE, REFUSED_SHAKE
+
+
+class Remarks:
+    """The reason or the remark showing, and the refused card, each on its own clock."""
+
+    def __init__(self) -> None:
+        self.reason: str | None = None
+        """Why the last try was refused: shown until the next move or choice (or ``REASON_TIME``)."""
+        self.note: str | None = None
+        """A passing remark (a hint's suggestion), shown until the next move."""
+        self.reason_age = 0.0
+        self.refused: Card | None = None
+        self.refused_age = 0.0
+        """The card last refused, and seconds since (it shakes, then its reason shows beside it)."""
+
+    @property
+    def said(self) -> str | None:
+        """What the line says instead of the prompt, if anything."""
+        return self.reason or self.note or None
+
+    def say(self, text: str, *, reason: bool) -> None:
+        """Show ``text`` as a reason (a refusal) or as a remark."""
+        if reason:
+            self.reason = text
+            self.reason_age = 0.0
+        else:
+            self.reason = None
+            self.note = text
+        self.refused = None
+
+    def refuse(self, card: Card, reason: str) -> None:
+        """``card`` may not be played, for ``reason``: it shakes, its reason beside it."""
+        self.say(reason, reason=True)
+        self.refused, self.refused_age = card, 0.0
+
+    def clear(self) -> None:
+        """Nothing to say (the player moved or chose)."""
+        self.reason = self.note = None
+
+    def tick(self, dt: float) -> bool:
+        """Run the refusal's shake and bubble and the reason's stay; whether the table looks different."""
+        changed = False
+        if self.refusal_shown is not None:
+            self.refused_age += dt
+            changed = True
+        if self.reason is not None:
+            self.reason_age += dt
+            if self.reason_age >= REASON_TIME:
+                self.reason = None
+                changed = True
+        return changed
+
+    @property
+    def refusal_shown(self) -> tuple[Card, str, float] | None:
+        """The refused card whose reason shows beside it, the reason, and its shake (0 when still)."""
+        if self.refused is None or self.reason is None or self.refused_age >= REFUSED_BUBBLE:
+            return None
+        shake = max(0.0, 1 - self.refused_age / REFUSED_SHAKE)
+        return self.refused, self.reason, shake
+
+
+def waiting_words(phase: Phase, bot_to_move: Seat | None) -> str:
+    """Why a card you tapped was not taken: the match waits for someone else."""
+    if phase is Phase.PASS:
+        return "Wait for the others to choose their cards."
+    if bot_to_move is None:
+        return "Wait a moment."
+    return f"Wait for {SEAT_NAMES[bot_to_move]} to play."
+
+
+def after_trick(prompt: str, taken: Trick | None, *, jack_counts: bool) -> str:
+    """The prompt, after who took the finished trick showing (if one is showing)."""
+    if taken is None:
+        return prompt
+    words = trick_taken(taken, jack_counts=jack_counts)
+    return f"{words}. {prompt}" if prompt else words
