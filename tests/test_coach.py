@@ -16,7 +16,7 @@ from hearts.bots import make_bot
 from hearts.bots.hard import HardBot
 from hearts.coach import command
 from hearts.engine import Card, CardSet, Deal, Match, Phase, Play, Seat, record
-from hearts.storage.store import SAVE_FORMAT
+from hearts.storage.saved_match import SAVE_FORMAT
 
 NO_PASS = 3
 """Hands before the one under test: hand 4 passes no cards, so a scripted deal is played as dealt."""

@@ -15,9 +15,10 @@ from .backends import (
     default_backend,
 )
 from .daily import DailyAttempt, DailyRecords, DailyResult, DailyStats
+from .saved_match import SavedMatch
 from .settings import DIFFICULTIES, PACES, Settings
 from .stats import Stats
-from .store import SavedMatch, Store
+from .store import Store
 
 __all__ = [
     "DIFFICULTIES",

@@ -9,14 +9,10 @@ kept) before its key is cleared, and the player is told.
 from __future__ import annotations
 
 import datetime
-import hashlib
-import json
-from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any, Final
 
-from ..challenge import Challenge
-from ..engine import InvalidSave, Match, Seat, record
+from ..engine import InvalidSave, Seat
 from .backends import (
     Backend,
     FileBackend,
@@ -40,6 +36,16 @@ from .daily import (
 )
 from .daily import ATTEMPT_KEY as DAILY_ATTEMPT_KEY
 from .daily import VERSION as DAILY_VERSION
+from .saved_match import (
+    VERSION,
+    NewerSave,
+    SavedMatch,
+    dumps,
+    loads,
+    match_text,
+    parse_saved_match,
+    saved_fingerprint,
+)
 from .settings import Settings
 from .stats import Stats
 
@@ -49,13 +55,8 @@ STATS_KEY: Final = "hearts.stats"
 DAMAGED_PREFIX: Final = "hearts.damaged."
 MAX_DAMAGED: Final = 3
 
-SAVE_FORMAT: Final = "hearts-save"
 SETTINGS_FORMAT: Final = "hearts-settings"
 STATS_FORMAT: Final = "hearts-stats"
-VERSION: Final = 1
-BOT_LEVELS: Final = ("random", "easy", "normal", "hard")
-_MAX_CHARS: Final = record.MAX_CHARS + 10_000
-_MAX_DEPTH: Final = record.MAX_DEPTH + 1
 _PLAYER: Final = Seat.SOUTH
 
 MATCH_DAMAGED: Final = "Your saved match could not be read, so it was set aside. A new match starts."
@@ -69,27 +70,6 @@ MATCH_NOT_SET_ASIDE: Final = (
 SETTINGS_DAMAGED: Final = "Your settings could not be read, so they were set aside and the defaults are back."
 STATS_DAMAGED: Final = "Your statistics could not be read, so they were set aside and start again from zero."
 SAVING_BACK_ON: Final = "Saving works again."
-
-
-@dataclass(frozen=True, slots=True)
-class SavedMatch:
-    """A match as the autosave keeps it.
-
-    ``bot_level`` is the level the bots play the hand in progress at (a new difficulty takes
-    effect from the next hand); ``counted`` says the finished match is already in the statistics.
-    """
-
-    match: Match
-    seed: int | None
-    bot_level: str
-    counted: bool = False
-    points_lost_tenths: Mapping[int, int] = field(default_factory=dict)
-    """The finished hands the coach has reviewed, each with what your costly plays in it lost, in
-    tenths of a point (``coach.Review.points_lost``). Kept with the match so a reload loses none, and
-    counted in the statistics with it; a hand missing here was never reviewed."""
-    challenge: Challenge | None = None
-    """A friend's challenge this match replays: its bots keep their level and the result is compared
-    with the friend's score (``challenge.score``) when it carries one."""
 
 
 class Store:
@@ -134,7 +114,7 @@ class Store:
 
     def save_settings(self, settings: Settings) -> bool:
         """Keep ``settings``; False when they could not be written (they still hold for this visit)."""
-        text = _dumps({"format": SETTINGS_FORMAT, "version": VERSION, **settings.to_dict()})
+        text = dumps({"format": SETTINGS_FORMAT, "version": VERSION, **settings.to_dict()})
         saved = self._write(SETTINGS_KEY, text, "your settings")
         self._unsaved_settings = None if saved else settings
         return saved
@@ -155,7 +135,7 @@ class Store:
         data: dict[str, Any] = {"format": STATS_FORMAT, "version": VERSION, **stats.to_dict()}
         if self._last_counted is not None:
             data["last_counted"] = self._last_counted
-        saved = self._write(STATS_KEY, _dumps(data), "your statistics")
+        saved = self._write(STATS_KEY, dumps(data), "your statistics")
         self._unsaved_stats = None if saved else stats
         return saved
 
@@ -172,8 +152,8 @@ class Store:
         if text is None:
             return None
         try:
-            return _parse_saved_match(text)
-        except _NewerSave:
+            return parse_saved_match(text)
+        except NewerSave:
             self._set_aside(MATCH_KEY, text, MATCH_NEWER, MATCH_NOT_SET_ASIDE)
         except InvalidSave:
             self._set_aside(MATCH_KEY, text, MATCH_DAMAGED, MATCH_NOT_SET_ASIDE)
@@ -185,19 +165,7 @@ class Store:
     def save_match(self, saved: SavedMatch) -> bool:
         """Autosave ``saved`` over the previous save (which stays whole until the new one is in).
         False when it could not be written; never raises."""
-        data = {
-            "format": SAVE_FORMAT,
-            "version": VERSION,
-            "bot_level": saved.bot_level,
-            "counted": saved.counted,
-            "points_lost_tenths": {
-                str(hand): tenths for hand, tenths in sorted(saved.points_lost_tenths.items())
-            },
-            "record": record.to_record(saved.match, seed=saved.seed),
-        }
-        if saved.challenge is not None:
-            data["challenge"] = {"score": saved.challenge.score}
-        return self._write(MATCH_KEY, _dumps(data), "this match")
+        return self._write(MATCH_KEY, match_text(saved), "this match")
 
     def clear_match(self) -> bool:
         """Forget the autosaved match (a new match replaces it); False when storage refused."""
@@ -214,7 +182,7 @@ class Store:
         if not saved.match.is_over:
             raise ValueError("only a finished match counts in the statistics")
         stats = self.load_stats()
-        fingerprint = _fingerprint(saved)
+        fingerprint = saved_fingerprint(saved)
         if saved.counted or fingerprint in self._counted:
             return stats
         # The statistics carry the fingerprint of the last match counted and are written before
@@ -307,7 +275,7 @@ class Store:
         """The JSON object in ``text`` (read from ``key``) if it is one of ours; None, with ``text`` set
         aside, when it is damaged."""
         try:
-            data = _loads(text)
+            data = loads(text)
         except InvalidSave:
             data = None
         if (
@@ -372,7 +340,7 @@ class Store:
 
     def save_daily(self, records: DailyRecords) -> bool:
         """Keep the daily records; False when they could not be written (they hold for this visit)."""
-        text = _dumps({"format": DAILY_FORMAT, "version": DAILY_VERSION, **records.to_dict()})
+        text = dumps({"format": DAILY_FORMAT, "version": DAILY_VERSION, **records.to_dict()})
         saved = self._write(DAILY_KEY, text, "your daily results")
         self._unsaved_daily = None if saved else records
         return saved
@@ -399,7 +367,7 @@ class Store:
         if text is None:
             return None
         try:
-            return DailyAttempt.from_dict(_loads(text))
+            return DailyAttempt.from_dict(loads(text))
         except NewerAttempt:
             self._set_aside(DAILY_ATTEMPT_KEY, text, ATTEMPT_NEWER, ATTEMPT_DAMAGED)
         except InvalidSave:
@@ -412,7 +380,7 @@ class Store:
     def save_daily_attempt(self, attempt: DailyAttempt) -> bool:
         """Autosave the daily attempt in progress (never over the ordinary match); False when it
         could not be written. Never raises."""
-        return self._write(DAILY_ATTEMPT_KEY, _dumps(attempt.to_dict()), "your daily deal")
+        return self._write(DAILY_ATTEMPT_KEY, dumps(attempt.to_dict()), "your daily deal")
 
     def clear_daily_attempt(self) -> bool:
         """Forget the daily attempt in progress (it finished, or a new one starts)."""
@@ -422,85 +390,3 @@ class Store:
             self._failed(error, "your daily deal")
             return False
         return True
-
-
-class _NewerSave(InvalidSave):
-    """A save written by a newer version of the game."""
-
-
-def _dumps(data: dict[str, Any]) -> str:
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=True)
-
-
-def _loads(text: str) -> Any:
-    """JSON text, refused (``InvalidSave``) when too long or too deeply nested to be ours."""
-    if not isinstance(text, str) or len(text) > _MAX_CHARS:
-        raise InvalidSave("not text of a sensible length")
-    if record.nesting_depth(text) > _MAX_DEPTH:
-        # Checked before parsing: a deep enough nest can overflow the WebAssembly stack before
-        # Python's recursion limit stops it.
-        raise InvalidSave("nested far too deep")
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError):
-        raise InvalidSave(f"not JSON: {text[:40]!r}") from None
-
-
-def _parse_saved_match(text: str) -> SavedMatch:
-    data = _loads(text)
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise InvalidSave("not a saved Hearts match")
-    version = data.get("version")
-    if type(version) is not int or version < 1:
-        raise InvalidSave(f"unknown save version {version!r}")
-    if version > VERSION:
-        raise _NewerSave(f"a save from a newer version ({version})")
-    bot_level, counted = data.get("bot_level"), data.get("counted")
-    if not isinstance(bot_level, str) or bot_level not in BOT_LEVELS:
-        raise InvalidSave(f"no bot level {bot_level!r}")
-    if type(counted) is not bool:
-        raise InvalidSave(f"counted is true or false, not {counted!r}")
-    engine_record = data.get("record")
-    if isinstance(engine_record, dict):
-        engine_version = engine_record.get("version")
-        if type(engine_version) is int and engine_version > record.VERSION:
-            raise _NewerSave(f"a match record from a newer version ({engine_version})")
-    match, seed = record.from_record(engine_record)
-    lost = _points_lost(data.get("points_lost_tenths"), match)
-    challenge = _challenge(data.get("challenge"), match, seed, bot_level)
-    return SavedMatch(match, seed, bot_level, counted and match.is_over, lost, challenge)
-
-
-def _challenge(data: object, match: Match, seed: int | None, bot_level: str) -> Challenge | None:
-    """The friend's challenge a save replays: its seed, table and level are the match's own; a friend's
-    score that cannot be read is left out, and a match no challenge can name plays on as an ordinary
-    one (the match itself is whole either way)."""
-    if not isinstance(data, dict) or seed is None:
-        return None
-    score = data.get("score")
-    if type(score) is not int or not record.MIN_SCORE <= score <= record.MAX_SCORE:
-        score = None
-    try:
-        return Challenge(seed=seed, rules=match.rules, level=bot_level, score=score)
-    except ValueError:
-        return None
-
-
-def _points_lost(data: object, match: Match) -> dict[int, int]:
-    """The coach's tally from a save, forgiving: a save without one (older) or an entry that is not a
-    finished hand's number with a whole number of tenths at least 0 leaves that hand unreviewed."""
-    finished = {scored.hand_number for scored in match.results}
-    lost: dict[int, int] = {}
-    if isinstance(data, dict):
-        for key, tenths in data.items():
-            if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 6):
-                continue
-            if int(key) in finished and type(tenths) is int and tenths >= 0:
-                lost[int(key)] = tenths
-    return lost
-
-
-def _fingerprint(saved: SavedMatch) -> str:
-    """A short name for one match: its record hashed."""
-    text = record.dumps(saved.match, seed=saved.seed)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
