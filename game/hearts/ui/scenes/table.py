@@ -56,6 +56,7 @@ class TableScene(Scene):
         """Where and how long ago a tap played a card (see ``DOUBLE_TAP``)."""
         super().__init__(ctx)
         self.drawer = TableDrawer(ctx.fonts, ctx.painter)
+        self._header: tuple[PlayerView | None, str] = (None, "")
         self.stage.then(*mode.reopened())  # the question the table left open, put again
 
     @property
@@ -389,7 +390,10 @@ class TableScene(Scene):
         return self.mode.highlighted(self.motion.is_busy)
 
     def header(self, view: PlayerView) -> str:
-        return self.mode.header(view)
+        """The line over the table for ``view`` (worked out once per view: it is drawn every frame)."""
+        if self._header[0] is not view:
+            self._header = (view, self.mode.header(view))
+        return self._header[1]
 
     def background_work(self) -> Callable[[float], bool] | None:
         return self.mode.background
@@ -433,13 +437,15 @@ class TableScene(Scene):
         moving = None if current is None else Moving.of(current)
         refusal = self.remarks.refusal_shown
         settings = self.ctx.settings
+        live = self.session.view
+        players_move = self.is_players_move
         return TableFrame(
             layout=self.layout,
             shown=view,
-            live=self.session.view,
-            is_players_move=self.is_players_move,
-            is_your_turn=self.session.is_human_turn,
-            is_players_turn_to_play=self.is_players_turn_to_play,
+            live=live,
+            is_players_move=players_move,
+            is_your_turn=HUMAN in self.session.match.awaiting,
+            is_players_turn_to_play=players_move and live.phase is Phase.PLAY,
             moving=moving,
             hand=tuple(hand),
             raised=shown.raised_indexes(hand),
