@@ -76,8 +76,9 @@ cmd_test() {
     ensure_node
     cmd_lint
     ensure_chromium
-    log "pytest (native CPython)"
-    "$PY" -m pytest -q "$@"
+    # One pytest-xdist worker per core (-n 0 among the arguments runs the tests in this one process).
+    log "pytest (native CPython, one worker per core)"
+    "$PY" -m pytest -q -n auto "$@"
     log "pytest inside Pyodide (WebAssembly CPython) under Node"
     node tests/pyodide/run.mjs -q tests
 }
