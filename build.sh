@@ -76,10 +76,12 @@ cmd_test() {
     ensure_node
     cmd_lint
     ensure_chromium
-    log "pytest (native CPython)"
-    "$PY" -m pytest -q "$@"
-    log "pytest inside Pyodide (WebAssembly CPython) under Node"
-    node tests/pyodide/run.mjs -q tests
+    # One pytest-xdist worker per core (-n 0 among the arguments runs them in this one process), then as
+    # many Pyodide processes, each taking whole test modules from a queue they share.
+    log "pytest (native CPython, one worker per core)"
+    "$PY" -m pytest -q -n auto "$@"
+    log "pytest inside Pyodide (WebAssembly CPython) under Node, $(nproc) processes"
+    node tests/pyodide/shards.mjs "$(nproc)" -q tests
 }
 
 cmd_bench() {

@@ -74,7 +74,9 @@ def check_loaded(match: Match, seed: int | None, text: str | bytes) -> None:
 
 
 def shown(value: Any, limit: int = 400) -> str:
-    text = repr(value)
+    # Without memory addresses ("<memory at 0x7f…>"): as a test id it must read the same in every
+    # process that collects the tests (pytest-xdist's workers compare them).
+    text = re.sub(r" at 0x[0-9a-fA-F]+", "", repr(value))
     return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
 
 
