@@ -14,8 +14,9 @@ Scenes: a module of ``hearts.ui.scenes`` imports no other module of it, except t
 base of a screen of pages). The pieces that are not screens (motion, the celebration, the table's
 drawing) live beside the package, in ``hearts.ui``. Everything else there is a screen or belongs to one
 screen, so naming it from another module of the package is a scene reaching for another screen; where
-to go is a route (``hearts.ui.routes``), and ``hearts.ui.router`` alone maps routes to scenes. The package's ``__init__`` re-exports nothing today; if
-it ever imports a screen, importing the package counts as importing that screen.
+to go is a route (``hearts.ui.routes``), and ``hearts.ui.router`` alone maps routes to scenes.
+The package's ``__init__`` re-exports nothing today; if it ever imports a screen, importing the
+package counts as importing that screen.
 """
 
 from __future__ import annotations
