@@ -19,7 +19,7 @@ from .lesson_note import draw_note
 from .render.cards import CardPainter
 from .render.fonts import Fonts
 from .render.layer import Layer
-from .render.text import Align, draw_text, fit_size
+from .render.text import Align, SetText, draw_text, fit_size, set_out
 from .report import is_recording
 from .table_faces import TableFaces
 from .table_flights import Flights
@@ -47,6 +47,8 @@ class TableDrawer:
         self.painter = painter
         self.frame: TableFrame | None = None
         """The frame being drawn."""
+        self._message: tuple[tuple[object, ...], SetText] | None = None
+        """The message line set out, kept while it reads the same (it is drawn every frame)."""
         self._background: pygame.Surface | None = None
         self.faces = TableFaces(painter)
         self.seats = SeatBoxes(fonts, painter)
@@ -272,7 +274,11 @@ class TableDrawer:
         metrics = self.layout.metrics
         rect = self.layout.message
         colour = theme.ERROR if frame.message_is_reason else theme.MESSAGE
-        px = metrics.text(15)
-        lines_fit = rect.height // max(1, self.fonts.line_height(px))
-        size = px if lines_fit >= 2 else fit_size(self.fonts, frame.message, rect.width, px, metrics.text(12))
-        draw_text(surface, self.fonts, frame.message, rect, size, colour, bold=frame.message_is_reason)
+        px, least = metrics.text(15), metrics.text(12)
+        key = (frame.message, tuple(rect), px, least, colour, frame.message_is_reason)
+        if self._message is None or self._message[0] != key:
+            lines_fit = rect.height // max(1, self.fonts.line_height(px))
+            size = px if lines_fit >= 2 else fit_size(self.fonts, frame.message, rect.width, px, least)
+            bold = frame.message_is_reason
+            self._message = (key, set_out(self.fonts, frame.message, rect, size, colour, bold=bold))
+        self._message[1].draw(surface)

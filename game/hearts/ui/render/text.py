@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 import pygame
@@ -105,11 +106,48 @@ def draw_text(
     Returns the area the text covers (an empty rectangle at the centre for empty text). Lines that do not
     fit the height still draw, above and below ``rect``.
     """
+    set_text = set_out(fonts, text, rect, px, colour, bold=bold, align=align, wrap=wrap)
+    set_text.draw(surface)
+    return set_text.area
+
+
+@dataclass(frozen=True, slots=True)
+class SetText:
+    """Text set out in a rectangle: each line's image and where it goes, ready to draw again and again
+    (a line drawn every frame need not be measured and wrapped every frame)."""
+
+    text: str
+    px: int
+    lines: tuple[tuple[pygame.Surface, pygame.Rect], ...]
+    used: pygame.Rect | None
+    area: pygame.Rect
+    """What ``draw_text`` returns: the block the text covers."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for image, target in self.lines:
+            surface.blit(image, target)
+        if self.used is not None:
+            note_text(self.text, self.px, self.used)
+
+
+def set_out(
+    fonts: Fonts,
+    text: str,
+    rect: RectLike,
+    px: int,
+    colour: ColorLike,
+    *,
+    bold: bool = False,
+    align: Align = "center",
+    wrap: bool = True,
+) -> SetText:
+    """``text`` set out inside ``rect`` as ``draw_text`` draws it."""
     area = pygame.Rect(rect)
     lines = _wrap_lines(fonts, text, px, area.width, bold) if wrap else text.split("\n")
     line_height = fonts.line_height(px, bold=bold)
     top = area.centery - (line_height * len(lines)) // 2
     used: pygame.Rect | None = None
+    placed: list[tuple[pygame.Surface, pygame.Rect]] = []
     for index, line in enumerate(lines):
         if not line:
             continue
@@ -121,13 +159,13 @@ def draw_text(
             target.right = area.right
         else:
             target.centerx = area.centerx
-        surface.blit(image, target)
+        placed.append((image, target))
         used = target.copy() if used is None else used.union(target)
     if used is None:
-        return pygame.Rect(area.centerx, area.centery, 0, 0)
-    note_text(text, px, used)
-    # The block's height counts every line, blank ones at either end included.
-    return pygame.Rect(used.left, top, used.width, line_height * len(lines))
+        covered = pygame.Rect(area.centerx, area.centery, 0, 0)
+    else:  # the block's height counts every line, blank ones at either end included
+        covered = pygame.Rect(used.left, top, used.width, line_height * len(lines))
+    return SetText(text, px, tuple(placed), used, covered)
 
 
 def _wrap_lines(fonts: Fonts, text: str, px: int, max_width: int, bold: bool) -> list[str]:
