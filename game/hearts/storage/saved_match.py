@@ -12,10 +12,10 @@ from typing import Any, Final
 
 from ..challenge import Challenge
 from ..engine import InvalidSave, Match, record
+from ..levels import LEVELS
 
 SAVE_FORMAT: Final = "hearts-save"
 VERSION: Final = 1
-BOT_LEVELS: Final = ("random", "easy", "normal", "hard")
 _MAX_CHARS: Final = record.MAX_CHARS + 10_000
 _MAX_DEPTH: Final = record.MAX_DEPTH + 1
 
@@ -90,7 +90,7 @@ def parse_saved_match(text: str) -> SavedMatch:
     if version > VERSION:
         raise NewerSave(f"a save from a newer version ({version})")
     bot_level, counted = data.get("bot_level"), data.get("counted")
-    if not isinstance(bot_level, str) or bot_level not in BOT_LEVELS:
+    if not isinstance(bot_level, str) or bot_level not in LEVELS:
         raise InvalidSave(f"no bot level {bot_level!r}")
     if type(counted) is not bool:
         raise InvalidSave(f"counted is true or false, not {counted!r}")
