@@ -79,7 +79,7 @@ cmd_test() {
     # One pytest-xdist worker per core (-n 0 among the arguments runs them in this one process), then as
     # many Pyodide processes, each taking whole test modules from a queue they share.
     log "pytest (native CPython, one worker per core)"
-    "$PY" -m pytest -q -n auto "$@"
+    "$PY" -m pytest -q -n auto --dist loadgroup "$@"
     log "pytest inside Pyodide (WebAssembly CPython) under Node, $(nproc) processes"
     node tests/pyodide/shards.mjs "$(nproc)" -q tests
 }

@@ -34,6 +34,10 @@ def today_is_fixed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
 
 
+# The tests that need par's game run in one worker (``--dist loadgroup``), so it is worked out once.
+pytestmark = pytest.mark.xdist_group("daily-par")
+
+
 @cache
 def hard_in_my_seat() -> tuple[Daily, Match, int]:
     """The day's deal as Hard plays it in all four seats (par's own game), and par."""
