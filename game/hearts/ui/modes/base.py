@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import partial
 
 import pygame
@@ -129,9 +131,7 @@ class TableMode:
         """Whether the computer players wait (while you read a note)."""
         return False
 
-    def moving(self) -> object:
-        """Something to hand back to ``moved`` after your move (the note it answers)."""
-        return None
-
-    def moved(self, before: object) -> None:
-        """You moved; ``before`` is what ``moving`` gave just before."""
+    @contextmanager
+    def your_move(self) -> Iterator[None]:
+        """Around your move (a card, a pass, or a try that may be refused)."""
+        yield

@@ -7,6 +7,9 @@ left as it was.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pygame
 
 from ...bots.hints import suggest_pass, suggest_play
@@ -88,13 +91,11 @@ class LessonMode(TableMode):
             self.dismiss_note()
         return closes
 
-    def moving(self) -> object:
-        return (len(self.session.match.moves), self.note)
-
-    def moved(self, before: object) -> None:
+    @contextmanager
+    def your_move(self) -> Iterator[None]:
         """Your move answers the note that was showing (not one it brings up)."""
-        assert isinstance(before, tuple)
-        moves, showing = before
+        moves, showing = len(self.session.match.moves), self.note
+        yield
         if len(self.session.match.moves) > moves and showing is not None and showing in self.notes:
             self.notes.remove(showing)
 

@@ -227,10 +227,8 @@ class TableScene(Scene):
         return self._play(card)
 
     def _act(self) -> Transition | None:
-        before = self.mode.moving()
-        transition = self._act_now()
-        self.mode.moved(before)
-        return transition
+        with self.mode.your_move():
+            return self._act_now()
 
     def _act_now(self) -> Transition | None:
         view = self.session.view
@@ -245,10 +243,8 @@ class TableScene(Scene):
         return None
 
     def _play(self, card: Card) -> Transition | None:
-        moving = self.mode.moving()
-        transition = self._play_now(card)
-        self.mode.moved(moving)
-        return transition
+        with self.mode.your_move():
+            return self._play_now(card)
 
     def _play_now(self, card: Card) -> Transition | None:
         before = self.session.view
