@@ -1,5 +1,6 @@
-"""Routes to scenes: the one place that knows every scene's class, and the only one that swaps the match
-in progress (``ctx.session``).
+"""Routes to scenes: the one place in the game that knows every scene's class, and the only one that
+swaps the match in progress (``ctx.session``). (The snapshot tool, which stages its pictures, builds some
+scenes itself.)
 
 A scene says where to go with a route (``Push(Review(session, 3))``); the app asks ``scene_for`` for
 the scene to show. Scenes never import each other, so a new screen is a route here and a scene module.

@@ -1,9 +1,11 @@
 """Where a screen can go, as values: a scene returns ``Push(Review(session, hand=3))`` or
-``Reset(Menu())`` and never names another scene's class. ``router.scene_for`` is the one place that
-turns a route into a scene (and the only place that swaps the match in progress).
+``Reset(Menu())`` and never names another scene's class. ``router.scene_for`` is the one place in the
+game that turns a route into a scene (and the only one that swaps the match in progress; the snapshot
+tool stages its pictures by hand).
 
-Routes are small frozen values. Those that show part of a table (a review, a result) carry what they
-show; the rest are just names.
+Routes are frozen records. Those that show part of a table (a review, a result) carry what they show,
+which may be the live session or the daily deal's mode (its result follows par as it is worked out);
+the rest are just names.
 """
 
 from __future__ import annotations
@@ -198,6 +200,12 @@ class DailyShown(Protocol):
     @property
     def par_progress(self) -> float: ...
     def share_text(self) -> str: ...
+
+
+DAILY_PRACTICE = "practice"
+"""The daily deal's "Play it again" (the result answers it to the table): the day's hand as practice."""
+DAILY_RESULT = "daily_result"
+"""The daily menu's "Today's result" (answered to the table): the day's result shown again."""
 
 
 @dataclass(frozen=True, slots=True)

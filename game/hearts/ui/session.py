@@ -82,13 +82,13 @@ class Session:
             challenge=saved.challenge,
         )
 
-    def to_saved(self, *, counted: bool = False) -> SavedMatch:
+    def to_saved(self) -> SavedMatch:
         """The match as the autosave keeps it, with the coach's tally of the hands reviewed so far."""
         return SavedMatch(
             self.match,
             self.seed,
             self.bot_level,
-            counted,
+            False,  # counted in the statistics: Store.record_finished marks it
             dict(self.coaching.points_lost_tenths),
             challenge=self.challenge,
         )

@@ -20,7 +20,8 @@ from ..table_stage import Later
 
 
 class TableMode:
-    """A kind of table. The defaults are a table that deals on, saves nothing and counts nothing."""
+    """A kind of table. Each kind says what follows a hand and what its menu offers; by default it deals
+    on at the level in the settings, saves nothing and counts nothing."""
 
     is_safe_to_reload = True
     """Whether a reload on your turn loses nothing (the lesson keeps nothing, so it would)."""
@@ -75,8 +76,8 @@ class TableMode:
         return self.session.deal(self.ctx.settings.difficulty)
 
     def hand_over(self, scored: HandScored, match_over: bool) -> Transition | None:
-        """What follows a scored hand, once its last trick has been shown."""
-        return None
+        """What follows a scored hand, once its last trick has been shown (each kind says)."""
+        raise NotImplementedError
 
     def match_over(self, over: MatchOver) -> Transition | None:
         """What follows the match's last hand: its result."""
@@ -90,7 +91,8 @@ class TableMode:
         """The match moved on (a move, or a review finished): keep it, where the table keeps it."""
 
     def menu(self) -> Transition | None:
-        return None
+        """What the menu button and Escape open (each kind has its own menu)."""
+        raise NotImplementedError
 
     def resume(self, result: object) -> Transition | None:
         """A dialog of this table's own closed with ``result`` (the table answers the moon and the rest)."""

@@ -16,16 +16,11 @@ from ...engine import Event, HandScored, PlayerView
 from ...storage.daily import DailyAttempt, new_attempt_id
 from ...storage.daily import DailyResult as DayResult
 from ...words import pass_words
-from ..routes import DailyMenu, DailyReplay, DailyResult
+from ..routes import DAILY_PRACTICE, DAILY_RESULT, DailyMenu, DailyReplay, DailyResult
 from ..scenes.base import Context, Push, Reset, Transition
 from ..session import Session
 from ..table_stage import Later
 from .base import TableMode
-
-PRACTICE = "practice"
-"""The result's "Play it again": the day's hand once more, as practice (``daily_result.PRACTICE``)."""
-RESULT = "daily_result"
-"""The daily menu's "Today's result"."""
 
 
 class DailyMode(TableMode):
@@ -169,9 +164,9 @@ class DailyMode(TableMode):
         return Push(DailyMenu(finished=self.is_finished))
 
     def resume(self, result: object) -> Transition | None:
-        if result == RESULT:
+        if result == DAILY_RESULT:
             return self.show_result()
-        if result == PRACTICE:
+        if result == DAILY_PRACTICE:
             par = self.known_par if self.known_par is not None else self.par
             return Reset(DailyReplay(self.daily, par))
         return None

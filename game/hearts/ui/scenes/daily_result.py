@@ -12,14 +12,9 @@ from ...engine import Suit
 from .. import theme
 from ..layout import DialogLayout, Metrics
 from ..render.text import draw_text, wrap
-from ..routes import DailyShown, HowToPlay, Menu, Review, Share
+from ..routes import DAILY_PRACTICE, DAILY_RESULT, DailyShown, HowToPlay, Menu, Review, Share
 from .base import Context, Push, Replace, Reset, Transition
 from .dialog import Choice, Dialog, draw_lines
-
-PRACTICE = "practice"
-"""Play it again: the table (the daily mode) deals the day's hand again, as practice."""
-RESULT = "daily_result"
-"""The menu's "Today's result": the table (the daily mode) shows it again."""
 
 PAR_HEADER = "Daily deal"
 PAR_LINES_AT_MOST = ("Par (Hard in your seat) is being worked out: 100%…", "Par is 26: Hard did 26 better.")
@@ -36,7 +31,7 @@ def daily_menu(ctx: Context, finished: bool) -> Dialog:
     main menu (the attempt is kept)."""
     choices = [Choice("resume", "Back to the table", primary=True)]
     if finished:
-        choices.append(Choice(RESULT, "Today's result"))
+        choices.append(Choice(DAILY_RESULT, "Today's result"))
     choices += [
         Choice("rules", "How to play", go=Replace(HowToPlay())),
         Choice("main_menu", "Main menu", go=Reset(Menu())),
@@ -72,7 +67,7 @@ class DailyResultDialog(Dialog):
                 go=lambda: Push(Share("Share your result", attempt.share_text())),
             ),
             Choice("review", "Review this hand", go=Push(Review(attempt.session, 1))),
-            Choice(PRACTICE, "Play it again"),
+            Choice(DAILY_PRACTICE, "Play it again"),
             Choice("main_menu", "Main menu", go=Reset(Menu())),
         ]
         super().__init__(
