@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.web.conftest import CHROMIUM_ARGS
 from tests.web.test_boot import STARTED, Behaviour, build, serving
@@ -108,6 +109,16 @@ def focused(page: Page) -> str:
     return str(page.evaluate("document.activeElement && document.activeElement.id"))
 
 
+def focus_goes_back_to_the_game(page: Page) -> bool:
+    """Whether the canvas gets the focus once the box has closed (the dialog's close event, which gives
+    it back, is a task of its own, so a busy machine may run it a moment after the click)."""
+    try:
+        page.wait_for_function("document.activeElement?.id === 'canvas'", timeout=5000)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
 # ------------------------------------------------------------------------------------------- the clipboard
 
 
@@ -184,7 +195,7 @@ def test_the_box_works_from_the_keyboard_and_keeps_its_keys_from_the_game(browse
         assert clipboard(page) == text
         page.keyboard.press("Escape")
         assert page.evaluate(BOX_OPEN) is False
-        assert focused(page) == "canvas"
+        assert focus_goes_back_to_the_game(page), focused(page)
         assert page.evaluate("window.heard") == []  # Tab, Enter, Escape: none reached the game
         page.keyboard.press("ArrowLeft")
         assert page.evaluate("window.heard") == ["ArrowLeft"]  # the game has its keys back
@@ -195,7 +206,7 @@ def test_the_close_button_closes_the_box_and_the_game_has_the_focus(browser: Bro
         assert share(page) == "shown"
         page.get_by_role("button", name="Close").click()
         assert page.evaluate(BOX_OPEN) is False
-        assert focused(page) == "canvas"
+        assert focus_goes_back_to_the_game(page), focused(page)
         assert page.evaluate("hearts.shared") == "shown"  # shown, never copied
 
 
