@@ -76,6 +76,23 @@ def test_the_prompt_names_your_lead_and_a_hand_without_passing() -> None:
     assert prompt(match.view_for(Seat.SOUTH), 0) == "No passing this hand. Your lead: the 2♣ starts the hand."
 
 
+# The same cards, South's and West's swapped: West leads the 2♣ and you play fourth to the first trick.
+TURNED = {**DEAL, "south": DEAL["west"], "west": DEAL["south"]}
+
+
+def test_a_hand_without_passing_says_so_until_your_first_card() -> None:
+    match = start(**TURNED)  # hand 4: no passing
+    assert prompt(match.view_for(Seat.SOUTH), 0) == "No passing this hand."  # West leads
+    play(match, "2C", "7D")  # North (void) discards; East to play
+    assert prompt(match.view_for(Seat.SOUTH), 0) == "No passing this hand."
+    play(match, "2S")
+    assert prompt(match.view_for(Seat.SOUTH), 0) == "No passing this hand. Your turn: follow clubs."
+    play(match, "AC")
+    assert "No passing" not in prompt(match.view_for(Seat.SOUTH), 0)  # your first card is down
+    passing = start(hand_number=1, **TURNED)
+    assert "No passing" not in prompt(passing.view_for(Seat.SOUTH), 0)
+
+
 def scored(
     hearts: tuple[int, int, int, int],
     queen: Seat,

@@ -66,7 +66,9 @@ def has_played(view: PlayerView) -> bool:
 
 def prompt(view: PlayerView, chosen: int) -> str:
     """What the player is asked to do now (``chosen``: cards picked so far for the pass), and until
-    their first card who passed them what."""
+    their first card who passed them what, or that this hand has no passing."""
+    first_card = view.phase is Phase.PLAY and bool(view.hand_number) and not has_played(view)
+    no_pass = first_card and view.pass_direction is PassDirection.NONE
     if view.phase is Phase.PASS:
         if view.passed is not None:
             text = "Waiting for the others to choose their cards."
@@ -82,8 +84,6 @@ def prompt(view: PlayerView, chosen: int) -> str:
     elif view.phase is Phase.PLAY and view.to_move == view.seat:
         if not view.tricks and not view.trick.cards:
             text = "Your lead: the 2♣ starts the hand."
-            if view.pass_direction is PassDirection.NONE and view.hand_number:
-                text = "No passing this hand. " + text
         elif not view.trick.cards:
             text = "Your lead."
         else:
@@ -93,11 +93,11 @@ def prompt(view: PlayerView, chosen: int) -> str:
                 text = f"Your turn: follow {suit}."
             else:
                 text = f"Your turn: you have no {suit}, so play another suit."
-    elif view.phase is Phase.PLAY and view.pass_direction is PassDirection.NONE and not view.tricks:
-        text = "No passing this hand."
     else:
         text = ""
-    if view.phase is Phase.PLAY and view.received and not has_played(view):
+    if no_pass:
+        text = f"No passing this hand. {text}" if text else "No passing this hand."
+    if first_card and view.received:
         giver = SEAT_NAMES[view.seat.offset(-view.pass_direction)]
         passed = f"{giver} passed you {' '.join(str(card) for card in view.received)}."
         text = f"{text} {passed}" if text else passed
