@@ -8,29 +8,36 @@ import pytest
 
 from hearts.bots import make_bot
 from hearts.bots.hints import suggest_pass, suggest_play
+from hearts.deals import deal_for
 from hearts.engine import (
     QUEEN_OF_SPADES,
     STANDARD,
     TWO_OF_CLUBS,
+    Card,
     CardPlayed,
     CardSet,
     CardsPassed,
+    Deal,
     HandScored,
     HeartsBroken,
     Match,
     Pass,
     Phase,
     Play,
+    PlayerView,
     Seat,
+    Suit,
     TrickTaken,
 )
 from hearts.engine import rules as rule_words
 from hearts.lesson import (
     LESSON_DEAL,
     LESSON_SEED,
+    MOON_OTHER,
     ORDER,
     Coach,
     Note,
+    lesson_play,
     lesson_reason,
     summary,
     why_card,
@@ -85,8 +92,8 @@ def is_about_now(key: str, view, events) -> bool:  # type: ignore[no-untyped-def
         return view.phase is Phase.PASS and view.passed is None
     if key == "received":
         return any(isinstance(event, CardsPassed) for event in events)
-    if key in ("lead", "first_trick"):
-        return any(event.card == TWO_OF_CLUBS for event in played)
+    if key in ("lead", "first_trick"):  # before the 2♣ is played
+        return view.phase is Phase.PLAY and not view.tricks and not view.trick.cards
     if key == "trick":
         return any(event.trick_number == 1 for event in taken)
     if key == "follow":
@@ -114,7 +121,7 @@ def is_about_now(key: str, view, events) -> bool:  # type: ignore[no-untyped-def
 def suggested(view, rng):  # type: ignore[no-untyped-def]
     if view.phase is Phase.PASS:
         return Pass(Seat.SOUTH, suggest_pass(view))
-    return Play.of(Seat.SOUTH, suggest_play(view))
+    return Play.of(Seat.SOUTH, lesson_play(view))
 
 
 def at_random(view, rng):  # type: ignore[no-untyped-def]
@@ -152,9 +159,10 @@ def test_notes_that_come_up_together_go_in_the_lesson_order_and_each_comes_once(
     assert coach.watch(view) == []  # each note once
     for seat in Seat:
         events = match.apply(Pass(seat, CardSet(list(match.view_for(seat).hand)[:3])))
-    events += match.apply(Play.of(match.to_move, TWO_OF_CLUBS))
     keys = [note.key for note in coach.watch(match.view_for(Seat.SOUTH), events)]
-    assert keys[:3] == ["received", "lead", "first_trick"]
+    assert keys == ["received", "lead", "first_trick"]  # the 2♣'s notes before it is played
+    events = match.apply(Play.of(match.to_move, TWO_OF_CLUBS))
+    assert "lead" not in [note.key for note in coach.watch(match.view_for(Seat.SOUTH), events)]
     assert not coach.is_done
 
 
@@ -182,7 +190,13 @@ def test_suggestions_come_with_a_reason() -> None:
     _, scored = play_lesson(suggested)
     assert scored.queen_taker is Seat.NORTH
     lines = summary(scored)
-    assert lines[0] == "You took no points at all: a perfect hand." and "North took the Q♠." in lines
+    assert f": {scored.points[Seat.SOUTH]} points." in lines[0] and "North took the Q♠." in lines
+    assert (
+        summary(
+            HandScored(1, (0, 13, 13, 0), (0,) * 4, (0,) * 4, None, None, None, (0, 13, 0, 0), Seat.NORTH)
+        )[0]
+        == "You took no points at all: a perfect hand."
+    )
     hurt = HandScored(
         1, (18, 0, 8, 0), (18, 0, 8, 0), (18, 0, 8, 0), None, None, None, (5, 0, 8, 0), Seat.SOUTH
     )
@@ -195,3 +209,87 @@ def test_suggestions_come_with_a_reason() -> None:
     assert "starts" in why_card(lead, next(iter(lead.legal))) or "lead" in why_card(
         lead, next(iter(lead.legal))
     )
+
+
+def moon_advice_broken(view: PlayerView, card: Card) -> str | None:
+    """How ``card`` goes against the moon note's advice ("win a heart yourself when you can, and throw
+    no hearts onto their tricks"), while another seat threatens the moon; None when it does not."""
+    shooter = view.moon_threat
+    if shooter is None or shooter is view.seat:
+        return None
+    trick, legal = view.trick, view.legal
+    winning = trick.winning_card
+    if winning is None:
+        if card.suit is Suit.HEARTS and legal.of_suit(Suit.HEARTS) != legal:
+            out = view.unseen.of_suit(Suit.HEARTS)
+            if any(other > card for other in out):
+                return "led a heart the shooter may win"
+        return None
+    follow = legal.of_suit(winning.suit)
+    if follow:
+        has_hearts = any(played.suit is Suit.HEARTS for played in trick.cards)
+        if has_hearts and any(held > winning for held in follow) and not card > winning:
+            return "let a heart go when it could take it"
+        return None
+    shooter_may_take = trick.winning_seat is shooter or trick.card_of(shooter) is None
+    if shooter_may_take and card.points and any(not held.points for held in legal):
+        return "threw points onto a trick the shooter may take"
+    return None
+
+
+def kind_of(view: PlayerView) -> str:
+    """Which part of the moon note's advice a decision puts to the test: taking a heart (you can win a
+    trick holding one), throwing (you can't follow and hold points), leading (you hold a heart), or none."""
+    winning, legal = view.trick.winning_card, view.legal
+    if winning is None:
+        return "lead" if legal.of_suit(Suit.HEARTS) else ""
+    follow = legal.of_suit(winning.suit)
+    if follow:
+        hearts = any(card.suit is Suit.HEARTS for card in view.trick.cards)
+        return "take" if hearts and any(card > winning for card in follow) else ""
+    return "throw" if any(card.points for card in legal) else ""
+
+
+def threatened_decisions(deals: list[tuple[Deal, int]]) -> list[tuple[PlayerView, Card]]:
+    """South's decisions while another seat threatens the moon, with the lesson's suggestion, over
+    ``deals`` (each with a seed: South plays at random under it, the others as Normal bots)."""
+    found = []
+    for deal, seed in deals:
+        rng = random.Random(seed)
+        match = Match(STANDARD)
+        match.apply(deal)
+        bots = {seat: make_bot("normal", seed=seed * 4 + seat) for seat in Seat}
+        while match.phase in (Phase.PASS, Phase.PLAY):
+            seat = match.awaiting[0]
+            view = match.view_for(seat)
+            if seat is Seat.SOUTH and view.phase is Phase.PLAY:
+                threat = view.moon_threat
+                if threat is not None and threat is not Seat.SOUTH:
+                    found.append((view, lesson_play(view)))
+                move = at_random(view, rng)
+            else:
+                move = bots[seat].decide(view)
+            match.apply(move)
+    return found
+
+
+def test_the_suggestions_follow_the_moon_notes_advice() -> None:
+    """Over the lesson's deal and others, played many ways: while another player threatens the moon,
+    the suggested card takes a heart when it can and throws no points onto a trick they may take."""
+    assert "win a heart yourself when you can" in MOON_OTHER and "throw no hearts" in MOON_OTHER
+    deals = [(LESSON_DEAL, seed) for seed in range(30)] + [(deal_for(seed, 1), seed) for seed in range(60)]
+    decisions = threatened_decisions(deals)
+    broken = [(view.trick, card, why) for view, card in decisions if (why := moon_advice_broken(view, card))]
+    assert broken == []
+    # Each kind of decision came up (so each rule was put to the test), and each line says why.
+    kinds = [kind_of(view) for view, _ in decisions]
+    assert min(kinds.count(kind) for kind in ("take", "throw", "lead")) >= 5, kinds
+    for view, card in decisions:
+        assert why_card(view, card).startswith(f"Suggested: {card} — ")
+
+
+def test_the_hints_own_card_would_go_against_the_moon_note() -> None:
+    """The check above can fail: on the lesson's deal the hint alone throws a heart onto North's trick
+    while North threatens the moon."""
+    decisions = threatened_decisions([(LESSON_DEAL, seed) for seed in range(30)])
+    assert any(moon_advice_broken(view, suggest_play(view)) for view, _ in decisions)

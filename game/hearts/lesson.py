@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from .bots.hints import suggest_play
 from .engine import (
     QUEEN_OF_SPADES,
     TWO_OF_CLUBS,
@@ -93,13 +94,6 @@ class Coach:
             if isinstance(event, CardsPassed):
                 giver = NAMES[me.offset(-event.direction)]
                 yield Note("received", "New cards", RECEIVED.format(giver=giver), "hand")
-            elif isinstance(event, CardPlayed) and event.card == TWO_OF_CLUBS:
-                if event.seat is me:
-                    yield Note("lead", "The 2♣ starts", LEAD_YOU, "trick")
-                else:
-                    who = NAMES[event.seat]
-                    yield Note("lead", "The 2♣ starts", LEAD_OTHER.format(who=who), f"seat:{event.seat.name}")
-                yield Note("first_trick", "The first trick", FIRST_TRICK, "trick")
             elif isinstance(event, TrickTaken) and event.trick_number == 1:
                 cards = event.trick.cards
                 winner = NAMES[event.winner]
@@ -118,15 +112,35 @@ class Coach:
                 yield Note("hearts", "Hearts are broken", HEARTS, "marks")
             elif isinstance(event, QueenPlayed):
                 yield Note("queen", "The Q♠", QUEEN.format(who=NAMES[event.seat]), "trick")
+        leader = view.to_move
+        if view.phase is Phase.PLAY and leader is not None and not view.tricks and not view.trick.cards:
+            # before the 2♣ is played: the note introduces it
+            if leader is me:
+                yield Note("lead", "The 2♣ starts", LEAD_YOU, "hand")
+            else:
+                who = NAMES[leader]
+                yield Note("lead", "The 2♣ starts", LEAD_OTHER.format(who=who), f"seat:{leader.name}")
+            yield Note("first_trick", "The first trick", FIRST_TRICK, "trick")
         if view.phase is Phase.PLAY and view.to_move == me and view.trick.cards:
             led = view.trick.cards[0].suit
             if view.hand.of_suit(led):
-                yield Note("follow", "Following suit", FOLLOW.format(suit=led.noun.capitalize()), "hand")
+                yield Note("follow", "Following suit", _follow_words(view), "hand")
         threat = view.moon_threat
         if threat is not None:
             who = NAMES[threat]
             text = MOON_YOU if threat is me else MOON_OTHER.format(who=who)
             yield Note("moon", "Moon threat", text, f"seat:{threat.name}")
+
+
+def _follow_words(view: PlayerView) -> str:
+    """The follow note, with a tip only when the suggested card takes it (so the note never advises
+    what the suggestion does not do)."""
+    led = view.trick.cards[0].suit
+    text = FOLLOW.format(suit=led.noun.capitalize())
+    winning = view.trick.winning_card
+    if winning is not None and lesson_play(view) < winning:
+        text += f" Tip: play under the {winning}, and the trick goes to someone else."
+    return text
 
 
 def _trick_of(view: PlayerView, event: CardPlayed) -> tuple[Card, ...]:
@@ -156,7 +170,7 @@ TRICK = (
     "{winner} {verb} the trick with the {card}: the highest {suit} takes it, and whoever takes a trick "
     "leads the next one."
 )
-FOLLOW = "{suit} were led and you hold some, so you must play one. Tip: play under the highest so far."
+FOLLOW = "{suit} were led and you hold some, so you must play one."
 DISCARD_YOU = (
     "You have none of the suit that was led, so you may play any card. A good moment to get rid of "
     "a dangerous one!"
@@ -165,12 +179,13 @@ DISCARD_OTHER = "{who} has no {suit} left, so they threw in another card. You wi
 HEARTS = "A heart has been played, so hearts are broken: from now on anyone may lead one."
 QUEEN = "{who} played the Q♠. Whoever takes this trick takes 13 points with her."
 MOON_YOU = (
-    "You have taken every point so far. Take ALL the hearts and the Q♠ and you score 0 while everyone "
-    "else gets 26: that is shooting the moon."
+    "You have taken every point so far. A player who takes ALL the hearts and the Q♠ scores 0 while "
+    "everyone else gets 26: that is shooting the moon."
 )
 MOON_OTHER = (
     "{who} has taken every point so far. If one player takes all the hearts and the Q♠, they score 0 "
-    "and everyone else 26! Take one heart from them to stop it."
+    "and everyone else 26! To stop it, win a heart yourself when you can, and throw no hearts onto "
+    "{who}'s tricks."
 )
 
 
@@ -188,8 +203,60 @@ def why_pass(view: PlayerView, cards: CardSet) -> str:
     return "Suggested: " + " ".join(str(card) for card in cards) + " — " + "; ".join(reasons) + "."
 
 
+def lesson_play(view: PlayerView) -> Card:
+    """The card the lesson suggests: the hint's, except while another player threatens the moon, when
+    it does what the moon note advises."""
+    stop = _stop_the_moon(view)
+    return suggest_play(view) if stop is None else stop[0]
+
+
+def _stop_the_moon(view: PlayerView) -> tuple[Card, str] | None:
+    """While another seat has taken every point so far, the card that follows the moon note's advice
+    (win a heart when you can, throw no hearts onto their tricks, keep a high heart for later), and
+    why; None when the advice says nothing about this decision (the hint's card then)."""
+    shooter = view.moon_threat
+    if shooter is None or shooter is view.seat:
+        return None
+    who = NAMES[shooter]
+    legal = sorted(view.legal)
+    hearts = [card for card in legal if card.suit is Suit.HEARTS]
+    hint = suggest_play(view)
+    trick = view.trick
+    winning, winner = trick.winning_card, trick.winning_seat
+    if winning is None or winner is None:  # your lead
+        if hearts and all(card < hearts[-1] for card in view.unseen.of_suit(Suit.HEARTS)):
+            return hearts[-1], f"no one can beat it, so you win a heart and {who} can't shoot the moon."
+        others = [card for card in legal if card.suit is not Suit.HEARTS]
+        if hint.suit is Suit.HEARTS and others:
+            low = min(others, key=lambda card: card.rank)
+            return low, f"lead no heart while {who} threatens the moon: they would likely win it."
+        return None
+    follow = [card for card in legal if card.suit is winning.suit]
+    if follow:
+        beats = [card for card in follow if card > winning]
+        if beats and any(card.suit is Suit.HEARTS for card in trick.cards):
+            card = beats[0] if len(trick.cards) == 3 else follow[-1]
+            return card, f"win this trick and its hearts, and {who} can't shoot the moon."
+        if not beats and winning.suit is Suit.HEARTS:
+            return follow[0], "you can't win this one: keep your higher hearts to win one later."
+        return None
+    if winner is shooter or trick.card_of(shooter) is None:  # they may take what you throw
+        safe = [card for card in legal if not card.points]
+        if hint.points and safe:
+            card = max(safe, key=lambda card: card.rank)
+            return card, f"you can't follow; throw no points onto a trick {who} may take."
+        return None
+    if hint.points or hearts:  # someone else takes this trick: any point they take stops the moon
+        card = hint if hint.points else hearts[-1]
+        return card, f"{NAMES[winner]} takes this trick, and a point for them stops {who}'s moon."
+    return None
+
+
 def why_card(view: PlayerView, card: Card) -> str:
     """One line on why ``card`` is a good play now."""
+    stop = _stop_the_moon(view)
+    if stop is not None and stop[0] == card:
+        return f"Suggested: {card} — {stop[1]}"
     trick = view.trick.cards
     if not trick:
         if card == TWO_OF_CLUBS:
