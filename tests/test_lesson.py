@@ -212,8 +212,8 @@ def test_suggestions_come_with_a_reason() -> None:
 
 
 def moon_advice_broken(view: PlayerView, card: Card) -> str | None:
-    """How ``card`` goes against the moon note's advice ("win a heart yourself when you can, and throw
-    no hearts onto their tricks"), while another seat threatens the moon; None when it does not."""
+    """How ``card`` goes against the moon note's advice ("win a heart when you can; don't throw them
+    any"), while another seat threatens the moon; None when it does not."""
     shooter = view.moon_threat
     if shooter is None or shooter is view.seat:
         return None
@@ -276,7 +276,7 @@ def threatened_decisions(deals: list[tuple[Deal, int]]) -> list[tuple[PlayerView
 def test_the_suggestions_follow_the_moon_notes_advice() -> None:
     """Over the lesson's deal and others, played many ways: while another player threatens the moon,
     the suggested card takes a heart when it can and throws no points onto a trick they may take."""
-    assert "win a heart yourself when you can" in MOON_OTHER and "throw no hearts" in MOON_OTHER
+    assert "win a heart when you can" in MOON_OTHER and "don't throw {who} any" in MOON_OTHER
     deals = [(LESSON_DEAL, seed) for seed in range(30)] + [(deal_for(seed, 1), seed) for seed in range(60)]
     decisions = threatened_decisions(deals)
     broken = [(view.trick, card, why) for view, card in decisions if (why := moon_advice_broken(view, card))]

@@ -183,9 +183,8 @@ MOON_YOU = (
     "everyone else gets 26: that is shooting the moon."
 )
 MOON_OTHER = (
-    "{who} has taken every point so far. If one player takes all the hearts and the Q♠, they score 0 "
-    "and everyone else 26! To stop it, win a heart yourself when you can, and throw no hearts onto "
-    "{who}'s tricks."
+    "{who} has taken every point so far. Whoever takes all the hearts and the Q♠ scores 0, the others "
+    "26! To stop it, win a heart when you can; don't throw {who} any."
 )
 
 

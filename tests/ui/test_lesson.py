@@ -8,23 +8,58 @@ import pygame
 import pytest
 
 from hearts.bots.hints import suggest_pass, suggest_play
-from hearts.engine import QUEEN_OF_SPADES, CardSet, Phase, Play, Seat
-from hearts.lesson import LESSON_DEAL, ORDER, lesson_reason
+from hearts.deals import deal_for
+from hearts.engine import (
+    QUEEN_OF_SPADES,
+    STANDARD,
+    TWO_OF_CLUBS,
+    Card,
+    CardSet,
+    Match,
+    PassDirection,
+    Phase,
+    Play,
+    Seat,
+    Suit,
+)
+from hearts.lesson import LESSON_DEAL, ORDER, lesson_play, lesson_reason
 from hearts.storage import MemoryBackend, Settings, Stats, Store
 from hearts.ui.modes import LessonMode
 from hearts.ui.scenes.dialog import Dialog
 from hearts.ui.scenes.menu import MenuScene
 from hearts.ui.scenes.table import TableScene
+from hearts.ui.session import Session
 
+from ..test_lesson import moon_advice_broken
 from .driver import Driver
+from .test_challenge import FRIEND, press
 
 
 def is_lesson(scene: object) -> bool:
     return isinstance(scene, TableScene) and isinstance(scene.mode, LessonMode)
 
 
+READING = 45
+"""Frames (1.5 s) a learner spends on each note before tapping it: longer than a trick's hold and
+collection, so a note that let its trick go would be seen to."""
+
+
+def on_table(table: TableScene) -> tuple[Card, ...]:
+    """The cards lying in the trick as the table draws it now (not those in the air, nor a trick
+    sliding to its winner)."""
+    frame = table.frame()
+    moving = frame.moving
+    if moving is None:
+        return frame.shown.trick.cards
+    if moving.kind == "collect":
+        return ()
+    trick = moving.trick if moving.trick is not None else frame.shown.trick
+    return tuple(card for card in trick.cards if card not in moving.hidden)
+
+
 class LessonRun:
-    """Plays the lesson through a ``Driver``, watching which note shows on every frame."""
+    """Plays the lesson through a ``Driver`` as a learner does (reading each note, then tapping it),
+    watching which note shows on every frame and what lies on the table meanwhile."""
 
     def __init__(self, driver: Driver, choose: str, *, tap: str = "click") -> None:
         self.driver = driver
@@ -32,6 +67,9 @@ class LessonRun:
         self.tap = driver.click if tap == "click" else driver.touch
         self.appeared: list[str] = []
         self.refusals: list[tuple[str, str]] = []
+        self.read = 0
+        """Frames the note showing has been read for."""
+        self.moon_advised = False
 
     @property
     def lesson(self) -> TableScene:
@@ -54,36 +92,54 @@ class LessonRun:
             assert note.key not in self.appeared, f"{note.key} appeared twice"
             self.check_timely(note.key)
             self.appeared.append(note.key)
+            self.moon_advised |= note.key == "moon"
+        if note is not None:
+            self.check_still_there(note.key)
 
     def check_timely(self, key: str) -> None:
-        """A note shows while its subject is still on the table."""
+        """A note shows while its subject is on the table, and before the card it introduces."""
         view = self.lesson.session.view
-        last = view.tricks[-1].cards if view.tricks else ()
+        cards = on_table(self.lesson)
         if key == "goal":
             assert view.phase is Phase.DEAL, "the aim comes before the deal"
         elif key == "passing":
             assert view.phase is Phase.PASS and view.passed is None, "passing came after the pass"
+        elif key in ("lead", "first_trick"):
+            assert not view.tricks and not view.trick.cards, f"the {key} note came after the 2♣"
+            assert TWO_OF_CLUBS not in cards
         elif key == "follow":
             assert view.to_move is Seat.SOUTH and view.trick.cards, "following came after your turn"
+            assert cards == view.trick.cards, "the cards to follow are not all on the table"
+        elif key == "moon":
+            assert set(view.tricks[-1].cards) <= set(cards), "the moon note came after its trick"
+        elif key == "hearts":
+            assert any(card.suit is Suit.HEARTS for card in cards), "the hearts note came after the heart"
+
+    def check_still_there(self, key: str) -> None:
+        """Through every frame a note about the trick shows, what it names is on the table."""
+        view = self.lesson.session.view
+        cards = on_table(self.lesson)
+        if key == "trick":
+            assert set(view.tricks[0].cards) <= set(cards), "the first trick left while its note showed"
         elif key == "queen":
-            assert QUEEN_OF_SPADES in (*view.trick.cards, *last), "the Q♠ note came after her trick"
+            assert QUEEN_OF_SPADES in cards, "the Q♠ left the table while her note showed"
         elif key == "discard":
-            tricks = [trick for trick in (view.trick.cards, last) if trick]
-            assert any(card.suit is not trick[0].suit for trick in tricks for card in trick), (
-                "the discard note came after the trick"
-            )
+            assert cards and any(card.suit is not cards[0].suit for card in cards), "the discard left"
 
     def play(self) -> Dialog:
-        for _ in range(5000):
+        for _ in range(8000):
             self.frame()
             scene = self.driver.scene
             if isinstance(scene, Dialog):
                 return scene
             lesson = self.lesson
-            if lesson.motion.is_busy:
+            if self.mode.note is not None and (not lesson.motion.is_busy or self.mode.holds_table()):
+                self.read += 1
+                if self.read >= READING:
+                    self.read = 0
+                    self.tap(self.mode.note_rect.center)
                 continue
-            if self.mode.notes and not lesson.session.is_human_turn:
-                self.tap(self.mode.note_rect.center)
+            if lesson.motion.is_busy:
                 continue
             if lesson.session.is_human_turn:
                 self.move(lesson)
@@ -115,10 +171,12 @@ class LessonRun:
                 assert lesson.session.match.moves == moves
                 assert lesson.message == lesson_reason(reason or "") and lesson.remarks.reason is not None
                 self.refusals.append((str(refused[0]), lesson.message))
-        suggested = suggest_play(view)
+        suggested = lesson_play(view)
+        assert lesson.highlighted() == {suggested}
+        if self.moon_advised:  # what is marked follows the moon note's advice
+            assert moon_advice_broken(view, suggested) is None
         others = [card for card in view.legal if card != suggested]
         card = others[0] if self.choose == "other" and others else suggested
-        assert suggested in lesson.highlighted()
         self.tap(driver.card_spot(card))
 
 
@@ -197,15 +255,17 @@ def test_keyboard_alone_reads_the_notes_and_plays_the_lesson() -> None:
         if isinstance(scene, Dialog):
             break
         lesson = run.lesson
-        if lesson.motion.is_busy:
-            continue
-        if run.mode.notes and not lesson.session.is_human_turn:
-            driver.key(pygame.K_RETURN)
+        busy = lesson.motion.is_busy
+        if run.mode.note is not None and (not busy or run.mode.holds_table()):
+            if lesson.focus is None or not lesson.session.is_human_turn:
+                driver.key(pygame.K_RETURN)  # Enter reads the note (on your turn, it plays the card in focus)
+                continue
+        elif busy:
             continue
         if not lesson.session.is_human_turn:
             continue
         view = lesson.session.view
-        wanted = sorted(suggest_pass(view)) if view.phase is Phase.PASS else [suggest_play(view)]
+        wanted = sorted(suggest_pass(view)) if view.phase is Phase.PASS else [lesson_play(view)]
         for card in wanted:
             driver.key(pygame.K_HOME)
             for _ in range(lesson.hand_cards().index(card)):
@@ -217,3 +277,81 @@ def test_keyboard_alone_reads_the_notes_and_plays_the_lesson() -> None:
             driver.key(pygame.K_RETURN)
     assert isinstance(driver.scene, Dialog) and driver.scene.name == "lesson_summary"
     assert sorted(run.appeared) == sorted(ORDER) and len(run.appeared) == len(ORDER)
+
+
+def test_your_move_answers_the_notes_about_your_hand_not_those_about_the_table() -> None:
+    """A learner who plays at once, reading nothing: the notes about the card to play (the 2♣'s) go with
+    the move, never shown after it; a note about the trick on the table stays until read."""
+    driver = Driver((390, 844), settings=Settings(pace="quick"))
+    driver.click(driver.button_spot("learn"))
+    run = LessonRun(driver, "suggested")
+    while run.mode.note is None or run.mode.note.key != "received" or run.lesson.motion.is_busy:
+        if run.mode.note is not None and run.mode.note.key in ("goal", "passing"):
+            run.tap(run.mode.note_rect.center)
+        elif run.lesson.session.is_human_turn and not run.lesson.motion.is_busy:
+            run.move(run.lesson)
+        run.frame()
+    assert [note.key for note in run.mode.notes] == ["received", "lead", "first_trick"]
+    run.tap(driver.card_spot(TWO_OF_CLUBS))  # played while "New cards" shows
+    assert run.lesson.session.view.trick.cards == (TWO_OF_CLUBS,)
+    assert [note.key for note in run.mode.notes] == ["first_trick"]  # the 2♣'s note is not shown late
+
+
+@pytest.mark.parametrize("choice", ["start_new", "challenge"])
+def test_play_a_real_match_never_reopens_a_challenge_in_progress_unasked(choice: str) -> None:
+    """A friend's challenge holds the one saved match: after the lesson, "Play a real match" asks
+    whether a new match should take its place (the challenge then ends and does not count) or the
+    challenge go on; until the player chooses, the challenge's save is as it was."""
+    backend = MemoryBackend()
+    driver = Driver((390, 844), backend=backend, settings=Settings(pace="quick"), challenge=FRIEND.to_code())
+    press(driver, "challenge_accept")
+    driver.settle()
+    challenge_moves = driver.table.session.match.moves
+    driver.key(pygame.K_ESCAPE)
+    driver.click(driver.button_spot("main_menu"))
+    before = snapshot(backend)
+    assert Store(backend).load_match().challenge == FRIEND  # type: ignore[union-attr]
+    driver.click(driver.button_spot("learn"))
+    assert LessonRun(driver, "suggested").play().name == "lesson_summary"
+    press(driver, "real_match")
+    assert isinstance(driver.scene, Dialog) and driver.scene.name == "challenge_or_new"
+    assert snapshot(backend) == before
+    driver.key(pygame.K_ESCAPE)  # closing it goes back to the summary, nothing changed
+    assert isinstance(driver.scene, Dialog) and driver.scene.name == "lesson_summary"
+    assert snapshot(backend) == before
+    press(driver, "real_match")
+    press(driver, choice)
+    table = driver.scene
+    assert isinstance(table, TableScene) and not is_lesson(table)
+    saved = Store(backend).load_match()
+    if choice == "start_new":  # a fresh match of your own, in the challenge's place
+        assert table.session.challenge is None and table.session.match.moves[:1] != challenge_moves[:1]
+        assert len(table.session.match.moves) <= 1
+        assert saved is not None and saved.challenge is None
+    else:  # the challenge, exactly where it was
+        moves = table.session.match.moves
+        assert table.session.challenge == FRIEND and moves[: len(challenge_moves)] == challenge_moves
+        assert saved is not None and saved.challenge == FRIEND
+
+
+def test_no_passing_shows_at_your_first_turn_on_a_hand_without_passing() -> None:
+    """On a hold hand the message line says there is no passing until your first card is down, your
+    turn to follow included (a saved match about to deal its fourth hand, in which West holds the 2♣)."""
+    seed = next(seed for seed in range(100) if TWO_OF_CLUBS in deal_for(seed, 4).hands[Seat.WEST])
+    backend = MemoryBackend()
+    Store(backend).save_match(Session(Match(STANDARD, hands_before=3), seed, "normal").to_saved())
+    driver = Driver((390, 844), backend=backend, settings=Settings(pace="quick"))
+    table = driver.table
+    seen = []
+    while not (driver.is_waiting_for_player() and table.session.view.phase is Phase.PLAY):
+        driver.step()
+        if table.session.view.phase is Phase.PLAY:
+            seen.append(table.message)
+    view = table.session.view
+    assert view.pass_direction is PassDirection.NONE and len(view.trick.cards) == 3  # you play fourth
+    assert table.is_players_move
+    assert table.message.startswith("No passing this hand. Your turn"), table.message
+    assert seen and all(line.startswith("No passing this hand.") for line in seen), seen
+    driver.click(driver.card_spot(suggest_play(view)))
+    driver.settle()
+    assert "No passing" not in table.message

@@ -18,7 +18,7 @@ from .scenes.challenge import ChallengeOffer, refused
 from .scenes.daily_result import DailyResultDialog, daily_menu
 from .scenes.dialog import Dialog
 from .scenes.howto import HowToScene
-from .scenes.lesson import lesson_menu, lesson_summary
+from .scenes.lesson import challenge_or_new_match, lesson_menu, lesson_summary
 from .scenes.menu import MenuScene
 from .scenes.options import OptionsScene
 from .scenes.results import hand_result_dialog, match_result_dialog, score_sheet_dialog
@@ -83,7 +83,7 @@ def _new_match(route: routes.NewMatch, ctx: Context) -> Scene:
 
 def _real_match(route: routes.RealMatch, ctx: Context) -> Scene:
     session = ctx.session
-    if session is not None and not session.match.is_over:
+    if session is not None and not session.match.is_over and session.challenge is None:
         return TableScene(ctx, MatchMode(ctx, session))
     return _new_match(routes.NewMatch(), ctx)
 
@@ -157,4 +157,5 @@ _BUILDERS: dict[type[routes.Route], Callable[[Any, Context], Scene]] = {
     routes.DailyMenu: lambda route, ctx: daily_menu(ctx, route.finished),
     routes.LessonMenu: lambda route, ctx: lesson_menu(ctx),
     routes.LessonSummary: lambda route, ctx: lesson_summary(ctx, route.scored),
+    routes.ChallengeOrNewMatch: lambda route, ctx: challenge_or_new_match(ctx),
 }

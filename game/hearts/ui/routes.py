@@ -59,7 +59,8 @@ class PlayMatch(Route):
 
 @dataclass(frozen=True, slots=True)
 class RealMatch(Route):
-    """After the lesson: the match in progress if there is one, else a new match."""
+    """After the lesson: your own match in progress if there is one, else a new match (never a friend's
+    challenge: the lesson's summary asks first, ``ChallengeOrNewMatch``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +222,12 @@ class DailyMenu(Route):
 @dataclass(frozen=True, slots=True)
 class LessonMenu(Route):
     pass
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeOrNewMatch(Route):
+    """After the lesson, with a friend's challenge in progress: a new match in its place, or the
+    challenge."""
 
 
 @dataclass(frozen=True, slots=True)

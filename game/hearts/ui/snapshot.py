@@ -26,6 +26,7 @@ from ..challenge import Challenge
 from ..coach import Coaching, moments, seed_for
 from ..daily import Par, daily_for
 from ..engine import MatchOver, Phase, Rules, Seat
+from ..lesson import lesson_play
 from ..storage import MemoryBackend, Settings, Stats, Store
 from ..storage.daily import DailyAttempt, DailyResult, new_attempt_id
 from . import routes
@@ -333,7 +334,8 @@ def lesson_at(ctx: Context, key: str) -> list[Scene]:
         if key == "summary":
             return isinstance(stack[-1], Dialog)
         note = mode.note
-        return note is not None and note.key == key and not lesson.motion.is_busy
+        still = not lesson.motion.is_busy or mode.holds_table()  # (a note holds its trick still)
+        return note is not None and note.key == key and still
 
     for _ in range(20000):
         transition = lesson.update(1 / 30)
@@ -341,18 +343,19 @@ def lesson_at(ctx: Context, key: str) -> list[Scene]:
             stack.append(scene_for(transition.route, ctx))
         if reached():
             return stack
+        session = lesson.session
+        if mode.notes and (not lesson.motion.is_busy or mode.holds_table()):
+            mode.dismiss_note()  # read each note before moving on
+            continue
         if lesson.motion.is_busy:
             continue
-        session = lesson.session
-        if mode.notes and not session.is_human_turn:
-            mode.dismiss_note()
         elif session.is_human_turn:
             view = session.view
             if view.phase is Phase.PASS and view.passed is None:
                 lesson.selected = set(suggest_pass(view))
                 lesson._act()
             elif view.phase is Phase.PLAY:
-                lesson._play(suggest_play(view))
+                lesson._play(lesson_play(view))
     raise ValueError(f"the lesson never showed {key!r}")
 
 

@@ -12,6 +12,7 @@ from ...engine import Card, Event, HandScored, MatchOver, MoonChoiceNeeded, Phas
 from ...lesson import Note
 from ...words import table_header
 from ..intents import Intent
+from ..motion import Motion
 from ..routes import MatchResult, MoonChoice
 from ..scenes.base import Context, Push, Transition
 from ..session import HUMAN, Session
@@ -34,6 +35,8 @@ class TableMode:
         session.on_change = self.saved
         self.note_rect = pygame.Rect(0, 0, 0, 0)
         """Where the note showing was drawn (a tap there closes it)."""
+        self.motion = Motion()
+        """The cards moving on the table (the table hands over its own): what a note waits for."""
 
     # The table -------------------------------------------------------------------------------------
 
@@ -129,8 +132,9 @@ class TableMode:
         """Whether ``intent`` is this mode's own (a tap on a note); the table ignores it then."""
         return False
 
-    def holds_bots(self, busy: bool) -> bool:
-        """Whether the computer players wait (while you read a note)."""
+    def holds_table(self) -> bool:
+        """Whether the table waits, the computer players and the cards on the move alike (while you
+        read a note)."""
         return False
 
     @contextmanager

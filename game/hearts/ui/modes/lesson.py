@@ -12,10 +12,11 @@ from contextlib import contextmanager
 
 import pygame
 
-from ...bots.hints import suggest_pass, suggest_play
+from ...bots.hints import suggest_pass
 from ...engine import (
     STANDARD,
     Card,
+    CardPlayed,
     CardSet,
     Event,
     HandScored,
@@ -23,7 +24,7 @@ from ...engine import (
     Phase,
     PlayerView,
 )
-from ...lesson import LESSON_DEAL, LESSON_SEED, Coach, Note, lesson_reason, why_card, why_pass
+from ...lesson import LESSON_DEAL, LESSON_SEED, Coach, Note, lesson_play, lesson_reason, why_card, why_pass
 from ..intents import Confirm, Intent, Tap
 from ..routes import LessonMenu, LessonSummary
 from ..scenes.base import Context, Push, Transition
@@ -40,8 +41,10 @@ class LessonMode(TableMode):
 
     def __init__(self, ctx: Context) -> None:
         self.coach = Coach()
-        self.notes: list[Note] = []
-        """Notes waiting to be read; the first is showing."""
+        self._showing: list[Note] = []
+        """Notes whose moment has come, waiting to be read; the first is showing."""
+        self._waiting: list[tuple[Card | None, list[Note]]] = []
+        """Notes due once a card has landed (None: once nothing moves), in the order they came up."""
         self._suggestion: tuple[int, frozenset[Card]] = (-1, frozenset())
         super().__init__(ctx, Session(Match(STANDARD), LESSON_SEED, LESSON_LEVEL))
 
@@ -57,29 +60,59 @@ class LessonMode(TableMode):
         return self.session.deal(LESSON_LEVEL, LESSON_DEAL)
 
     def hand_over(self, scored: HandScored, match_over: bool) -> Transition | None:
-        self.notes.clear()
+        self._showing.clear()
+        self._waiting.clear()
         return Push(LessonSummary(scored))
 
     def menu(self) -> Transition | None:
         return Push(LessonMenu())
 
     # The notes ----------------------------------------------------------------------------------------
+    #
+    # A note comes up when the coach sees its subject in the engine's events, which run ahead of the
+    # cards on the table: it waits until the card that brought it up has landed (the trick it names is
+    # then complete and held), and while it shows, the complete trick stays on the table and the
+    # computer players wait.
+
+    @property
+    def notes(self) -> list[Note]:
+        """Notes to read now, in order (those whose moment has come on the table)."""
+        while self._waiting and self._is_due(self._waiting[0][0]):
+            self._showing.extend(self._waiting.pop(0)[1])
+        return self._showing
+
+    def _is_due(self, card: Card | None) -> bool:
+        """Whether ``card`` has landed on the table (None: whether nothing moves any more)."""
+        current = self.motion.current
+        if current is None or card is None:
+            return current is None
+        return not (current.kind == "play" and any(flight.card == card for flight in current.flights))
 
     @property
     def note(self) -> Note | None:
-        return self.notes[0] if self.notes else None
+        notes = self.notes
+        return notes[0] if notes else None
 
     def dismiss_note(self) -> None:
         if self.notes:
-            self.notes.pop(0)
+            self._showing.pop(0)
 
     def shown(self, events: list[Event]) -> None:
-        self.notes.extend(self.coach.watch(self.session.view, events))
+        notes = self.coach.watch(self.session.view, events)
+        if notes:
+            played = [event.card for event in events if isinstance(event, CardPlayed)]
+            self._waiting.append((played[-1] if played else None, notes))
 
-    def holds_bots(self, busy: bool) -> bool:
+    def holds_table(self) -> bool:
+        """While a note shows: the bots wait, and a complete trick stays on the table."""
         if not self.coach.shown:
-            self.notes.extend(self.coach.watch(self.session.view))
-        return bool(self.notes) and not busy and not self.session.is_human_turn
+            self._showing.extend(self.coach.watch(self.session.view))
+        if not self.notes:
+            return False
+        current = self.motion.current
+        if current is None:
+            return not self.session.is_human_turn
+        return current.kind == "hold"
 
     def intercepts(self, intent: Intent, focus: int | None) -> bool:
         if not self.notes:
@@ -93,11 +126,13 @@ class LessonMode(TableMode):
 
     @contextmanager
     def your_move(self) -> Iterator[None]:
-        """Your move answers the note that was showing (not one it brings up)."""
-        moves, showing = len(self.session.match.moves), self.note
+        """Your move answers the note that was showing and those about your hand, whose moment it has
+        passed (the 2♣ note once you have played it); not one the move brings up."""
+        moves = len(self.session.match.moves)
+        answered = [note for index, note in enumerate(self.notes) if not index or note.anchor == "hand"]
         yield
-        if len(self.session.match.moves) > moves and showing is not None and showing in self.notes:
-            self.notes.remove(showing)
+        if len(self.session.match.moves) > moves:
+            self._showing[:] = [note for note in self._showing if note not in answered]
 
     # The suggestions ----------------------------------------------------------------------------------
 
@@ -111,7 +146,7 @@ class LessonMode(TableMode):
             if view.phase is Phase.PASS and view.passed is None:
                 cards = frozenset(suggest_pass(view))
             elif view.phase is Phase.PLAY and view.to_move == HUMAN:
-                cards = frozenset({suggest_play(view)})
+                cards = frozenset({lesson_play(view)})
             self._suggestion = (moves, cards)
         return self._suggestion[1]
 

@@ -45,6 +45,7 @@ class TableScene(Scene):
     def __init__(self, ctx: Context, mode: TableMode) -> None:
         self.mode = mode
         self.stage = Stage(is_human_turn=mode.session.is_human_turn)
+        mode.motion = self.stage.motion
         self.selected: set[Card] = set()
         """Cards chosen for the pass (up to three)."""
         self.raised: Card | None = None
@@ -298,8 +299,8 @@ class TableScene(Scene):
     # Time -----------------------------------------------------------------------------------
 
     def update(self, dt: float) -> Transition | None:
-        if self.mode.holds_bots(self.motion.is_busy):
-            return self.stage.drain()  # the computer players wait while you read
+        if self.mode.holds_table():
+            return self.stage.drain()  # the computer players (and a complete trick) wait while you read
         transition = self._advance(dt)
         for name in self.motion.take_cues():
             self.ctx.sound.play(name)
