@@ -116,11 +116,17 @@ class LessonRun:
             assert any(card.suit is Suit.HEARTS for card in cards), "the hearts note came after the heart"
 
     def check_still_there(self, key: str) -> None:
-        """Through every frame a note about the trick shows, what it names is on the table."""
-        view = self.lesson.session.view
-        cards = on_table(self.lesson)
+        """Through every frame a note about the trick shows, what it names is on the table, and in sight:
+        while the computer players wait for you to read, the note covers none of the trick's cards."""
+        lesson = self.lesson
+        view = lesson.session.view
+        cards = on_table(lesson)
+        if key in ("trick", "queen", "discard", "moon", "hearts") and not lesson.session.is_human_turn:
+            slots = [lesson.layout.seats[seat].trick_slot for seat in Seat]
+            assert not any(self.mode.note_rect.colliderect(slot) for slot in slots), f"{key} hides the trick"
         if key == "trick":
             assert set(view.tricks[0].cards) <= set(cards), "the first trick left while its note showed"
+            assert "takes it" in lesson.message, lesson.message  # and the line under it says who took it
         elif key == "queen":
             assert QUEEN_OF_SPADES in cards, "the Q♠ left the table while her note showed"
         elif key == "discard":

@@ -32,10 +32,12 @@ def note_text(fonts: Fonts, text: str, band: pygame.Rect, metrics: Metrics) -> t
 def draw_note(
     surface: pygame.Surface, fonts: Fonts, note: Note, layout: TableLayout, band: pygame.Rect, your_turn: bool
 ) -> pygame.Rect:
-    """Draw ``note`` in ``band``; where its box is (a tap there closes it)."""
+    """Draw ``note`` in ``band`` (or over your hand, ``note_band``); where its box is (a tap there
+    closes it)."""
     metrics = layout.metrics
     pad = metrics.px(10)
     title_px = metrics.text(16)
+    band = note_band(fonts, note, layout, band, your_turn)
     text_px, lines, height = note_text(fonts, note.text, band, metrics)
     line_height = fonts.line_height(text_px)
     box = pygame.Rect(band.left, band.top, band.width, height)
@@ -59,6 +61,25 @@ def draw_note(
         draw_text(surface, fonts, line, row, text_px, theme.TEXT_DARK, align="left", wrap=False)
         top += line_height
     return box
+
+
+def note_band(
+    fonts: Fonts, note: Note, layout: TableLayout, band: pygame.Rect, your_turn: bool
+) -> pygame.Rect:
+    """Where ``note`` stands: in ``band``, unless the band lies over the trick (a short window) and the
+    note is about the table while the computer players wait for you to read it; then over your hand,
+    which has nothing to play meanwhile, so the trick it names stays in sight (when it fits there at
+    its full size)."""
+    if your_turn or note.anchor == "hand" or not band.colliderect(layout.trick_area):
+        return band
+    metrics = layout.metrics
+    gap = metrics.px(6)
+    hand = layout.hand.area
+    below = pygame.Rect(band.left, hand.top, band.width, hand.bottom - hand.top - gap)
+    if any(below.colliderect(control) for control in layout.controls().values()):
+        return band
+    px, _, height = note_text(fonts, note.text, below, metrics)
+    return below if px == metrics.text(15) and height <= below.height else band
 
 
 def _draw_pointer(surface: pygame.Surface, layout: TableLayout, box: pygame.Rect, note: Note) -> None:

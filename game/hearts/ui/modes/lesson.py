@@ -154,14 +154,13 @@ class LessonMode(TableMode):
         return frozenset() if busy else self._suggested()
 
     def message(self, view: PlayerView, busy: bool, chosen: int, prompt: str) -> str | None:
-        """Once three cards are chosen how to pass them, else the suggestion and why."""
-        if not busy and view.phase is Phase.PASS and view.passed is None:
-            if chosen == 3:
-                return prompt
+        """The suggestion and why, for your decision; else the table's own line (how to pass the three
+        chosen, who took the trick showing)."""
+        if not busy and view.phase is Phase.PASS and view.passed is None and chosen < 3:
             return why_pass(view, CardSet(self._suggested()))
         if not busy and view.phase is Phase.PLAY and view.to_move == HUMAN:
             return why_card(view, next(iter(self._suggested())))
-        return prompt
+        return None
 
     def reason_words(self, reason: str) -> str:
         return lesson_reason(reason)
