@@ -60,7 +60,10 @@ def challenge_or_new_match(ctx: Context) -> Dialog:
             Choice("start_new", "Start a new match", primary=True, go=Reset(NewMatch())),
             Choice("challenge", "Back to the challenge", go=Reset(ContinueMatch())),
         ],
-        lines=["A friend's challenge is your match in progress. A new match ends it, and it does not count."],
+        lines=[
+            "A friend's challenge is your match in progress. A new match ends the challenge, which then "
+            "does not count."
+        ],
         close_result="resume",
         name="challenge_or_new",
     )
