@@ -6,16 +6,19 @@ from __future__ import annotations
 import itertools
 
 import pygame
+import pytest
 
-from hearts.engine import Seat
+from hearts.engine import HandScored, Moon, Rules, Seat
 from hearts.ui.report import recording
 from hearts.ui.scenes.dialog import Dialog
-from hearts.ui.scenes.results import sheet_rows
+from hearts.ui.scenes.results import hand_result_dialog, sheet_rows
+from hearts.ui.session import Session
 from hearts.ui.snapshot import build, context
-from hearts.words import SEAT_NAMES
+from hearts.words import SEAT_NAMES, hand_story
 
 from .driver import Driver
 from .test_app import QUICK, reload, start_match
+from .test_layout import SIZES
 
 
 def dialog_texts(name: str, size: tuple[int, int]) -> tuple[Dialog, list[dict]]:  # type: ignore[type-arg]
@@ -184,3 +187,69 @@ def test_a_victory_celebrates_for_a_while_and_stands_still_under_reduced_motion(
     assert pygame.mask.from_threshold(drawn, (0, 0, 0), (1, 1, 1, 255)).count() < 390 * 844  # suits drawn
     _, lost = build("defeat", ctx)
     assert isinstance(lost, Dialog) and lost.confetti is None
+
+
+def test_the_hand_result_opens_the_pause_menu_by_escape_and_by_its_menu_button() -> None:
+    """The result is no dead end: Escape and the menu button open the match's menu over it, with all the
+    menu holds, and closing the menu goes back to the result (which still deals the next hand)."""
+    driver = Driver((390, 844), settings=QUICK)
+    start_match(driver)
+    driver.play_match_by_taps(driver.click, hands=1)
+    result = driver.scene
+    assert isinstance(result, Dialog) and result.name == "hand_result"
+    assert result.menu_button is not None
+    assert result.menu_button.rect == driver.table.layout.buttons["menu"]  # the table's own, live over it
+    for opening in ("escape", "button"):
+        if opening == "escape":
+            driver.key(pygame.K_ESCAPE)
+        else:
+            driver.click(result.menu_button.rect.center)
+        menu = driver.scene
+        assert isinstance(menu, Dialog) and menu.name == "pause", opening
+        keys = {button.key for button in menu.buttons}
+        assert {"score_sheet", "options", "statistics", "rules", "main_menu", "new_match"} <= keys
+        assert menu.buttons[0].label == "Back to the result"
+        driver.key(pygame.K_ESCAPE) if opening == "escape" else driver.click(menu.buttons[0].rect.center)
+        assert driver.scene is result, opening
+    driver.click(result.menu_button.rect.center)
+    driver.click(driver.button_spot("options"))
+    driver.key(pygame.K_ESCAPE)  # Options closed: back to the result, not the table
+    assert driver.scene is result
+    driver.click(driver.button_spot("next_hand"))
+    driver.settle()
+    assert driver.table.session.match.hand_number == 2
+
+
+def story_hands() -> list[tuple[str, HandScored]]:
+    """Hands with two story lines or more: a moon with the J♦, a missed moon with the J♦."""
+    moon = HandScored(
+        1, (26, 0, 0, 0), (0, 26, 16, 26), (0, 26, 16, 26), Seat.SOUTH, Moon.ADD_TO_OTHERS, Seat.NORTH,
+        (13, 0, 0, 0), Seat.SOUTH,
+    )  # fmt: skip
+    missed = HandScored(
+        1, (1, 24, 1, 0), (1, 14, 1, 0), (1, 14, 1, 0), None, None, Seat.WEST, (1, 11, 1, 0), Seat.WEST
+    )
+    return [("moon", moon), ("missed", missed)]
+
+
+@pytest.mark.parametrize(("size", "scale"), SIZES, ids=[f"{w}x{h}@{s:g}" for (w, h), s in SIZES])
+def test_the_hand_result_shows_every_line_inside_its_panel(size: tuple[int, int], scale: float) -> None:
+    """A moon or a missed moon with the J♦ and the next hand: every line shows, inside the panel, in
+    the panel's own size for its words (the height counts the gaps between paragraphs)."""
+    pygame.display.init()
+    ctx = context(size, scale)
+    session = Session.new(Rules(jack_of_diamonds=True), "normal", seed=1)
+    for name, scored in story_hands():
+        dialog = hand_result_dialog(ctx, session, scored, False)
+        surface = pygame.Surface(size)
+        with recording(size, scale) as report:
+            dialog.draw(surface)
+        panel = dialog.layout.panel
+        texts = [item for item in report.items if item["kind"] == "text"]
+        shown = " ".join(item["text"] for item in texts)
+        for line in (*hand_story(scored), "Next: Hand 2"):
+            assert line in shown, (name, line)
+        for item in texts:
+            x, y, width, height = (round(value * scale) for value in item["rect"])
+            assert panel.contains(pygame.Rect(x, y, width, height).inflate(-2, -2)), (name, item)
+            assert item["px"] >= 12, (name, item)

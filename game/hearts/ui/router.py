@@ -125,7 +125,7 @@ def _share(route: routes.Share, ctx: Context) -> Scene:
 
 
 def _hand_result(route: routes.HandResult, ctx: Context) -> Dialog:
-    return hand_result_dialog(ctx, route.session, route.scored, route.match_over)
+    return hand_result_dialog(ctx, route.session, route.scored, route.match_over, route.menu)
 
 
 _BUILDERS: dict[type[routes.Route], Callable[[Any, Context], Scene]] = {
@@ -143,7 +143,7 @@ _BUILDERS: dict[type[routes.Route], Callable[[Any, Context], Scene]] = {
     routes.HowToPlay: lambda route, ctx: HowToScene(ctx),
     routes.Statistics: lambda route, ctx: StatsScene(ctx),
     routes.Review: _review,
-    routes.PauseMenu: lambda route, ctx: pause_menu(ctx, route.session),
+    routes.PauseMenu: lambda route, ctx: pause_menu(ctx, route.session, over_result=route.over_result),
     routes.ConfirmNewMatch: lambda route, ctx: confirm_new_match(ctx),
     routes.MoonChoice: lambda route, ctx: moon_dialog(ctx),
     routes.LastTrick: lambda route, ctx: last_trick_dialog(ctx, route.trick, route.number, route.jack_counts),

@@ -117,9 +117,11 @@ class Review(Route):
 
 @dataclass(frozen=True, slots=True)
 class PauseMenu(Route):
-    """The match's menu: back to the table, the last hand's review, the score sheet, a challenge…"""
+    """The match's menu: back to the table, the last hand's review, the score sheet, a challenge…
+    ``over_result``: opened from a hand's result, to which closing it goes back."""
 
     session: Session
+    over_result: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,11 +148,13 @@ class LastTrick(Route):
 
 @dataclass(frozen=True, slots=True)
 class HandResult(Route):
-    """A scored hand; ``Next hand`` answers ``next_hand`` to the table."""
+    """A scored hand; ``Next hand`` answers ``next_hand`` to the table. ``menu``: what its menu button
+    and Escape open (the table's menu, over the result)."""
 
     session: Session
     scored: HandScored
     match_over: bool
+    menu: Route | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,7 @@ from ..engine import MatchOver, Phase, Rules, Seat
 from ..storage import MemoryBackend, Settings, Stats, Store
 from ..storage.daily import DailyAttempt, DailyResult, new_attempt_id
 from . import routes
+from .intents import Back
 from .modes import DailyMode, LessonMode
 from .render.cards import CardPainter
 from .render.fonts import Fonts
@@ -52,6 +53,7 @@ SCENES = (
     "hint",
     "last_trick",
     "hand_result",
+    "pause",
     "score_sheet",
     "victory",
     "defeat",
@@ -200,10 +202,17 @@ def build(name: str, ctx: Context) -> list[Scene]:
         return [table]
     if name == "trick_won":
         return [trick_won(ctx, session)]
-    if name == "hand_result":
+    if name in ("hand_result", "pause"):  # the first hand's result, or the menu opened over it
         play_until(session, lambda s: len(s.match.results) >= 1 and s.needs_deal)
         table = table_at(ctx, session)
-        return [table, scene_for(routes.HandResult(session, session.match.results[-1], False), ctx)]
+        shown = table.mode.hand_over(session.match.results[-1], False)
+        assert isinstance(shown, Push)
+        stack = [table, scene_for(shown.route, ctx)]
+        if name == "pause":
+            menu = stack[-1].handle(Back())
+            assert isinstance(menu, Push)
+            stack.append(scene_for(menu.route, ctx))
+        return stack
     if name in ("review", "review_pass"):  # hand 1 reviewed: its first key moment, or the pass
         # You play as Easy does, which leaves the coach something to say.
         play_until(session, lambda s: len(s.match.results) >= 1 and s.needs_deal, you="easy")
@@ -303,6 +312,7 @@ def daily_at(ctx: Context, name: str) -> list[Scene]:
 
 def trick_won(ctx: Context, session: Session) -> Scene:
     """The table holding a complete trick with points in it, its winner ringed and named."""
+
     def about_to_take_points(s: Session) -> bool:
         trick = s.view.trick
         return len(s.view.tricks) >= 3 and len(trick.cards) == 3 and any(card.points for card in trick.cards)

@@ -9,7 +9,7 @@ import pygame
 from . import theme
 from .render.fonts import Fonts
 from .render.icons import draw_icon
-from .render.text import draw_text, fit_size
+from .render.text import draw_text, fit_size, wrap
 from .report import note_button
 
 
@@ -53,6 +53,34 @@ def draw_focus(surface: pygame.Surface, rect: pygame.Rect, unit: float) -> None:
     pygame.draw.rect(surface, theme.FOCUS_RING, ring, width=width, border_radius=max(4, round(10 * unit)))
 
 
+LABEL_PAD = 14
+"""Room between a label and its button's left and right edges, in design pixels."""
+
+
+def label_room(rect: pygame.Rect, unit: float) -> pygame.Rect:
+    """Where a button's label may stand: its button less the padding."""
+    return rect.inflate(-round(2 * LABEL_PAD * unit), -round(6 * unit))
+
+
+def label_size(fonts: Fonts, buttons: list[Button], unit: float, min_text: int) -> int:
+    """One type size for a column of buttons: the largest at which every label fits its button, on
+    one line or broken between words over as many as its height holds (a menu whose labels shrink one by
+    one reads as untidy, and a word cut in two reads as a typo); never under ``min_text``."""
+    labelled = [button for button in buttons if button.label and button.icon is None]
+    px = max(min_text, round(18 * unit))
+    while px > min_text and not all(_label_fits(fonts, button, unit, px) for button in labelled):
+        px -= 1
+    return px
+
+
+def _label_fits(fonts: Fonts, button: Button, unit: float, px: int) -> bool:
+    room = label_room(button.rect, unit)
+    if any(fonts.size(word, px, bold=True)[0] > room.width for word in button.label.split()):
+        return False
+    lines = wrap(fonts, button.label, px, room.width, bold=True)
+    return len(lines) * fonts.line_height(px, bold=True) <= room.height
+
+
 def draw_button(
     surface: pygame.Surface,
     fonts: Fonts,
@@ -61,7 +89,10 @@ def draw_button(
     min_text: int,
     *,
     focused: bool = False,
+    px: int | None = None,
 ) -> None:
+    """A button; its label at ``px`` when the button belongs to a column set in one size (else as large
+    as fits, up to 18 design pixels)."""
     radius = max(4, round(10 * unit))
     if not button.enabled:
         fill, ink = theme.BUTTON_DISABLED, theme.BUTTON_TEXT_DISABLED
@@ -79,8 +110,8 @@ def draw_button(
         icon.center = button.rect.center
         draw_icon(surface, button.icon, icon, ink)
     elif button.label:
-        inner = button.rect.inflate(-round(12 * unit), -round(6 * unit))
-        size = fit_size(
+        inner = label_room(button.rect, unit)
+        size = px or fit_size(
             fonts, button.label, inner.width, max(min_text, round(18 * unit)), min_text, bold=True
         )
         draw_text(surface, fonts, button.label, inner, size, ink, bold=True, align="center", wrap=True)

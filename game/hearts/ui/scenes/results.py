@@ -15,20 +15,43 @@ from .. import theme
 from ..celebration import Confetti, draw_chart
 from ..challenge_link import challenge_a_friend
 from ..layout import DialogLayout, Metrics
+from ..render.fonts import Fonts
 from ..render.text import draw_text, fit_size, wrap
 from ..routes import Menu, NewMatch, PlayChallenge, Review, Route, ScoreSheet
 from ..session import HUMAN, Session
+from ..table_layout import table_layout
 from ..widgets import draw_panel
 from .base import Context, Push, Replace, Reset
-from .dialog import Choice, Dialog, draw_lines
+from .dialog import Choice, Dialog, draw_lines, lines_height
 
 NEXT_HAND = "next_hand"
 """The hand result's Next hand (the table deals it)."""
 
 
-def hand_result_dialog(ctx: Context, session: Session, scored: HandScored, match_over: bool) -> Dialog:
+def fit_columns(
+    fonts: Fonts, columns: Sequence[Sequence[str]], width: int, max_px: int, min_px: int, gap: int
+) -> tuple[int, list[int]]:
+    """One type size for a table and its columns' widths: the largest size (from ``max_px`` down to
+    ``min_px``) at which every column's widest text fits with ``gap`` between columns; the room left
+    over is shared out between the columns."""
+    px = max_px
+    while True:
+        natural = [
+            max((fonts.size(text, px, bold=True)[0] for text in column), default=0) for column in columns
+        ]
+        if px <= min_px or sum(natural) + gap * (len(columns) - 1) <= width:
+            break
+        px -= 1
+    spare = max(0, width - sum(natural) - gap * (len(columns) - 1)) // max(1, len(columns))
+    return px, [each + spare for each in natural]
+
+
+def hand_result_dialog(
+    ctx: Context, session: Session, scored: HandScored, match_over: bool, menu: Route | None = None
+) -> Dialog:
     """A scored hand: per seat the hearts taken, the Q♠, the hand's score and the total; what the hand
-    is remembered by (a moon shot or missed, the J♦); and, unless the match is over, the next hand."""
+    is remembered by (a moon shot or missed, the J♦); and, unless the match is over, the next hand.
+    ``menu``: what its menu button and Escape open."""
     story = hand_story(scored)
     following = scored.hand_number + 1
     match = session.match
@@ -38,72 +61,74 @@ def hand_result_dialog(ctx: Context, session: Session, scored: HandScored, match
         if match_over
         else [f"Next: {table_header(following, match.pass_direction_of(following), rules.target)}"]
     )
-    headings = ("", "♥", "Q♠", "Hand", "Total")
+    rows: list[tuple[str, ...]] = [("", "♥", "Q♠", "Hand", "Total")]
+    for seat in Seat:
+        rows.append(
+            (
+                NAMES[seat],
+                str(scored.hearts[seat]) if scored.hearts else "",
+                "Q♠" if scored.queen_taker == seat else "",
+                _signed(scored.scores[seat]),
+                _number(scored.totals[seat]),
+            )
+        )
+    columns = list(zip(*rows, strict=True))
+    aligns: tuple[Literal["left", "right", "center"], ...] = ("left", "center", "center", "right", "right")
 
-    def rows_height(metrics: Metrics) -> tuple[int, int]:
-        px = metrics.text(16)
-        return round(px * 1.8), px
+    def table_size(metrics: Metrics, width: int) -> tuple[int, int, list[int]]:
+        """The rows' height, their one type size and the columns' widths."""
+        pad = metrics.px(6)
+        px, widths = fit_columns(
+            ctx.fonts, columns, width - 2 * pad, metrics.text(16), metrics.text(12), metrics.px(12)
+        )
+        return round(metrics.text(16) * 1.8), px, widths
 
-    def lines_height(metrics: Metrics, width: int) -> int:
+    def lines_size(metrics: Metrics, width: int) -> int:
         px = metrics.text(15)
-        count = sum(len(wrap(ctx.fonts, line, px, width)) for line in (*story, *after))
-        return count * round(px * 1.35) + (metrics.px(10) if count else 0)
+        words = lines_height(ctx, story, px, width) + lines_height(ctx, after, px, width)
+        return metrics.px(10) + words if words else 0
 
     def height(metrics: Metrics, width: int) -> int:
-        row, _ = rows_height(metrics)
-        return 5 * row + lines_height(metrics, width)
+        row, _, _ = table_size(metrics, width)
+        return len(rows) * row + lines_size(metrics, width)
 
     def body(surface: pygame.Surface, rect: pygame.Rect, layout: DialogLayout) -> None:
         metrics = layout.metrics
-        row, px = rows_height(metrics)
-        row = min(row, max(1, (rect.height - lines_height(metrics, rect.width)) // 5))
-        px = max(metrics.text(12), min(px, int(row / 1.3)))
-        shares = (0.34, 0.14, 0.14, 0.19, 0.19)
-        lefts = [rect.left + round(rect.width * sum(shares[:index])) for index in range(5)]
-        widths = [round(rect.width * share) for share in shares]
+        row, px, widths = table_size(metrics, rect.width)
+        # A short window: the rows give up their air first, the words keep every line.
+        row = min(row, max(1, (rect.height - lines_size(metrics, rect.width)) // len(rows)))
+        px = max(metrics.text(12), min(px, int(row / 1.25)))
+        pad = metrics.px(6)
+        gap = metrics.px(12)
         top = rect.top
-        for seat in (None, *Seat):
-            if seat is None:
-                cells = headings
-            else:
-                queen = "Q♠" if scored.queen_taker == seat else ""
-                hearts = str(scored.hearts[seat]) if scored.hearts else ""
-                cells = (
-                    NAMES[seat],
-                    hearts,
-                    queen,
-                    _signed(scored.scores[seat]),
-                    _number(scored.totals[seat]),
-                )
+        for index, cells in enumerate(rows):
+            seat = None if index == 0 else Seat(index - 1)
             if seat is HUMAN:
                 draw_panel(surface, pygame.Rect(rect.left, top, rect.width, row), metrics.px(8), theme.PANEL)
+            left = rect.left + pad
             for column, cell in enumerate(cells):
-                cell_rect = pygame.Rect(
-                    lefts[column] + metrics.px(6), top, widths[column] - metrics.px(12), row
-                )
-                align: Literal["left", "right", "center"] = (
-                    "left" if column == 0 else ("center" if column in (1, 2) else "right")
-                )
+                cell_rect = pygame.Rect(left, top, widths[column], row)
+                left += widths[column] + gap
                 colour = theme.TEXT_MUTED if seat is None else theme.TEXT
                 if column == 1 and seat is None:
                     colour = theme.suit_colour(Suit.HEARTS, on_dark=True)
                 bold = seat is None or seat is HUMAN or column == 2
-                draw_text(surface, ctx.fonts, cell, cell_rect, px, colour, bold=bold, align=align, wrap=False)
+                draw_text(
+                    surface,
+                    ctx.fonts,
+                    cell,
+                    cell_rect,
+                    px,
+                    colour,
+                    bold=bold,
+                    align=aligns[column],
+                    wrap=False,
+                )
             top += row
         lines = pygame.Rect(rect.left, top + metrics.px(10), rect.width, rect.bottom - top - metrics.px(10))
-        if story or after:
-            used = (
-                draw_lines(surface, ctx, story, lines, metrics.text(15), colour=theme.TITLE)
-                if story
-                else None
-            )
-            rest = (
-                lines
-                if used is None
-                else pygame.Rect(lines.left, used.bottom, lines.width, lines.bottom - used.bottom)
-            )
-            if after:
-                draw_lines(surface, ctx, after, rest, metrics.text(15), colour=theme.TEXT_MUTED)
+        used = draw_lines(surface, ctx, story, lines, metrics.text(15), colour=theme.TITLE)
+        rest = pygame.Rect(lines.left, used.bottom, lines.width, lines.bottom - used.bottom)
+        draw_lines(surface, ctx, after, rest, metrics.text(15), colour=theme.TEXT_MUTED)
 
     label = "See the result" if match_over else "Next hand"
     return Dialog(
@@ -117,6 +142,8 @@ def hand_result_dialog(ctx: Context, session: Session, scored: HandScored, match
         body_height=height,
         closable=False,
         name="hand_result",
+        menu=None if menu is None else Push(menu),
+        menu_spot=lambda size: table_layout(size, ctx.scale).buttons["menu"],
     )
 
 

@@ -22,6 +22,7 @@ from ..routes import (
     Options,
     Review,
     ScoreSheet,
+    Statistics,
 )
 from ..session import Session
 from .base import Context, Replace, Reset
@@ -31,7 +32,8 @@ RESUME = "resume"
 """Back to the table."""
 
 
-def pause_menu(ctx: Context, session: Session) -> Dialog:
+def pause_menu(ctx: Context, session: Session, *, over_result: bool = False) -> Dialog:
+    """The match's menu; over a hand's result, its first choice goes back to that result."""
     finished = session.match.results
     review = (
         [Choice("review", "Review the last hand", go=Replace(Review(session, finished[-1].hand_number)))]
@@ -43,17 +45,19 @@ def pause_menu(ctx: Context, session: Session) -> Dialog:
         ctx,
         "Menu",
         [
-            Choice(RESUME, "Back to the table", primary=True),
+            Choice(RESUME, "Back to the result" if over_result else "Back to the table", primary=True),
             *review,
             Choice("score_sheet", "Score sheet", go=Replace(ScoreSheet(results, len(results)))),
             Choice("challenge", "Challenge a friend", go=lambda: Replace(challenge_a_friend(session))),
             Choice("new_match", "New match", go=Replace(ConfirmNewMatch())),
             Choice("options", "Options", go=Replace(Options())),
+            Choice("statistics", "Statistics", go=Replace(Statistics())),
             Choice("rules", "How to play", go=Replace(HowToPlay())),
             Choice("main_menu", "Main menu", go=Reset(Menu())),
         ],
         close_result=RESUME,
         name="pause",
+        button_share=0.9,  # a menu is all buttons: one column, or two, rather than three cramped ones
     )
 
 
@@ -72,6 +76,7 @@ def confirm_new_match(ctx: Context) -> Dialog:
 
 
 def moon_dialog(ctx: Context) -> Dialog:
+    """How your moon scores. It has no ✕ and Escape does nothing: closing it must not choose for you."""
     return Dialog(
         ctx,
         "You shot the moon!",
@@ -80,7 +85,7 @@ def moon_dialog(ctx: Context) -> Dialog:
             Choice(MOON_SUBTRACT, "Take 26 off my score"),
         ],
         lines=["You took every heart and the Q♠. Choose how it scores."],
-        close_result=MOON_ADD,
+        closable=False,
         name="moon",
     )
 
