@@ -253,3 +253,47 @@ def test_the_hand_result_shows_every_line_inside_its_panel(size: tuple[int, int]
             x, y, width, height = (round(value * scale) for value in item["rect"])
             assert panel.contains(pygame.Rect(x, y, width, height).inflate(-2, -2)), (name, item)
             assert item["px"] >= 12, (name, item)
+
+
+@pytest.mark.parametrize("size", [(320, 568), (390, 844), (844, 390), (1280, 720), (1920, 1080)])
+def test_the_score_sheet_keeps_each_seats_numbers_under_its_name(size: tuple[int, int]) -> None:
+    """One column per seat: its name over both of its numbers for every hand (the hand's points and the
+    total after it), the moon and the J♦ marked in the column of the seat they fell to, the target
+    said; everything inside the panel, nothing under 12 px."""
+    dialog, drawn = dialog_texts("score_sheet", size)
+    texts = drawn[next(index for index, item in enumerate(drawn) if item["text"] == dialog.title) :]
+    assert dialog.ctx.session is not None
+    results = dialog.ctx.session.match.results
+    assert any(result.moon_shooter is not None for result in results)
+    assert any(result.jack_taker is not None for result in results)
+    names = {seat: next(item for item in texts if item["text"] == SEAT_NAMES[seat]) for seat in Seat}
+
+    def column_of(item: dict) -> Seat | None:  # type: ignore[type-arg]
+        """The seat whose name stands over ``item`` (its whole width under the name's column)."""
+        middle = item["rect"][0] + item["rect"][2] / 2
+        return next((seat for seat in Seat if abs(column_centre[seat] - middle) < half_width), None)
+
+    column_centre = {seat: item["rect"][0] + item["rect"][2] / 2 for seat, item in names.items()}
+    half_width = min(b - a for a, b in itertools.pairwise(sorted(column_centre.values()))) / 2
+    numbers_below = [item for item in texts if item["rect"][1] > names[Seat.SOUTH]["rect"][1] + 4]
+    for result in results[-8:]:
+        row = [item for item in numbers_below if item["text"] == str(result.hand_number)]
+        assert row, result.hand_number
+        for seat in Seat:
+            column = [item for item in numbers_below if column_of(item) is seat]
+            said = [item["text"] for item in column]
+            assert str(result.totals[seat]).replace("-", "−") in said
+            score = result.scores[seat]
+            assert (f"+{score}" if score > 0 else str(score).replace("-", "−")) in said
+        for seat, mark in ((result.moon_shooter, "☾"), (result.jack_taker, "♦")):
+            marked = [
+                item for item in numbers_below if mark in item["text"] and "Each seat" not in item["text"]
+            ]
+            if seat is not None:
+                assert any(column_of(item) is seat for item in marked), (result.hand_number, mark)
+    words = " ".join(item["text"] for item in texts)
+    assert "Target: 100." in words and "☾ shot the moon." in words and "♦ took the J♦." in words
+    panel = dialog.layout.panel
+    for item in texts:
+        assert panel.contains(pygame.Rect(item["rect"]).inflate(-2, -2)), item
+        assert item["px"] >= 12, item

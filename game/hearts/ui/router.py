@@ -149,7 +149,7 @@ _BUILDERS: dict[type[routes.Route], Callable[[Any, Context], Scene]] = {
     routes.LastTrick: lambda route, ctx: last_trick_dialog(ctx, route.trick, route.number, route.jack_counts),
     routes.HandResult: _hand_result,
     routes.MatchResult: lambda route, ctx: match_result_dialog(ctx, route.session, route.over),
-    routes.ScoreSheet: lambda route, ctx: score_sheet_dialog(ctx, route.results, route.page),
+    routes.ScoreSheet: lambda route, ctx: score_sheet_dialog(ctx, route.results, route.target, route.page),
     routes.Share: _share,
     routes.ChallengeOffer: lambda route, ctx: ChallengeOffer(ctx, route.challenge),
     routes.ChallengeRefused: lambda route, ctx: refused(ctx, route.sentence),

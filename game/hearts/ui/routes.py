@@ -165,9 +165,10 @@ class MatchResult(Route):
 
 @dataclass(frozen=True, slots=True)
 class ScoreSheet(Route):
-    """Every hand's scores, a page at a time (``page`` past the last shows the last)."""
+    """Every hand's scores, a page at a time (``page`` past the last shows the last), and the target."""
 
     results: tuple[HandScored, ...]
+    target: int
     page: int
 
 

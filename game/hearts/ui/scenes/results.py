@@ -16,7 +16,7 @@ from ..celebration import Confetti, draw_chart
 from ..challenge_link import challenge_a_friend
 from ..layout import DialogLayout, Metrics
 from ..render.fonts import Fonts
-from ..render.text import draw_text, fit_size, wrap
+from ..render.text import draw_text, wrap
 from ..routes import Menu, NewMatch, PlayChallenge, Review, Route, ScoreSheet
 from ..session import HUMAN, Session
 from ..table_layout import table_layout
@@ -227,7 +227,7 @@ def match_result_dialog(ctx: Context, session: Session, over: MatchOver) -> Dial
         "Victory!" if won else "Defeat",
         [
             Choice("play_again", "Play again", primary=True, go=Reset(again)),
-            Choice("score_sheet", "Score sheet", go=Push(ScoreSheet(tuple(results), len(results)))),
+            Choice("score_sheet", "Score sheet", go=Push(ScoreSheet(tuple(results), target, len(results)))),
             Choice("challenge", "Challenge a friend", go=lambda: Push(challenge_a_friend(session))),
             Choice("main_menu", "Main menu", go=Reset(Menu())),
         ],
@@ -274,87 +274,186 @@ def sheet_rows(results: Sequence[HandScored]) -> list[tuple[int, tuple[tuple[int
     ]
 
 
-def score_sheet_dialog(ctx: Context, results: tuple[HandScored, ...], page: int) -> Dialog:
-    """Every hand's scores and the running totals, a page of hands at a time (the last page first)."""
-    rows = sheet_rows(results)
-    pages = max(1, math.ceil(len(rows) / SHEET_PAGE))
+def share_out(natural: Sequence[int], room: int) -> list[int]:
+    """Widths for columns that need ``natural``: as even as ``room`` allows, none under its need."""
+    widths = list(natural)
+    free = list(range(len(widths)))
+    while free:
+        even = (room - sum(widths[index] for index in range(len(widths)) if index not in free)) // len(free)
+        narrow = [index for index in free if natural[index] <= even]
+        if len(narrow) == len(free):
+            for index in free:
+                widths[index] = even
+            break
+        free = narrow
+    return widths
+
+
+MOON_MARK = "☾"
+JACK_MARK = "♦"
+
+
+def sheet_mark(result: HandScored, seat: Seat) -> str:
+    """What a seat's cell on the sheet is marked with: the moon it shot, the J♦ it took."""
+    return (MOON_MARK if result.moon_shooter == seat else "") + (
+        JACK_MARK if result.jack_taker == seat else ""
+    )
+
+
+def sheet_key(shown: Sequence[HandScored], target: int) -> str:
+    """The line under the sheet: how to read a column, the marks on the page, and the target."""
+    said = ["Each seat: the hand's points, then the total."]
+    if any(result.moon_shooter is not None for result in shown):
+        said.append(f"{MOON_MARK} shot the moon.")
+    if any(result.jack_taker is not None for result in shown):
+        said.append(f"{JACK_MARK} took the J♦.")
+    said.append(f"Target: {target}.")
+    return " ".join(said)
+
+
+def score_sheet_dialog(ctx: Context, results: tuple[HandScored, ...], target: int, page: int) -> Dialog:
+    """Every hand's scores, a page of hands at a time (the last page first): one column per seat, its
+    name over both of its numbers (the hand's points, then the total after it), the moon and the J♦
+    marked where they fell, the latest hand outlined, the target under the sheet."""
+    pages = max(1, math.ceil(len(results) / SHEET_PAGE))
     page = min(max(0, page), pages - 1)
-    shown = rows[page * SHEET_PAGE : (page + 1) * SHEET_PAGE]
+    shown = results[page * SHEET_PAGE : (page + 1) * SHEET_PAGE]
+    latest = results[-1].hand_number if results else None
+    key = [sheet_key(shown, target)]
     choices = []
     if page > 0:
-        choices.append(Choice("earlier", "Earlier hands", go=Replace(ScoreSheet(results, page - 1))))
+        choices.append(Choice("earlier", "Earlier hands", go=Replace(ScoreSheet(results, target, page - 1))))
     choices.append(Choice("close", "Close", primary=True))
     if page < pages - 1:
-        choices.append(Choice("later", "Later hands", go=Replace(ScoreSheet(results, page + 1))))
+        choices.append(Choice("later", "Later hands", go=Replace(ScoreSheet(results, target, page + 1))))
 
-    def sizes(metrics: Metrics) -> tuple[int, int]:
-        px = metrics.text(15)
-        return round(px * 1.7), px
+    def columns(metrics: Metrics, px: int, stacked: bool) -> tuple[int, list[int]]:
+        """The hand numbers' width and each seat column's need at ``px``: as wide as its name and its
+        widest cell (side by side: the hand's points, its mark and the total; stacked: the widest line)."""
+        fonts, inner = ctx.fonts, metrics.px(4)
+
+        def cell(result: HandScored, seat: Seat) -> int:
+            mark = sheet_mark(result, seat)
+            points = fonts.size(_signed(result.scores[seat]), px)[0]
+            points += fonts.size(mark, px, bold=True)[0] + inner if mark else 0
+            total = fonts.size(_number(result.totals[seat]), px, bold=True)[0]
+            return (max(points, total) if stacked else points + inner + total) + 2 * inner
+
+        seats = [
+            max([fonts.size(NAMES[seat], px, bold=True)[0], *(cell(result, seat) for result in shown)])
+            for seat in Seat
+        ]
+        numbers = [str(result.hand_number) for result in shown]
+        first = max(fonts.size(number, px, bold=True)[0] for number in [*numbers, "88"]) + metrics.px(4)
+        return first, seats
+
+    def grid(metrics: Metrics, width: int) -> tuple[int, bool, int, int, list[int]]:
+        """The sheet's one type size, whether each cell stacks its two numbers, the row height, the hand
+        numbers' width and the seat columns' widths: side by side at the largest size from 15 design
+        pixels to the 12-pixel floor at which the columns fit, else stacked (a small phone)."""
+        gap = metrics.px(4)
+        sizes = range(metrics.text(15), metrics.text(12) - 1, -1)
+        for stacked, px in [(False, px) for px in sizes] + [(True, px) for px in sizes]:
+            first, seats = columns(metrics, px, stacked)
+            if first + sum(seats) + 4 * gap <= width:
+                break
+        line = round(px * 1.3)
+        row = 2 * line + metrics.px(6) if stacked else round(px * 1.75)
+        return px, stacked, row, first, share_out(seats, width - first - 4 * gap)
+
+    def key_height(metrics: Metrics, width: int) -> int:
+        return metrics.px(8) + lines_height(ctx, key, metrics.text(13), width)
 
     def height(metrics: Metrics, width: int) -> int:
-        row, _ = sizes(metrics)
-        return (2 + max(1, len(shown))) * row
+        px, _, row, _, _ = grid(metrics, width)
+        return round(px * 1.75) + max(1, len(shown)) * row + key_height(metrics, width)
 
     def body(surface: pygame.Surface, rect: pygame.Rect, layout: DialogLayout) -> None:
         metrics = layout.metrics
-        row, px = sizes(metrics)
-        row = min(row, rect.height // (2 + max(1, len(shown))))
-        px = max(metrics.text(12), min(px, int(row / 1.3)))
-        pad = metrics.px(4)
-        first = ctx.fonts.size("20", px, bold=True)[0] + metrics.px(10)
-        each = (rect.width - first) // 4
-        # A cell holds the hand's score and the running total: the widest of them sets the size.
-        px = fit_size(ctx.fonts, "−26 126", each - 3 * pad, px, metrics.text(12), bold=True)
-        top = rect.top
-        for index, seat in enumerate(Seat):
-            cell = pygame.Rect(rect.left + first + index * each, top, each - pad, row)
-            draw_text(
-                surface,
-                ctx.fonts,
-                NAMES[seat],
-                cell,
-                px,
-                theme.TEXT_MUTED,
-                bold=True,
-                align="right",
-                wrap=False,
-            )
-        top += row
+        px, stacked, row, first, widths = grid(metrics, rect.width)
+        header = round(px * 1.75)
+        room = rect.height - key_height(metrics, rect.width) - header
+        row = min(row, max(1, room // max(1, len(shown))))
+        gap, inner = metrics.px(4), metrics.px(4)
+        rows_height = header + row * max(1, len(shown))
+        lefts = [rect.left + first + gap + sum(widths[:index]) + index * gap for index in range(4)]
+        for seat, left in zip(Seat, lefts, strict=True):  # a band per seat: its name over its numbers
+            band = pygame.Rect(left, rect.top, widths[seat], rows_height)
+            draw_panel(surface, band, metrics.px(8), theme.PANEL)
+            name = pygame.Rect(left, rect.top, widths[seat], header)
+            colour = theme.TEXT if seat is HUMAN else theme.TEXT_MUTED
+            draw_text(surface, ctx.fonts, NAMES[seat], name, px, colour, bold=True, wrap=False)
+        top = rect.top + header
         if not shown:
             note = pygame.Rect(rect.left, top, rect.width, row)
             draw_text(surface, ctx.fonts, "No hand has been scored yet.", note, px, theme.TEXT, align="left")
-        for number, cells in shown:
+        for result in shown:
+            is_latest = result.hand_number == latest
+            if is_latest:
+                outline = pygame.Rect(rect.left, top, rect.width, row)
+                pygame.draw.rect(
+                    surface, theme.TITLE, outline, width=max(1, metrics.px(2)), border_radius=metrics.px(6)
+                )
+            elif stacked and top > rect.top + header:  # two lines a hand: a rule between hands
+                pygame.draw.line(surface, theme.PANEL_BORDER, (rect.left, top), (rect.right - 1, top))
+            number = pygame.Rect(rect.left + metrics.px(4), top, first, row)
+            colour = theme.TITLE if is_latest else theme.TEXT
             draw_text(
-                surface,
-                ctx.fonts,
-                str(number),
-                pygame.Rect(rect.left, top, first, row),
-                px,
-                theme.TEXT,
-                bold=True,
-                align="left",
+                surface, ctx.fonts, str(result.hand_number), number, px, colour, bold=True, align="left"
             )
-            for index, (score, total) in enumerate(cells):
-                cell = pygame.Rect(rect.left + first + index * each + pad, top, each - 2 * pad, row)
-                draw_text(
-                    surface, ctx.fonts, _signed(score), cell, px, theme.TEXT_MUTED, align="left", wrap=False
-                )
-                bold = Seat(index) is HUMAN
-                draw_text(
-                    surface,
-                    ctx.fonts,
-                    _number(total),
-                    cell,
-                    px,
-                    theme.TEXT,
-                    bold=bold,
-                    align="right",
-                    wrap=False,
-                )
+            for seat, left in zip(Seat, lefts, strict=True):
+                cell = pygame.Rect(left + inner, top, widths[seat] - 2 * inner, row)
+                upper, lower = cell, cell
+                if stacked:
+                    upper = pygame.Rect(cell.left, cell.top, cell.width, cell.height // 2)
+                    lower = pygame.Rect(cell.left, upper.bottom, cell.width, cell.height - upper.height)
+                _sheet_cell(surface, ctx, result, seat, (upper, lower), px, bold=seat is HUMAN or is_latest)
             top += row
+        words = pygame.Rect(rect.left, top + metrics.px(8), rect.width, rect.bottom - top - metrics.px(8))
+        draw_lines(surface, ctx, key, words, metrics.text(13), colour=theme.TEXT_MUTED)
 
     title = "Score sheet" if pages == 1 else f"Score sheet ({page + 1} of {pages})"
     return Dialog(ctx, title, choices, body=body, body_height=height, name="score_sheet")
+
+
+def _sheet_cell(
+    surface: pygame.Surface,
+    ctx: Context,
+    result: HandScored,
+    seat: Seat,
+    rects: tuple[pygame.Rect, pygame.Rect],
+    px: int,
+    *,
+    bold: bool,
+) -> None:
+    """A seat's cell for a hand: the hand's points (muted), its mark, and the total. Side by side
+    (``rects`` one rectangle twice) the points stand left, the mark after them and the total right;
+    stacked, the points over the total, both to the right, the mark before the points."""
+    upper, lower = rects
+    stacked = upper != lower
+    points = _signed(result.scores[seat])
+    used = draw_text(
+        surface,
+        ctx.fonts,
+        points,
+        upper,
+        px,
+        theme.TEXT_MUTED,
+        align="right" if stacked else "left",
+        wrap=False,
+    )
+    mark = sheet_mark(result, seat)
+    if mark:  # beside the hand's points: the moon or the J♦ came in this hand
+        gap = max(1, px // 4)
+        beside = (
+            pygame.Rect(upper.left, upper.top, used.left - gap - upper.left, upper.height)
+            if stacked
+            else pygame.Rect(used.right + gap, upper.top, upper.right - used.right - gap, upper.height)
+        )
+        align: Literal["left", "right"] = "right" if stacked else "left"
+        draw_text(surface, ctx.fonts, mark, beside, px, theme.TITLE, bold=True, align=align, wrap=False)
+    total = _number(result.totals[seat])
+    draw_text(surface, ctx.fonts, total, lower, px, theme.TEXT, bold=bold, align="right", wrap=False)
 
 
 def _number(value: int) -> str:

@@ -47,7 +47,11 @@ def pause_menu(ctx: Context, session: Session, *, over_result: bool = False) -> 
         [
             Choice(RESUME, "Back to the result" if over_result else "Back to the table", primary=True),
             *review,
-            Choice("score_sheet", "Score sheet", go=Replace(ScoreSheet(results, len(results)))),
+            Choice(
+                "score_sheet",
+                "Score sheet",
+                go=Replace(ScoreSheet(results, session.match.rules.target, len(results))),
+            ),
             Choice("challenge", "Challenge a friend", go=lambda: Replace(challenge_a_friend(session))),
             Choice("new_match", "New match", go=Replace(ConfirmNewMatch())),
             Choice("options", "Options", go=Replace(Options())),
