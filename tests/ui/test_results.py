@@ -8,10 +8,10 @@ import itertools
 import pygame
 import pytest
 
-from hearts.engine import HandScored, Moon, Rules, Seat
+from hearts.engine import HandScored, MatchOver, Moon, Rules, Seat
 from hearts.ui.report import recording
 from hearts.ui.scenes.dialog import Dialog
-from hearts.ui.scenes.results import hand_result_dialog, sheet_rows
+from hearts.ui.scenes.results import hand_result_dialog, match_result_dialog, places, sheet_rows
 from hearts.ui.session import Session
 from hearts.ui.snapshot import build, context
 from hearts.words import SEAT_NAMES, hand_story
@@ -297,3 +297,22 @@ def test_the_score_sheet_keeps_each_seats_numbers_under_its_name(size: tuple[int
     for item in texts:
         assert panel.contains(pygame.Rect(item["rect"]).inflate(-2, -2)), item
         assert item["px"] >= 12, item
+
+
+def test_tied_places_share_their_rank() -> None:
+    """Two seats on 43 behind West's 20: both are "=2", the next is fourth, and you tied for second."""
+    assert places((43, 20, 43, 55)) == {
+        Seat.SOUTH: (2, True), Seat.WEST: (1, False), Seat.NORTH: (2, True), Seat.EAST: (4, False)
+    }  # fmt: skip
+    assert places((30, 30, 50, 60))[Seat.SOUTH] == (1, True)  # a shared win
+    pygame.display.init()
+    size = (390, 844)
+    ctx = context(size, 1.0)
+    session = Session.new(Rules(target=50), "normal", seed=1)
+    dialog = match_result_dialog(ctx, session, MatchOver((Seat.WEST,), (43, 20, 43, 55)))
+    with recording(size, 1.0) as report:
+        dialog.draw(pygame.Surface(size))
+    texts = [item["text"] for item in report.items if item["kind"] == "text"]
+    assert "=2.  You" in texts and "=2.  North" in texts and "4.  East" in texts
+    assert any(text.startswith("1.  West") for text in texts)
+    assert "You tied for second." in " ".join(texts)

@@ -150,6 +150,7 @@ def hand_result_dialog(
 def match_result_dialog(ctx: Context, session: Session, over: MatchOver) -> Dialog:
     won = HUMAN in over.winners
     ranking = sorted(Seat, key=lambda seat: (over.totals[seat], seat))
+    ranks = places(over.totals)
     hands = len(session.match.results)
     if won and len(over.winners) > 1:
         others = " and ".join(NAMES[seat] for seat in over.winners if seat is not HUMAN)
@@ -159,8 +160,9 @@ def match_result_dialog(ctx: Context, session: Session, over: MatchOver) -> Dial
         summary = f"You win by {margin} point{'s' if margin != 1 else ''} after {hands} hands."
     else:
         winner = " and ".join(NAMES[seat] for seat in over.winners)
-        place = ranking.index(HUMAN) + 1
-        summary = f"{winner} won after {hands} hands. You came {ORDINALS[place]}."
+        place, tied = ranks[HUMAN]
+        came = f"tied for {ORDINALS[place]}" if tied else f"came {ORDINALS[place]}"
+        summary = f"{winner} won after {hands} hands. You {came}."
     challenge = session.challenge
     if challenge is not None and challenge.score is not None:
         summary += " " + versus(over.totals[HUMAN], challenge.score)
@@ -204,7 +206,7 @@ def match_result_dialog(ctx: Context, session: Session, over: MatchOver) -> Dial
         if chart_room < metrics.px(90):  # a short window: the ranking keeps its rows, the chart goes
             row, px = table_rows(rect.bottom - top, 4, metrics, spacing=1.7)
             chart_room = 0
-        for place, seat in enumerate(ranking, start=1):
+        for seat in ranking:
             line = pygame.Rect(rect.left, top, ranking_width, row - metrics.px(2))
             if seat is HUMAN:
                 draw_panel(surface, line, metrics.px(8), theme.PANEL)
@@ -212,7 +214,8 @@ def match_result_dialog(ctx: Context, session: Session, over: MatchOver) -> Dial
             colour = theme.SCORE_GOOD if seat in over.winners else theme.TEXT
             bold = seat is HUMAN or seat in over.winners
             mark = "  ★" if seat in over.winners else ""
-            name = f"{place}.  {NAMES[seat]}{mark}"
+            place, tied = ranks[seat]
+            name = f"{'=' if tied else ''}{place}.  {NAMES[seat]}{mark}"
             draw_text(surface, ctx.fonts, name, inner, px, colour, bold=bold, align="left", wrap=False)
             total = _number(over.totals[seat])
             draw_text(surface, ctx.fonts, total, inner, px, colour, bold=bold, align="right", wrap=False)
@@ -243,6 +246,15 @@ def match_result_dialog(ctx: Context, session: Session, over: MatchOver) -> Dial
 
 
 ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth"}
+
+
+def places(totals: Sequence[int]) -> dict[Seat, tuple[int, bool]]:
+    """Each seat's place by its total (the lowest first) and whether it shares it: seats on the same
+    total share the place ("=2"), and the next place after them is skipped, as in any ranking."""
+    return {
+        seat: (1 + sum(other < totals[seat] for other in totals), totals.count(totals[seat]) > 1)
+        for seat in Seat
+    }
 
 
 def versus(yours: int, theirs: int) -> str:
