@@ -73,6 +73,15 @@ def label_size(fonts: Fonts, buttons: list[Button], unit: float, min_text: int) 
     return px
 
 
+def column_label_sizes(fonts: Fonts, buttons: list[Button], unit: float, min_text: int) -> list[int]:
+    """One label size per column of buttons (those with the same left edge and width), button by button."""
+    columns: dict[tuple[int, int], list[Button]] = {}
+    for button in buttons:
+        columns.setdefault((button.rect.left, button.rect.width), []).append(button)
+    sizes = {column: label_size(fonts, members, unit, min_text) for column, members in columns.items()}
+    return [sizes[(button.rect.left, button.rect.width)] for button in buttons]
+
+
 def _label_fits(fonts: Fonts, button: Button, unit: float, px: int) -> bool:
     room = label_room(button.rect, unit)
     if any(fonts.size(word, px, bold=True)[0] > room.width for word in button.label.split()):
