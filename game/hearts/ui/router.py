@@ -139,7 +139,7 @@ _BUILDERS: dict[type[routes.Route], Callable[[Any, Context], Scene]] = {
     routes.DailyDeal: _daily,
     routes.DailyReplay: _daily_replay,
     routes.Lesson: _lesson,
-    routes.Options: lambda route, ctx: OptionsScene(ctx, route.tab),
+    routes.Options: lambda route, ctx: OptionsScene(ctx, route.tab, level=route.level, why=route.why),
     routes.HowToPlay: lambda route, ctx: HowToScene(ctx),
     routes.Statistics: lambda route, ctx: StatsScene(ctx),
     routes.Review: _review,

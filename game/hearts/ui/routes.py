@@ -91,7 +91,12 @@ class Lesson(Route):
 
 @dataclass(frozen=True, slots=True)
 class Options(Route):
+    """The options; ``level``, when the table open beneath plays a level of its own (a friend's
+    challenge, the daily deal), shown as the difficulty with ``why`` it can't change."""
+
     tab: str = "tab_game"
+    level: str | None = None
+    why: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,8 +58,9 @@ LABEL_PAD = 14
 
 
 def label_room(rect: pygame.Rect, unit: float) -> pygame.Rect:
-    """Where a button's label may stand: its button less the padding."""
-    return rect.inflate(-round(2 * LABEL_PAD * unit), -round(6 * unit))
+    """Where a button's label may stand: its button less the padding (less on a narrow button)."""
+    pad = min(round(LABEL_PAD * unit), rect.width // 8)
+    return rect.inflate(-2 * pad, -round(6 * unit))
 
 
 def label_size(fonts: Fonts, buttons: list[Button], unit: float, min_text: int) -> int:
@@ -74,12 +75,29 @@ def label_size(fonts: Fonts, buttons: list[Button], unit: float, min_text: int) 
 
 
 def column_label_sizes(fonts: Fonts, buttons: list[Button], unit: float, min_text: int) -> list[int]:
-    """One label size per column of buttons (those with the same left edge and width), button by button."""
-    columns: dict[tuple[int, int], list[Button]] = {}
-    for button in buttons:
-        columns.setdefault((button.rect.left, button.rect.width), []).append(button)
-    sizes = {column: label_size(fonts, members, unit, min_text) for column, members in columns.items()}
-    return [sizes[(button.rect.left, button.rect.width)] for button in buttons]
+    """One label size per set of buttons read together, button by button: a column (the same left edge
+    and width), or a row (the same top and height: a segmented control, Previous and Next); a button in
+    both joins them."""
+    group = list(range(len(buttons)))
+
+    def root(index: int) -> int:
+        while group[index] != index:
+            index = group[index]
+        return index
+
+    seen: dict[tuple[str, int, int], int] = {}
+    for index, button in enumerate(buttons):
+        rect = button.rect
+        for key in (("column", rect.left, rect.width), ("row", rect.top, rect.height)):
+            if key in seen:
+                group[root(index)] = root(seen[key])
+            else:
+                seen[key] = index
+    members: dict[int, list[Button]] = {}
+    for index, button in enumerate(buttons):
+        members.setdefault(root(index), []).append(button)
+    sizes = {first: label_size(fonts, together, unit, min_text) for first, together in members.items()}
+    return [sizes[root(index)] for index in range(len(buttons))]
 
 
 def _label_fits(fonts: Fonts, button: Button, unit: float, px: int) -> bool:

@@ -10,6 +10,7 @@ from ...words import trick_taken
 from .. import theme
 from ..challenge_link import challenge_a_friend
 from ..layout import DialogLayout, Metrics
+from ..options_list import LEVEL_NAMES
 from ..render.text import draw_text
 from ..report import is_recording, note_card
 from ..routes import (
@@ -54,7 +55,7 @@ def pause_menu(ctx: Context, session: Session, *, over_result: bool = False) -> 
             ),
             Choice("challenge", "Challenge a friend", go=lambda: Replace(challenge_a_friend(session))),
             Choice("new_match", "New match", go=Replace(ConfirmNewMatch())),
-            Choice("options", "Options", go=Replace(Options())),
+            Choice("options", "Options", go=Replace(options_for(session))),
             Choice("statistics", "Statistics", go=Replace(Statistics())),
             Choice("rules", "How to play", go=Replace(HowToPlay())),
             Choice("main_menu", "Main menu", go=Reset(Menu())),
@@ -63,6 +64,15 @@ def pause_menu(ctx: Context, session: Session, *, over_result: bool = False) -> 
         name="pause",
         button_share=0.9,  # a menu is all buttons: one column, or two, rather than three cramped ones
     )
+
+
+def options_for(session: Session) -> Options:
+    """The options opened from a match's menu: a friend's challenge keeps the level it was played at."""
+    challenge = session.challenge
+    if challenge is None:
+        return Options()
+    why = f"This challenge is played at {LEVEL_NAMES[session.bot_level]}, as your friend played it."
+    return Options(level=session.bot_level, why=why)
 
 
 def confirm_new_match(ctx: Context) -> Dialog:
