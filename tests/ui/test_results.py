@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from hearts.engine import HandScored, MatchOver, Moon, Rules, Seat
+from hearts.ui import theme
 from hearts.ui.report import recording
 from hearts.ui.scenes.dialog import Dialog
 from hearts.ui.scenes.results import hand_result_dialog, match_result_dialog, places, sheet_rows
@@ -164,7 +165,7 @@ def test_the_match_result_keeps_its_chart_on_phones_both_ways_up() -> None:
             assert target["rect"][1] >= last["rect"][1] + last["rect"][3], size
 
 
-def test_a_victory_celebrates_for_a_while_and_stands_still_under_reduced_motion() -> None:
+def test_a_victory_celebrates_for_a_while_and_leaves_nothing_behind_under_reduced_motion() -> None:
     from dataclasses import replace
 
     from hearts.ui.celebration import FALL_TIME
@@ -177,14 +178,22 @@ def test_a_victory_celebrates_for_a_while_and_stands_still_under_reduced_motion(
     for _ in range(round(FALL_TIME * 60)):
         result.update(1 / 60)
     assert not result.is_animating  # then the screen is still: no redraws
+    ended = pygame.Surface((390, 844))
+    result.confetti.draw(ended, ctx.painter)
+    assert pygame.mask.from_threshold(ended, (0, 0, 0), (1, 1, 1, 255)).count() == 390 * 844  # all gone
     still = context((390, 844), 1.0, replace(ctx.settings, reduced_motion=True))
-    _, calm = build("victory", still)
-    assert isinstance(calm, Dialog) and calm.confetti is not None
-    assert not calm.is_animating
-    blank = pygame.Surface((390, 844))
-    drawn = blank.copy()
-    calm.confetti.draw(drawn, still.painter)
-    assert pygame.mask.from_threshold(drawn, (0, 0, 0), (1, 1, 1, 255)).count() < 390 * 844  # suits drawn
+    table, calm = build("victory", still)
+    assert isinstance(calm, Dialog) and calm.confetti is None and not calm.is_animating
+    # Nothing over the table but the scrim: outside the panel, the picture is the table darkened.
+    drawn, under = pygame.Surface((390, 844)), pygame.Surface((390, 844))
+    table.draw(drawn)
+    calm.draw(drawn)
+    table.draw(under)
+    shade = pygame.Surface((390, 844), pygame.SRCALPHA)
+    shade.fill(theme.SCRIM)
+    under.blit(shade, (0, 0))
+    outside = pygame.Rect(0, calm.layout.panel.bottom + 2, 390, 844 - calm.layout.panel.bottom - 2)
+    assert drawn.subsurface(outside).get_view("2").raw == under.subsurface(outside).get_view("2").raw
     _, lost = build("defeat", ctx)
     assert isinstance(lost, Dialog) and lost.confetti is None
 

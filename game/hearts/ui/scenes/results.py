@@ -241,7 +241,7 @@ def match_result_dialog(ctx: Context, session: Session, over: MatchOver) -> Dial
         wide="landscape",  # in landscape: the chart beside the ranking, the buttons in a row
         button_share=0.34,  # on a small phone, the buttons two by two so the chart keeps its room
         title_colour=theme.VICTORY if won else theme.DEFEAT,
-        confetti=Confetti(still=ctx.settings.reduced_motion) if won else None,
+        confetti=Confetti() if won and not ctx.settings.reduced_motion else None,
     )
 
 
