@@ -53,7 +53,7 @@ def draw_focus(surface: pygame.Surface, rect: pygame.Rect, unit: float) -> None:
     pygame.draw.rect(surface, theme.FOCUS_RING, ring, width=width, border_radius=max(4, round(10 * unit)))
 
 
-LABEL_PAD = 14
+LABEL_PAD = 12
 """Room between a label and its button's left and right edges, in design pixels."""
 
 
@@ -64,11 +64,17 @@ def label_room(rect: pygame.Rect, unit: float) -> pygame.Rect:
 
 
 def label_size(fonts: Fonts, buttons: list[Button], unit: float, min_text: int) -> int:
-    """One type size for a column of buttons: the largest at which every label fits its button, on
-    one line or broken between words over as many as its height holds (a menu whose labels shrink one by
-    one reads as untidy, and a word cut in two reads as a typo); never under ``min_text``."""
+    """One type size for a set of buttons read together (a menu whose labels shrink one by one reads
+    as untidy): the largest, from 18 design pixels, at which every label stands on one line, down to 14;
+    else the largest at which every label fits broken between words over as many lines as its button
+    holds (a word cut in two reads as a typo); never under ``min_text``."""
     labelled = [button for button in buttons if button.label and button.icon is None]
-    px = max(min_text, round(18 * unit))
+    largest = max(min_text, round(18 * unit))
+    one_line = max(min_text, round(14 * unit))
+    for px in range(largest, one_line - 1, -1):
+        if all(_label_fits(fonts, button, unit, px, lines=1) for button in labelled):
+            return px
+    px = largest
     while px > min_text and not all(_label_fits(fonts, button, unit, px) for button in labelled):
         px -= 1
     return px
@@ -100,12 +106,15 @@ def column_label_sizes(fonts: Fonts, buttons: list[Button], unit: float, min_tex
     return [sizes[root(index)] for index in range(len(buttons))]
 
 
-def _label_fits(fonts: Fonts, button: Button, unit: float, px: int) -> bool:
+def _label_fits(fonts: Fonts, button: Button, unit: float, px: int, *, lines: int | None = None) -> bool:
+    """Whether a label fits its button at ``px``, words whole, on at most ``lines`` lines (else as many
+    as the button's height holds)."""
     room = label_room(button.rect, unit)
     if any(fonts.size(word, px, bold=True)[0] > room.width for word in button.label.split()):
         return False
-    lines = wrap(fonts, button.label, px, room.width, bold=True)
-    return len(lines) * fonts.line_height(px, bold=True) <= room.height
+    wrapped = wrap(fonts, button.label, px, room.width, bold=True)
+    fits_height = len(wrapped) * fonts.line_height(px, bold=True) <= room.height
+    return fits_height and (lines is None or len(wrapped) <= lines)
 
 
 def draw_button(
