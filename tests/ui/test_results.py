@@ -262,6 +262,11 @@ def test_the_hand_result_shows_every_line_inside_its_panel(size: tuple[int, int]
             x, y, width, height = (round(value * scale) for value in item["rect"])
             assert panel.contains(pygame.Rect(x, y, width, height).inflate(-2, -2)), (name, item)
             assert item["px"] >= 12, (name, item)
+        headers = [
+            next(item for item in texts if item["text"] == word) for word in ("♥", "Q♠", "Hand", "Total")
+        ]
+        for left, right in itertools.pairwise(headers):  # the headers never run together
+            assert left["rect"][0] + left["rect"][2] + 8 <= right["rect"][0], (name, left, right)
 
 
 @pytest.mark.parametrize("size", [(320, 568), (390, 844), (844, 390), (1280, 720), (1920, 1080)])
