@@ -330,3 +330,30 @@ def test_tied_places_share_their_rank() -> None:
     assert "=2.  You" in texts and "=2.  North" in texts and "4.  East" in texts
     assert any(text.startswith("1.  West") for text in texts)
     assert "You tied for second." in " ".join(texts)
+
+
+def test_a_long_match_pages_its_score_sheet_from_the_latest_hands() -> None:
+    """Past eight hands the sheet opens on the page of the latest, outlined there; Earlier hands shows the
+    first eight, and Later hands comes back."""
+    driver = Driver((390, 844))
+    stack = build("victory", driver.app.ctx)
+    driver.app.stack = stack
+    result = stack[-1]
+    assert isinstance(result, Dialog)
+    results = driver.app.ctx.session.match.results  # type: ignore[union-attr]
+    assert len(results) > 8
+    driver.click(next(button for button in result.buttons if button.label == "Score sheet").rect.center)
+    sheet = driver.scene
+    assert isinstance(sheet, Dialog) and sheet.title == "Score sheet (2 of 2)"
+    driver.click(driver.button_spot("earlier"))
+    earlier = driver.scene
+    assert isinstance(earlier, Dialog) and earlier.title == "Score sheet (1 of 2)"
+    with recording((390, 844), 1.0) as report:
+        earlier.draw(pygame.Surface((390, 844)))
+    left = earlier.layout.body.left
+    numbers = [
+        item["text"] for item in report.items if item["kind"] == "text" and abs(item["rect"][0] - left) < 10
+    ]
+    assert numbers[:8] == [str(number) for number in range(1, 9)]  # the hands' numbers down the left
+    driver.click(driver.button_spot("later"))
+    assert isinstance(driver.scene, Dialog) and driver.scene.title == "Score sheet (2 of 2)"
