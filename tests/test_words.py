@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hearts.engine import Card, HandScored, PassDirection, Seat, Trick
+from hearts.engine import Card, HandScored, Moon, PassDirection, Seat, Trick
 from hearts.words import hand_story, prompt, table_header, trick_taken
 from tests.engine.scenarios import play, play_out, start
 
@@ -99,17 +99,32 @@ def scored(
     *,
     shooter: Seat | None = None,
     jack: Seat | None = None,
+    moon: Moon | None = None,
 ) -> HandScored:
     points = tuple(count + (13 if seat == queen else 0) for seat, count in zip(Seat, hearts, strict=True))
-    return HandScored(3, points, points, points, shooter, None, jack, hearts, queen)
+    return HandScored(3, points, points, points, shooter, moon, jack, hearts, queen)
 
 
 @pytest.mark.parametrize(
     ("hand", "story"),
     [
         (scored((0, 0, 0, 0), Seat.WEST), []),
-        (scored((0, 13, 0, 0), Seat.WEST, shooter=Seat.WEST), ["West shot the moon!"]),
-        (scored((13, 0, 0, 0), Seat.SOUTH, shooter=Seat.SOUTH), ["You shot the moon!"]),
+        (
+            scored((0, 13, 0, 0), Seat.WEST, shooter=Seat.WEST, moon=Moon.ADD_TO_OTHERS),
+            ["West shot the moon: everyone else +26."],
+        ),
+        (
+            scored((13, 0, 0, 0), Seat.SOUTH, shooter=Seat.SOUTH, moon=Moon.ADD_TO_OTHERS),
+            ["You shot the moon: everyone else +26."],
+        ),
+        (
+            scored((13, 0, 0, 0), Seat.SOUTH, shooter=Seat.SOUTH, moon=Moon.SUBTRACT_FROM_SHOOTER),
+            ["You shot the moon and took 26 off your score."],
+        ),
+        (
+            scored((0, 0, 13, 0), Seat.NORTH, shooter=Seat.NORTH, moon=Moon.SUBTRACT_FROM_SHOOTER),
+            ["North shot the moon and took 26 off their score."],
+        ),
         (scored((1, 0, 12, 0), Seat.NORTH), ["North missed the moon by one heart."]),
         (scored((0, 1, 1, 11), Seat.EAST), ["East missed the moon by two hearts."]),
         (scored((12, 1, 0, 0), Seat.SOUTH), ["You missed the moon by one heart."]),

@@ -108,12 +108,21 @@ def _subject(seat: Seat) -> str:
     return "You" if seat is Seat.SOUTH else SEAT_NAMES[seat]
 
 
+def _moon_line(shooter: Seat, moon: Moon | None) -> str:
+    """A moon and how it scored, so a shooter who chose sees which choice applied."""
+    if moon is Moon.SUBTRACT_FROM_SHOOTER:
+        if shooter is Seat.SOUTH:
+            return "You shot the moon and took 26 off your score."
+        return f"{SEAT_NAMES[shooter]} shot the moon and took 26 off their score."
+    return f"{_subject(shooter)} shot the moon: everyone else +26."
+
+
 def hand_story(scored: HandScored) -> list[str]:
     """What a scored hand is remembered by, in sentences: the moon shot, or missed by a heart or two (or
     by the Q♠), and the J♦ when it counts."""
     lines: list[str] = []
     if scored.moon_shooter is not None:
-        lines.append(f"{_subject(scored.moon_shooter)} shot the moon!")
+        lines.append(_moon_line(scored.moon_shooter, scored.moon))
     elif scored.hearts:
         for seat in Seat:
             hearts = scored.hearts[seat]

@@ -243,12 +243,18 @@ def saved_moon_hand() -> MemoryBackend:
 
 
 @pytest.mark.parametrize(
-    ("choice", "closing", "south_total"),
-    [("moon_subtract", False, 10 - 26), ("moon_add", False, 10), (None, True, 10)],
+    ("choice", "south_total", "said"),
+    [
+        ("moon_subtract", 10 - 26, "You shot the moon and took 26 off your score."),
+        ("moon_add", 10, "You shot the moon: everyone else +26."),
+    ],
 )
-def test_the_human_moon_under_shooter_chooses(choice: str | None, closing: bool, south_total: int) -> None:
-    """South holds every club and takes every trick; the table asks how the moon scores (closing the
-    question counts as adding 26 to the others)."""
+def test_the_human_moon_under_shooter_chooses(choice: str, south_total: int, said: str) -> None:
+    """South holds every club and takes every trick; the table asks how the moon scores. The question
+    has no ✕ and Escape leaves it open (closing it must not choose); the result says which choice
+    applied."""
+    from hearts.ui.report import recording
+
     backend = saved_moon_hand()
     driver = Driver((390, 844), backend=backend, settings=QUICK)
     for _ in range(12):  # the 13th plays itself
@@ -258,15 +264,20 @@ def test_the_human_moon_under_shooter_chooses(choice: str | None, closing: bool,
     driver.settle()
     dialog = driver.scene
     assert isinstance(dialog, Dialog) and dialog.name == "moon"
-    if closing:
-        driver.key(pygame.K_ESCAPE)
-    else:
-        driver.click(driver.button_spot(choice or ""))
+    assert not dialog.closable
+    driver.key(pygame.K_ESCAPE)
+    driver.click(dialog.layout.close.center)  # where a ✕ would be
+    assert driver.scene is dialog and driver.table.session.phase is Phase.MOON
+    driver.click(driver.button_spot(choice))
     driver.settle()
     results = driver.table.session.match.results
     assert results[-1].moon_shooter is Seat.SOUTH
     assert results[-1].totals[Seat.SOUTH] == south_total
-    assert isinstance(driver.scene, Dialog) and driver.scene.name == "hand_result"
+    result = driver.scene
+    assert isinstance(result, Dialog) and result.name == "hand_result"
+    with recording((390, 844), 1.0) as report:
+        result.draw(pygame.Surface((390, 844)))
+    assert said in " ".join(item["text"] for item in report.items if item["kind"] == "text")
 
 
 def test_the_real_loop_runs_and_stops_on_quit() -> None:

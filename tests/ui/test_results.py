@@ -6,16 +6,20 @@ from __future__ import annotations
 import itertools
 
 import pygame
+import pytest
 
-from hearts.engine import Seat
+from hearts.engine import HandScored, MatchOver, Moon, Rules, Seat
+from hearts.ui import theme
 from hearts.ui.report import recording
 from hearts.ui.scenes.dialog import Dialog
-from hearts.ui.scenes.results import sheet_rows
+from hearts.ui.scenes.results import hand_result_dialog, match_result_dialog, places, sheet_rows
+from hearts.ui.session import Session
 from hearts.ui.snapshot import build, context
-from hearts.words import SEAT_NAMES
+from hearts.words import SEAT_NAMES, hand_story
 
 from .driver import Driver
 from .test_app import QUICK, reload, start_match
+from .test_layout import SIZES
 
 
 def dialog_texts(name: str, size: tuple[int, int]) -> tuple[Dialog, list[dict]]:  # type: ignore[type-arg]
@@ -161,7 +165,7 @@ def test_the_match_result_keeps_its_chart_on_phones_both_ways_up() -> None:
             assert target["rect"][1] >= last["rect"][1] + last["rect"][3], size
 
 
-def test_a_victory_celebrates_for_a_while_and_stands_still_under_reduced_motion() -> None:
+def test_a_victory_celebrates_for_a_while_and_leaves_nothing_behind_under_reduced_motion() -> None:
     from dataclasses import replace
 
     from hearts.ui.celebration import FALL_TIME
@@ -174,13 +178,182 @@ def test_a_victory_celebrates_for_a_while_and_stands_still_under_reduced_motion(
     for _ in range(round(FALL_TIME * 60)):
         result.update(1 / 60)
     assert not result.is_animating  # then the screen is still: no redraws
+    ended = pygame.Surface((390, 844))
+    result.confetti.draw(ended, ctx.painter)
+    assert pygame.mask.from_threshold(ended, (0, 0, 0), (1, 1, 1, 255)).count() == 390 * 844  # all gone
     still = context((390, 844), 1.0, replace(ctx.settings, reduced_motion=True))
-    _, calm = build("victory", still)
-    assert isinstance(calm, Dialog) and calm.confetti is not None
-    assert not calm.is_animating
-    blank = pygame.Surface((390, 844))
-    drawn = blank.copy()
-    calm.confetti.draw(drawn, still.painter)
-    assert pygame.mask.from_threshold(drawn, (0, 0, 0), (1, 1, 1, 255)).count() < 390 * 844  # suits drawn
+    table, calm = build("victory", still)
+    assert isinstance(calm, Dialog) and calm.confetti is None and not calm.is_animating
+    # Nothing over the table but the scrim: outside the panel, the picture is the table darkened.
+    drawn, under = pygame.Surface((390, 844)), pygame.Surface((390, 844))
+    table.draw(drawn)
+    calm.draw(drawn)
+    table.draw(under)
+    shade = pygame.Surface((390, 844), pygame.SRCALPHA)
+    shade.fill(theme.SCRIM)
+    under.blit(shade, (0, 0))
+    outside = pygame.Rect(0, calm.layout.panel.bottom + 2, 390, 844 - calm.layout.panel.bottom - 2)
+    assert drawn.subsurface(outside).get_view("2").raw == under.subsurface(outside).get_view("2").raw
     _, lost = build("defeat", ctx)
     assert isinstance(lost, Dialog) and lost.confetti is None
+
+
+def test_the_hand_result_opens_the_pause_menu_by_escape_and_by_its_menu_button() -> None:
+    """The result is no dead end: Escape and the menu button open the match's menu over it, with all the
+    menu holds, and closing the menu goes back to the result (which still deals the next hand)."""
+    driver = Driver((390, 844), settings=QUICK)
+    start_match(driver)
+    driver.play_match_by_taps(driver.click, hands=1)
+    result = driver.scene
+    assert isinstance(result, Dialog) and result.name == "hand_result"
+    assert result.menu_button is not None
+    assert result.menu_button.rect == driver.table.layout.buttons["menu"]  # the table's own, live over it
+    for opening in ("escape", "button"):
+        if opening == "escape":
+            driver.key(pygame.K_ESCAPE)
+        else:
+            driver.click(result.menu_button.rect.center)
+        menu = driver.scene
+        assert isinstance(menu, Dialog) and menu.name == "pause", opening
+        keys = {button.key for button in menu.buttons}
+        assert {"score_sheet", "options", "statistics", "rules", "main_menu", "new_match"} <= keys
+        assert menu.buttons[0].label == "Back to the result"
+        driver.key(pygame.K_ESCAPE) if opening == "escape" else driver.click(menu.buttons[0].rect.center)
+        assert driver.scene is result, opening
+    driver.click(result.menu_button.rect.center)
+    driver.click(driver.button_spot("options"))
+    driver.key(pygame.K_ESCAPE)  # Options closed: back to the result, not the table
+    assert driver.scene is result
+    driver.click(driver.button_spot("next_hand"))
+    driver.settle()
+    assert driver.table.session.match.hand_number == 2
+
+
+def story_hands() -> list[tuple[str, HandScored]]:
+    """Hands with two story lines or more: a moon with the J♦, a missed moon with the J♦."""
+    moon = HandScored(
+        1, (26, 0, 0, 0), (0, 26, 16, 26), (0, 26, 16, 26), Seat.SOUTH, Moon.ADD_TO_OTHERS, Seat.NORTH,
+        (13, 0, 0, 0), Seat.SOUTH,
+    )  # fmt: skip
+    missed = HandScored(
+        1, (1, 24, 1, 0), (1, 14, 1, 0), (1, 14, 1, 0), None, None, Seat.WEST, (1, 11, 1, 0), Seat.WEST
+    )
+    return [("moon", moon), ("missed", missed)]
+
+
+@pytest.mark.parametrize(("size", "scale"), SIZES, ids=[f"{w}x{h}@{s:g}" for (w, h), s in SIZES])
+def test_the_hand_result_shows_every_line_inside_its_panel(size: tuple[int, int], scale: float) -> None:
+    """A moon or a missed moon with the J♦ and the next hand: every line shows, inside the panel, in
+    the panel's own size for its words (the height counts the gaps between paragraphs)."""
+    pygame.display.init()
+    ctx = context(size, scale)
+    session = Session.new(Rules(jack_of_diamonds=True), "normal", seed=1)
+    for name, scored in story_hands():
+        dialog = hand_result_dialog(ctx, session, scored, False)
+        surface = pygame.Surface(size)
+        with recording(size, scale) as report:
+            dialog.draw(surface)
+        panel = dialog.layout.panel
+        texts = [item for item in report.items if item["kind"] == "text"]
+        shown = " ".join(item["text"] for item in texts)
+        for line in (*hand_story(scored), "Next: Hand 2"):
+            assert line in shown, (name, line)
+        for item in texts:
+            x, y, width, height = (round(value * scale) for value in item["rect"])
+            assert panel.contains(pygame.Rect(x, y, width, height).inflate(-2, -2)), (name, item)
+            assert item["px"] >= 12, (name, item)
+        headers = [
+            next(item for item in texts if item["text"] == word) for word in ("♥", "Q♠", "Hand", "Total")
+        ]
+        for left, right in itertools.pairwise(headers):  # the headers never run together
+            assert left["rect"][0] + left["rect"][2] + 8 <= right["rect"][0], (name, left, right)
+
+
+@pytest.mark.parametrize("size", [(320, 568), (390, 844), (844, 390), (1280, 720), (1920, 1080)])
+def test_the_score_sheet_keeps_each_seats_numbers_under_its_name(size: tuple[int, int]) -> None:
+    """One column per seat: its name over both of its numbers for every hand (the hand's points and the
+    total after it), the moon and the J♦ marked in the column of the seat they fell to, the target
+    said; everything inside the panel, nothing under 12 px."""
+    dialog, drawn = dialog_texts("score_sheet", size)
+    texts = drawn[next(index for index, item in enumerate(drawn) if item["text"] == dialog.title) :]
+    assert dialog.ctx.session is not None
+    results = dialog.ctx.session.match.results
+    assert any(result.moon_shooter is not None for result in results)
+    assert any(result.jack_taker is not None for result in results)
+    names = {seat: next(item for item in texts if item["text"] == SEAT_NAMES[seat]) for seat in Seat}
+
+    def column_of(item: dict) -> Seat | None:  # type: ignore[type-arg]
+        """The seat whose name stands over ``item`` (its whole width under the name's column)."""
+        middle = item["rect"][0] + item["rect"][2] / 2
+        return next((seat for seat in Seat if abs(column_centre[seat] - middle) < half_width), None)
+
+    column_centre = {seat: item["rect"][0] + item["rect"][2] / 2 for seat, item in names.items()}
+    half_width = min(b - a for a, b in itertools.pairwise(sorted(column_centre.values()))) / 2
+    numbers_below = [item for item in texts if item["rect"][1] > names[Seat.SOUTH]["rect"][1] + 4]
+    for result in results[-8:]:
+        row = [item for item in numbers_below if item["text"] == str(result.hand_number)]
+        assert row, result.hand_number
+        for seat in Seat:
+            column = [item for item in numbers_below if column_of(item) is seat]
+            said = [item["text"] for item in column]
+            assert str(result.totals[seat]).replace("-", "−") in said
+            score = result.scores[seat]
+            assert (f"+{score}" if score > 0 else str(score).replace("-", "−")) in said
+        for seat, mark in ((result.moon_shooter, "☾"), (result.jack_taker, "♦")):
+            marked = [
+                item for item in numbers_below if mark in item["text"] and "Each seat" not in item["text"]
+            ]
+            if seat is not None:
+                assert any(column_of(item) is seat for item in marked), (result.hand_number, mark)
+    words = " ".join(item["text"] for item in texts)
+    assert "Target: 100." in words and "☾ shot the moon." in words and "♦ took the J♦." in words
+    panel = dialog.layout.panel
+    for item in texts:
+        assert panel.contains(pygame.Rect(item["rect"]).inflate(-2, -2)), item
+        assert item["px"] >= 12, item
+
+
+def test_tied_places_share_their_rank() -> None:
+    """Two seats on 43 behind West's 20: both are "=2", the next is fourth, and you tied for second."""
+    assert places((43, 20, 43, 55)) == {
+        Seat.SOUTH: (2, True), Seat.WEST: (1, False), Seat.NORTH: (2, True), Seat.EAST: (4, False)
+    }  # fmt: skip
+    assert places((30, 30, 50, 60))[Seat.SOUTH] == (1, True)  # a shared win
+    pygame.display.init()
+    size = (390, 844)
+    ctx = context(size, 1.0)
+    session = Session.new(Rules(target=50), "normal", seed=1)
+    dialog = match_result_dialog(ctx, session, MatchOver((Seat.WEST,), (43, 20, 43, 55)))
+    with recording(size, 1.0) as report:
+        dialog.draw(pygame.Surface(size))
+    texts = [item["text"] for item in report.items if item["kind"] == "text"]
+    assert "=2.  You" in texts and "=2.  North" in texts and "4.  East" in texts
+    assert any(text.startswith("1.  West") for text in texts)
+    assert "You tied for second." in " ".join(texts)
+
+
+def test_a_long_match_pages_its_score_sheet_from_the_latest_hands() -> None:
+    """Past eight hands the sheet opens on the page of the latest, outlined there; Earlier hands shows the
+    first eight, and Later hands comes back."""
+    driver = Driver((390, 844))
+    stack = build("victory", driver.app.ctx)
+    driver.app.stack = stack
+    result = stack[-1]
+    assert isinstance(result, Dialog)
+    results = driver.app.ctx.session.match.results  # type: ignore[union-attr]
+    assert len(results) > 8
+    driver.click(next(button for button in result.buttons if button.label == "Score sheet").rect.center)
+    sheet = driver.scene
+    assert isinstance(sheet, Dialog) and sheet.title == "Score sheet (2 of 2)"
+    driver.click(driver.button_spot("earlier"))
+    earlier = driver.scene
+    assert isinstance(earlier, Dialog) and earlier.title == "Score sheet (1 of 2)"
+    with recording((390, 844), 1.0) as report:
+        earlier.draw(pygame.Surface((390, 844)))
+    left = earlier.layout.body.left
+    numbers = [
+        item["text"] for item in report.items if item["kind"] == "text" and abs(item["rect"][0] - left) < 10
+    ]
+    assert numbers[:8] == [str(number) for number in range(1, 9)]  # the hands' numbers down the left
+    driver.click(driver.button_spot("later"))
+    assert isinstance(driver.scene, Dialog) and driver.scene.title == "Score sheet (2 of 2)"

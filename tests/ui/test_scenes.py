@@ -454,6 +454,28 @@ def test_statistics_tiles_fit(fonts: Fonts, case: tuple[tuple[int, int], float])
     assert len(seen) == 12  # eight for matches, four for the daily deal
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1366, 768), (844, 390), (390, 844), (320, 568)])
+def test_statistics_pages_are_packed_by_the_room(
+    fonts: Fonts, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A wide, short window takes the tiles four a row when that saves a page (1280×720 shows all on one
+    page, not a second page of two paragraphs); a page ends only where the next block would not fit."""
+    from hearts.ui.scenes import stats
+    from hearts.ui.snapshot import context, played_daily
+
+    ctx = context(size, 1.0)
+    played_daily(ctx.store, TODAY)
+    scene = StatsScene(ctx, today=TODAY)
+    monkeypatch.setattr(stats, "COLUMN_WIDTHS", stats.COLUMN_WIDTHS[:1])  # the comfortable column alone
+    narrow = StatsScene(ctx, today=TODAY)
+    assert scene.page_count <= narrow.page_count
+    if size[0] >= 1280:
+        assert scene.page_count == 1
+    for page, following in itertools.pairwise(scene.pages):
+        used = page[-1].top + page[-1].height
+        assert used + scene.gap + following[0].height > scene.body.height
+
+
 # The daily deal's statistics --------------------------------------------------------------------------
 
 TODAY = datetime.date(2026, 12, 2)

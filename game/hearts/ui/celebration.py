@@ -1,5 +1,6 @@
 """What the match result shows besides words: a chart of every seat's total hand by hand against the
-target, and on a victory the four suits falling like confetti (standing still under reduced motion).
+target, and on a victory the four suits falling like confetti (none under reduced motion: suits frozen
+in mid-air would only hide the table).
 
 The chart's points are pure (``chart_points``), so a test can hold them to the engine's totals.
 """
@@ -115,10 +116,9 @@ class _Piece:
 
 
 class Confetti:
-    """The four suits falling across the window for ``FALL_TIME`` seconds; still under reduced motion
-    (scattered where they would be halfway down)."""
+    """The four suits falling across the window for ``FALL_TIME`` seconds, then gone."""
 
-    def __init__(self, *, still: bool, seed: int = 7) -> None:
+    def __init__(self, *, seed: int = 7) -> None:
         chance = random.Random(seed)  # the same fall every time: a picture, not a lottery
         self.pieces = [
             _Piece(
@@ -131,12 +131,11 @@ class Confetti:
             )
             for index in range(PIECES)
         ]
-        self.still = still
-        self.age = FALL_TIME * 0.45 if still else 0.0
+        self.age = 0.0
 
     @property
     def is_falling(self) -> bool:
-        return not self.still and self.age < FALL_TIME
+        return self.age < FALL_TIME
 
     def advance(self, dt: float) -> None:
         if self.is_falling:
@@ -145,7 +144,7 @@ class Confetti:
     def draw(self, surface: pygame.Surface, painter: CardPainter) -> None:
         width, height = surface.get_size()
         short = min(width, height)
-        fade = 1.0 if self.still else max(0.0, min(1.0, (FALL_TIME - self.age) / 0.8))
+        fade = max(0.0, min(1.0, (FALL_TIME - self.age) / 0.8))
         if fade <= 0:
             return
         for piece in self.pieces:

@@ -61,13 +61,18 @@ def _rule(name: str) -> tuple[Callable[[Settings], object], Callable[[Settings, 
     )
 
 
+LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+"""The computer players' levels as the player reads them."""
+
+DIFFICULTY = "difficulty"
+
 GAME_OPTIONS: tuple[Option, ...] = (
     Option(
-        "difficulty",
+        DIFFICULTY,
         "Difficulty",
         "Applies from the next hand.",
         DIFFICULTIES,
-        ("Easy", "Normal", "Hard"),
+        tuple(LEVEL_NAMES[level] for level in DIFFICULTIES),
         *_setting("difficulty"),
     ),
     Option(

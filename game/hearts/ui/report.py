@@ -8,6 +8,7 @@ the report beside each picture as ``<scene>-WxH.json``.
 from __future__ import annotations
 
 import contextlib
+import itertools
 from collections.abc import Iterator
 from typing import Any
 
@@ -103,3 +104,33 @@ def note_text(text: str, px: int, rect: Rect) -> None:
         current.items.append(
             {"kind": "text", "text": text, "px": round(px / current.scale, 2), "rect": current.css(rect)}
         )
+
+
+MIN_TEXT_CSS = 12
+"""No text under this many CSS pixels."""
+
+
+def type_size_problems(report: dict[str, Any]) -> list[str]:
+    """What breaks the type rules in a report (``LayoutReport.to_json``): a text under 12 CSS pixels, or
+    a column of labelled buttons (the buttons with the same left edge and width) whose labels are not
+    all in one size. Empty when all is well."""
+    items = report["items"]
+    problems = [
+        f"{item['text']!r} at {item['px']} px"
+        for item in items
+        if item["kind"] == "text" and item["px"] < MIN_TEXT_CSS
+    ]
+    columns: dict[tuple[float, float], set[float]] = {}
+    labels: dict[tuple[float, float], list[str]] = {}
+    for button, label in itertools.pairwise(items):  # a label is noted just after its button
+        if button["kind"] != "button" or label["kind"] != "text":
+            continue
+        x, y, width, height = button["rect"]
+        lx, ly, label_width, label_height = label["rect"]
+        if x <= lx and lx + label_width <= x + width and y <= ly and ly + label_height <= y + height:
+            columns.setdefault((x, width), set()).add(label["px"])
+            labels.setdefault((x, width), []).append(label["text"])
+    for (x, _), sizes in columns.items():
+        if len(sizes) > 1:
+            problems.append(f"the buttons at x={x} mix sizes {sorted(sizes)}: {labels[(x, _)]}")
+    return problems

@@ -125,7 +125,7 @@ def _share(route: routes.Share, ctx: Context) -> Scene:
 
 
 def _hand_result(route: routes.HandResult, ctx: Context) -> Dialog:
-    return hand_result_dialog(ctx, route.session, route.scored, route.match_over)
+    return hand_result_dialog(ctx, route.session, route.scored, route.match_over, route.menu)
 
 
 _BUILDERS: dict[type[routes.Route], Callable[[Any, Context], Scene]] = {
@@ -139,17 +139,17 @@ _BUILDERS: dict[type[routes.Route], Callable[[Any, Context], Scene]] = {
     routes.DailyDeal: _daily,
     routes.DailyReplay: _daily_replay,
     routes.Lesson: _lesson,
-    routes.Options: lambda route, ctx: OptionsScene(ctx, route.tab),
+    routes.Options: lambda route, ctx: OptionsScene(ctx, route.tab, level=route.level, why=route.why),
     routes.HowToPlay: lambda route, ctx: HowToScene(ctx),
     routes.Statistics: lambda route, ctx: StatsScene(ctx),
     routes.Review: _review,
-    routes.PauseMenu: lambda route, ctx: pause_menu(ctx, route.session),
+    routes.PauseMenu: lambda route, ctx: pause_menu(ctx, route.session, over_result=route.over_result),
     routes.ConfirmNewMatch: lambda route, ctx: confirm_new_match(ctx),
     routes.MoonChoice: lambda route, ctx: moon_dialog(ctx),
     routes.LastTrick: lambda route, ctx: last_trick_dialog(ctx, route.trick, route.number, route.jack_counts),
     routes.HandResult: _hand_result,
     routes.MatchResult: lambda route, ctx: match_result_dialog(ctx, route.session, route.over),
-    routes.ScoreSheet: lambda route, ctx: score_sheet_dialog(ctx, route.results, route.page),
+    routes.ScoreSheet: lambda route, ctx: score_sheet_dialog(ctx, route.results, route.target, route.page),
     routes.Share: _share,
     routes.ChallengeOffer: lambda route, ctx: ChallengeOffer(ctx, route.challenge),
     routes.ChallengeRefused: lambda route, ctx: refused(ctx, route.sentence),

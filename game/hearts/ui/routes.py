@@ -92,7 +92,12 @@ class Lesson(Route):
 
 @dataclass(frozen=True, slots=True)
 class Options(Route):
+    """The options; ``level``, when the table open beneath plays a level of its own (a friend's
+    challenge, the daily deal), shown as the difficulty with ``why`` it can't change."""
+
     tab: str = "tab_game"
+    level: str | None = None
+    why: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,9 +123,11 @@ class Review(Route):
 
 @dataclass(frozen=True, slots=True)
 class PauseMenu(Route):
-    """The match's menu: back to the table, the last hand's review, the score sheet, a challenge…"""
+    """The match's menu: back to the table, the last hand's review, the score sheet, a challenge…
+    ``over_result``: opened from a hand's result, to which closing it goes back."""
 
     session: Session
+    over_result: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,11 +154,13 @@ class LastTrick(Route):
 
 @dataclass(frozen=True, slots=True)
 class HandResult(Route):
-    """A scored hand; ``Next hand`` answers ``next_hand`` to the table."""
+    """A scored hand; ``Next hand`` answers ``next_hand`` to the table. ``menu``: what its menu button
+    and Escape open (the table's menu, over the result)."""
 
     session: Session
     scored: HandScored
     match_over: bool
+    menu: Route | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,9 +171,10 @@ class MatchResult(Route):
 
 @dataclass(frozen=True, slots=True)
 class ScoreSheet(Route):
-    """Every hand's scores, a page at a time (``page`` past the last shows the last)."""
+    """Every hand's scores, a page at a time (``page`` past the last shows the last), and the target."""
 
     results: tuple[HandScored, ...]
+    target: int
     page: int
 
 

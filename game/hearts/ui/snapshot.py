@@ -30,6 +30,7 @@ from ..lesson import lesson_play
 from ..storage import MemoryBackend, Settings, Stats, Store
 from ..storage.daily import DailyAttempt, DailyResult, new_attempt_id
 from . import routes
+from .intents import Back
 from .modes import DailyMode, LessonMode
 from .render.cards import CardPainter
 from .render.fonts import Fonts
@@ -40,6 +41,8 @@ from .scenes.table import TableScene
 from .session import HUMAN, Session
 
 SEED = 2026
+SHEET_SEED = 2029
+"""A match with the J♦ whose bots shoot the moon early (the score sheet's marks)."""
 LESSON_SCENES = (
     "lesson_goal", "lesson_passing", "lesson_received", "lesson_lead", "lesson_first_trick", "lesson_trick",
     "lesson_follow", "lesson_discard", "lesson_hearts", "lesson_queen", "lesson_moon", "lesson_summary",
@@ -53,6 +56,7 @@ SCENES = (
     "hint",
     "last_trick",
     "hand_result",
+    "pause",
     "score_sheet",
     "victory",
     "defeat",
@@ -201,10 +205,17 @@ def build(name: str, ctx: Context) -> list[Scene]:
         return [table]
     if name == "trick_won":
         return [trick_won(ctx, session)]
-    if name == "hand_result":
+    if name in ("hand_result", "pause"):  # the first hand's result, or the menu opened over it
         play_until(session, lambda s: len(s.match.results) >= 1 and s.needs_deal)
         table = table_at(ctx, session)
-        return [table, scene_for(routes.HandResult(session, session.match.results[-1], False), ctx)]
+        shown = table.mode.hand_over(session.match.results[-1], False)
+        assert isinstance(shown, Push)
+        stack = [table, scene_for(shown.route, ctx)]
+        if name == "pause":
+            menu = stack[-1].handle(Back())
+            assert isinstance(menu, Push)
+            stack.append(scene_for(menu.route, ctx))
+        return stack
     if name in ("review", "review_pass"):  # hand 1 reviewed: its first key moment, or the pass
         # You play as Easy does, which leaves the coach something to say.
         play_until(session, lambda s: len(s.match.results) >= 1 and s.needs_deal, you="easy")
@@ -213,11 +224,16 @@ def build(name: str, ctx: Context) -> list[Scene]:
         if name == "review_pass":
             review.go(0)
         return [table_at(ctx, session), review]
-    if name == "score_sheet":
-        play_until(session, lambda s: len(s.match.results) >= 3 and s.needs_deal)
+    if name == "score_sheet":  # a page of eight hands with the J♦ counting and a moon in hand 4
+        session = Session.new(Rules(jack_of_diamonds=True), "normal", seed=SHEET_SEED)
+        ctx.session = session
+        play_until(session, lambda s: len(s.match.results) >= 8 and s.needs_deal)
         table = table_at(ctx, session)
         results = session.match.results
-        return [table, scene_for(routes.ScoreSheet(tuple(results), len(results)), ctx)]
+        return [
+            table,
+            scene_for(routes.ScoreSheet(tuple(results), session.match.rules.target, len(results)), ctx),
+        ]
     if name in ("victory", "defeat"):
         # The first seed from SEED on whose match ends the way the picture needs.
         for seed in range(SEED, SEED + 200):
@@ -304,6 +320,7 @@ def daily_at(ctx: Context, name: str) -> list[Scene]:
 
 def trick_won(ctx: Context, session: Session) -> Scene:
     """The table holding a complete trick with points in it, its winner ringed and named."""
+
     def about_to_take_points(s: Session) -> bool:
         trick = s.view.trick
         return len(s.view.tricks) >= 3 and len(trick.cards) == 3 and any(card.points for card in trick.cards)

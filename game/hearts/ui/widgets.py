@@ -9,7 +9,7 @@ import pygame
 from . import theme
 from .render.fonts import Fonts
 from .render.icons import draw_icon
-from .render.text import draw_text, fit_size
+from .render.text import draw_text, fit_size, wrap
 from .report import note_button
 
 
@@ -53,6 +53,70 @@ def draw_focus(surface: pygame.Surface, rect: pygame.Rect, unit: float) -> None:
     pygame.draw.rect(surface, theme.FOCUS_RING, ring, width=width, border_radius=max(4, round(10 * unit)))
 
 
+LABEL_PAD = 12
+"""Room between a label and its button's left and right edges, in design pixels."""
+
+
+def label_room(rect: pygame.Rect, unit: float) -> pygame.Rect:
+    """Where a button's label may stand: its button less the padding (less on a narrow button)."""
+    pad = min(round(LABEL_PAD * unit), rect.width // 8)
+    return rect.inflate(-2 * pad, -round(6 * unit))
+
+
+def label_size(fonts: Fonts, buttons: list[Button], unit: float, min_text: int) -> int:
+    """One type size for a set of buttons read together (a menu whose labels shrink one by one reads
+    as untidy): the largest, from 18 design pixels, at which every label stands on one line, down to 14;
+    else the largest at which every label fits broken between words over as many lines as its button
+    holds (a word cut in two reads as a typo); never under ``min_text``."""
+    labelled = [button for button in buttons if button.label and button.icon is None]
+    largest = max(min_text, round(18 * unit))
+    one_line = max(min_text, round(14 * unit))
+    for px in range(largest, one_line - 1, -1):
+        if all(_label_fits(fonts, button, unit, px, lines=1) for button in labelled):
+            return px
+    px = largest
+    while px > min_text and not all(_label_fits(fonts, button, unit, px) for button in labelled):
+        px -= 1
+    return px
+
+
+def column_label_sizes(fonts: Fonts, buttons: list[Button], unit: float, min_text: int) -> list[int]:
+    """One label size per set of buttons read together, button by button: a column (the same left edge
+    and width), or a row (the same top and height: a segmented control, Previous and Next); a button in
+    both joins them."""
+    group = list(range(len(buttons)))
+
+    def root(index: int) -> int:
+        while group[index] != index:
+            index = group[index]
+        return index
+
+    seen: dict[tuple[str, int, int], int] = {}
+    for index, button in enumerate(buttons):
+        rect = button.rect
+        for key in (("column", rect.left, rect.width), ("row", rect.top, rect.height)):
+            if key in seen:
+                group[root(index)] = root(seen[key])
+            else:
+                seen[key] = index
+    members: dict[int, list[Button]] = {}
+    for index, button in enumerate(buttons):
+        members.setdefault(root(index), []).append(button)
+    sizes = {first: label_size(fonts, together, unit, min_text) for first, together in members.items()}
+    return [sizes[root(index)] for index in range(len(buttons))]
+
+
+def _label_fits(fonts: Fonts, button: Button, unit: float, px: int, *, lines: int | None = None) -> bool:
+    """Whether a label fits its button at ``px``, words whole, on at most ``lines`` lines (else as many
+    as the button's height holds)."""
+    room = label_room(button.rect, unit)
+    if any(fonts.size(word, px, bold=True)[0] > room.width for word in button.label.split()):
+        return False
+    wrapped = wrap(fonts, button.label, px, room.width, bold=True)
+    fits_height = len(wrapped) * fonts.line_height(px, bold=True) <= room.height
+    return fits_height and (lines is None or len(wrapped) <= lines)
+
+
 def draw_button(
     surface: pygame.Surface,
     fonts: Fonts,
@@ -61,7 +125,10 @@ def draw_button(
     min_text: int,
     *,
     focused: bool = False,
+    px: int | None = None,
 ) -> None:
+    """A button; its label at ``px`` when the button belongs to a column set in one size (else as large
+    as fits, up to 18 design pixels)."""
     radius = max(4, round(10 * unit))
     if not button.enabled:
         fill, ink = theme.BUTTON_DISABLED, theme.BUTTON_TEXT_DISABLED
@@ -79,8 +146,8 @@ def draw_button(
         icon.center = button.rect.center
         draw_icon(surface, button.icon, icon, ink)
     elif button.label:
-        inner = button.rect.inflate(-round(12 * unit), -round(6 * unit))
-        size = fit_size(
+        inner = label_room(button.rect, unit)
+        size = px or fit_size(
             fonts, button.label, inner.width, max(min_text, round(18 * unit)), min_text, bold=True
         )
         draw_text(surface, fonts, button.label, inner, size, ink, bold=True, align="center", wrap=True)

@@ -21,7 +21,7 @@ class MatchMode(TableMode):
         return f"Challenge · {header}" if self.session.challenge is not None else header
 
     def hand_over(self, scored: HandScored, match_over: bool) -> Transition | None:
-        return Push(HandResult(self.session, scored, match_over))
+        return Push(HandResult(self.session, scored, match_over, PauseMenu(self.session, over_result=True)))
 
     def menu(self) -> Transition | None:
         return Push(PauseMenu(self.session))

@@ -7,12 +7,13 @@ import datetime
 
 import pygame
 
-from ...daily import MARK_CLEAN, MARK_HEARTS, MARK_MOON, points_of, trick_marks
+from ...daily import LEVEL, MARK_CLEAN, MARK_HEARTS, MARK_MOON, points_of, trick_marks
 from ...engine import Suit
 from .. import theme
 from ..layout import DialogLayout, Metrics
+from ..options_list import LEVEL_NAMES
 from ..render.text import draw_text, wrap
-from ..routes import DAILY_PRACTICE, DAILY_RESULT, DailyShown, HowToPlay, Menu, Review, Share
+from ..routes import DAILY_PRACTICE, DAILY_RESULT, DailyShown, HowToPlay, Menu, Options, Review, Share
 from .base import Context, Push, Replace, Reset, Transition
 from .dialog import Choice, Dialog, draw_lines
 
@@ -27,12 +28,14 @@ def day_words(day: datetime.date) -> str:
 
 
 def daily_menu(ctx: Context, finished: bool) -> Dialog:
-    """The daily deal's menu: back to the table, the day's result once the hand is over, the rules, the
-    main menu (the attempt is kept)."""
+    """The daily deal's menu: back to the table, the day's result once the hand is over, the options (the
+    level is the day's, the same for everyone), the rules, the main menu (the attempt is kept)."""
     choices = [Choice("resume", "Back to the table", primary=True)]
     if finished:
         choices.append(Choice(DAILY_RESULT, "Today's result"))
+    why = f"The daily deal is played against {LEVEL_NAMES[LEVEL]}, the same for everyone."
     choices += [
+        Choice("options", "Options", go=Replace(Options(level=LEVEL, why=why))),
         Choice("rules", "How to play", go=Replace(HowToPlay())),
         Choice("main_menu", "Main menu", go=Reset(Menu())),
     ]

@@ -14,12 +14,14 @@ from ..intents import Back, Confirm, Hover, Intent, Jump, Step, Tap
 from ..layout import DialogLayout, Metrics, dialog_layout
 from ..render.icons import draw_icon
 from ..render.text import draw_text, wrap
-from ..widgets import Button, draw_button, draw_panel
+from ..widgets import Button, draw_button, draw_panel, label_size
 from .base import Context, Pop, Scene, Transition
 
 BodyDrawer = Callable[[pygame.Surface, pygame.Rect, DialogLayout], None]
 BodyHeight = Callable[[Metrics, int], int]
 """The height a body needs at a width, so the panel fits its content."""
+MenuSpot = Callable[[tuple[int, int]], pygame.Rect]
+"""Where the menu button stands in a window of a size (the table's own, over a dialog at the table)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +39,9 @@ class Choice:
 
 
 class Dialog(Scene):
-    """A modal panel; closing it (× or Escape) answers ``close_result`` when it may be closed."""
+    """A modal panel; closing it (× or Escape) answers ``close_result`` when it may be closed. A dialog
+    with a ``menu`` (the hand's result) has a menu button instead, which Escape presses too: the menu
+    opens over the dialog, which shows again when the menu closes."""
 
     is_overlay = True
 
@@ -57,6 +61,8 @@ class Dialog(Scene):
         name: str = "dialog",
         title_colour: tuple[int, int, int] = theme.TITLE,
         confetti: Confetti | None = None,
+        menu: Transition | None = None,
+        menu_spot: MenuSpot | None = None,
     ) -> None:
         self.title = title
         self.choices = tuple(choices)
@@ -72,6 +78,12 @@ class Dialog(Scene):
         self.title_colour = title_colour
         self.confetti = confetti
         """Falling suits behind the panel (a victory)."""
+        self.menu = menu
+        self.menu_spot = menu_spot
+        """Where the menu button stands when the panel leaves it clear (else at the title's left)."""
+        self.menu_button: Button | None = None
+        self.label_px = 0
+        """The buttons' one type size."""
         self.focus: int | None = None
         super().__init__(ctx)
 
@@ -89,6 +101,15 @@ class Dialog(Scene):
             Button(choice.key, rect, label=choice.label, primary=choice.primary)
             for choice, rect in zip(self.choices, self.layout.buttons, strict=True)
         ]
+        metrics = self.layout.metrics
+        self.label_px = label_size(self.ctx.fonts, self.buttons, metrics.unit, metrics.text(12))
+        self.menu_button = None
+        if self.menu is not None:
+            spot = self.menu_spot(size) if self.menu_spot is not None else None
+            if spot is None or spot.colliderect(self.layout.panel):
+                title = self.layout.title
+                spot = pygame.Rect(title.left - metrics.tap, title.top, metrics.tap, metrics.tap)
+            self.menu_button = Button("menu", spot, icon="menu", label="Menu")
         self.dirty = True
 
     def handle(self, intent: Intent) -> Transition | None:
@@ -96,10 +117,14 @@ class Dialog(Scene):
             for index, button in enumerate(self.buttons):
                 if button.hit(intent.pos):
                     return self.choose(index)
+            if self.menu_button is not None and self.menu_button.hit(intent.pos):
+                return self.menu
             if self.closable and self.layout.close.collidepoint(intent.pos):
                 return Pop(self.close_result)
             return None
         if isinstance(intent, Back):
+            if self.menu is not None:
+                return self.menu
             return Pop(self.close_result) if self.closable else None
         if isinstance(intent, Step) and self.buttons:
             self.focus = 0 if self.focus is None else (self.focus + intent.delta) % len(self.buttons)
@@ -125,12 +150,7 @@ class Dialog(Scene):
         return go() if callable(go) else go
 
     def _lines_height(self, metrics: Metrics, width: int) -> int:
-        """How tall the dialog's paragraphs stand at ``width`` (as ``draw_lines`` sets them)."""
-        px = metrics.text(16)
-        line = round(px * 1.35)
-        return sum(
-            len(wrap(self.ctx.fonts, text, px, width) or [""]) * line + line // 3 for text in self.lines
-        )
+        return lines_height(self.ctx, self.lines, metrics.text(16), width)
 
     def update(self, dt: float) -> Transition | None:
         if self.confetti is not None and self.confetti.is_falling:
@@ -163,14 +183,29 @@ class Dialog(Scene):
         )
         if self.closable:
             draw_icon(surface, "close", layout.close.inflate(-metrics.px(18), -metrics.px(18)), theme.TEXT)
+        if self.menu_button is not None:
+            draw_button(surface, self.ctx.fonts, self.menu_button, metrics.unit, metrics.text(12))
         if self.body is not None:
             self.body(surface, layout.body, layout)
         elif self.lines:
             draw_lines(surface, self.ctx, self.lines, layout.body, metrics.text(16))
         for index, button in enumerate(self.buttons):
             draw_button(
-                surface, self.ctx.fonts, button, metrics.unit, metrics.text(12), focused=index == self.focus
+                surface,
+                self.ctx.fonts,
+                button,
+                metrics.unit,
+                metrics.text(12),
+                focused=index == self.focus,
+                px=self.label_px,
             )
+
+
+def lines_height(ctx: Context, lines: Sequence[str], px: int, width: int) -> int:
+    """How tall ``lines`` stand at ``width`` as ``draw_lines`` sets them, the gap after each paragraph
+    included (a panel sized without those gaps loses its last line)."""
+    line = round(px * 1.35)
+    return sum(len(wrap(ctx.fonts, text, px, width) or [""]) * line + line // 3 for text in lines)
 
 
 def draw_lines(

@@ -21,7 +21,7 @@ from ..routes import (
     Route,
     Statistics,
 )
-from ..widgets import Button, draw_button
+from ..widgets import Button, column_label_sizes, draw_button
 from .base import Context, Push, Reset, Scene, Transition
 
 
@@ -132,7 +132,14 @@ class MenuScene(Scene):
         draw_text(
             surface, self.ctx.fonts, "against three computer players", sub, metrics.text(15), theme.TEXT_MUTED
         )
-        for index, button in enumerate(self.buttons):
+        sizes = column_label_sizes(self.ctx.fonts, self.buttons, metrics.unit, metrics.text(12))
+        for index, (button, size) in enumerate(zip(self.buttons, sizes, strict=True)):
             draw_button(
-                surface, self.ctx.fonts, button, metrics.unit, metrics.text(12), focused=index == self.focus
+                surface,
+                self.ctx.fonts,
+                button,
+                metrics.unit,
+                metrics.text(12),
+                focused=index == self.focus,
+                px=size,
             )

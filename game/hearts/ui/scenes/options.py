@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from .. import theme
-from ..options_list import SEGMENT, TABLE_NOTE, TABS, Option
+from ..options_list import DIFFICULTY, SEGMENT, TABLE_NOTE, TABS, Option
 from ..render.text import draw_text, wrap
 from ..widgets import Button
 from .base import Context, Transition
@@ -31,13 +31,26 @@ class _Row:
 
 
 class OptionsScene(PagedScene):
-    """Settings and table options; ``tab`` is ``"tab_game"`` or ``"tab_table"``."""
+    """Settings and table options; ``tab`` is ``"tab_game"`` or ``"tab_table"``. ``level``: the level
+    the table beneath plays whatever the setting (a friend's challenge, the daily deal), shown as the
+    difficulty, which can't be changed there, with ``why``."""
 
     title = "Options"
 
-    def __init__(self, ctx: Context, tab: str = "tab_game") -> None:
+    def __init__(
+        self, ctx: Context, tab: str = "tab_game", *, level: str | None = None, why: str = ""
+    ) -> None:
         self.tab = tab if tab in TABS else "tab_game"
+        self.level = level
+        self.why = why
         super().__init__(ctx)
+
+    def is_fixed(self, option: Option) -> bool:
+        """Whether the table beneath fixes this option (the difficulty, in a challenge or the daily)."""
+        return option.key == DIFFICULTY and self.level is not None
+
+    def note_for(self, option: Option) -> str:
+        return self.why if self.is_fixed(option) else option.note
 
     @property
     def options(self) -> tuple[Option, ...]:
@@ -66,7 +79,7 @@ class OptionsScene(PagedScene):
             stacked = beside < inner.width * 0.45
             words_width = inner.width if stacked else beside
             labels = wrap(fonts, option.label, self.label_px, words_width)
-            notes = wrap(fonts, option.note, self.small_px, words_width)
+            notes = wrap(fonts, self.note_for(option), self.small_px, words_width)
             text_height = len(labels) * label_line + metrics.px(2) + len(notes) * note_line
             height = (text_height + gap + tap) if stacked else max(tap, text_height)
             rows.append(_Row(option, tuple(labels), tuple(notes), height + 2 * row_pad, stacked))
@@ -118,14 +131,20 @@ class OptionsScene(PagedScene):
                 control = pygame.Rect(0, 0, sum(natural), tap)
                 control.right = self.inner_left + self.inner_width
                 control.centery = top + row.height // 2
-            current = option.current(settings)
+            fixed = self.is_fixed(option)
+            current = option.values.index(self.level) if fixed else option.current(settings)
             left = control.left
             for index, name in enumerate(option.names):
                 width = round(natural[index] * control.width / sum(natural))
                 if index == len(option.names) - 1:
                     width = control.right - left
                 rect = pygame.Rect(left, control.top, width, tap)
-                buttons.append(Button(option.segment(index), rect, label=name, selected=index == current))
+                chosen = index == current
+                buttons.append(
+                    Button(
+                        option.segment(index), rect, label=name, selected=chosen, enabled=chosen or not fixed
+                    )
+                )
                 left = rect.right
         return buttons
 
@@ -138,6 +157,8 @@ class OptionsScene(PagedScene):
             return None
         name, _, number = key.partition(SEGMENT)
         option = next((option for option in self.options if option.key == name), None)
+        if option is not None and self.is_fixed(option):
+            return None  # the table beneath keeps its level
         if option is not None and number.isdigit() and int(number) < len(option.values):
             self.ctx.save_settings(option.chosen(self.ctx.settings, int(number)))
             self._rebuild()

@@ -11,7 +11,7 @@ from .. import theme
 from ..intents import Back, Confirm, Intent, Jump, Step, Tap
 from ..layout import header_layout, is_portrait, metrics_for
 from ..render.text import draw_text, fit_size, wrap
-from ..widgets import Button, draw_button, draw_panel, draw_title
+from ..widgets import Button, column_label_sizes, draw_button, draw_panel, draw_title
 from .base import Context, Pop, Scene, Transition
 
 BACK = "back"
@@ -277,9 +277,16 @@ class PagedScene(Scene):
             label = f"Page {self.page + 1} of {self.page_count}"
             px = fit_size(fonts, label, self.page_label_rect.width, metrics.text(15), metrics.text(12))
             draw_text(surface, fonts, label, self.page_label_rect, px, theme.TEXT_MUTED, wrap=False)
-        for button in self.buttons:
+        sizes = column_label_sizes(fonts, self.buttons, metrics.unit, metrics.text(12))
+        for button, size in zip(self.buttons, sizes, strict=True):
             draw_button(
-                surface, fonts, button, metrics.unit, metrics.text(12), focused=button.key == self.focus_key
+                surface,
+                fonts,
+                button,
+                metrics.unit,
+                metrics.text(12),
+                focused=button.key == self.focus_key,
+                px=size,
             )
 
     def draw_column_panel(self, surface: pygame.Surface, height: int) -> pygame.Rect:

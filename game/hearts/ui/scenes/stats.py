@@ -99,14 +99,32 @@ class _Block:
     top: int = 0
 
 
+COLUMN_WIDTHS = (600, 880)
+"""The content column's widths to try, in design pixels: the comfortable one, and a wider one for a wide
+but short window (the tiles four a row), taken only when it needs fewer pages."""
+
+
 class StatsScene(PagedScene):
     title = "Statistics"
-    column_design_width = 600
+    column_design_width = COLUMN_WIDTHS[0]
 
     def __init__(self, ctx: Context, *, today: datetime.date | None = None) -> None:
         self.daily = ctx.store.daily_stats(today if today is not None else daily.today())
         ctx.notices.extend(ctx.store.take_problems())
         super().__init__(ctx)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Laid out in the column that needs the fewest pages (the narrower when they tie), so no page
+        is left with a paragraph or two that a wider column would have kept with the rest."""
+        counts = {}
+        for width in COLUMN_WIDTHS:
+            self.column_design_width = width
+            super().resize(size)
+            counts[width] = self.page_count
+        best = min(COLUMN_WIDTHS, key=lambda width: (counts[width], width))
+        if best != self.column_design_width:
+            self.column_design_width = best
+            super().resize(size)
 
     def _paginate(self, body: pygame.Rect) -> int:
         metrics, fonts, gap = self.metrics, self.ctx.fonts, self.gap
@@ -114,7 +132,10 @@ class StatsScene(PagedScene):
         self.heading_px = metrics.text(17)
         self.tile_pad = metrics.px(10)
         self.heading_height = fonts.line_height(self.heading_px, bold=True) + metrics.px(4)
-        if body.width >= 3 * metrics.px(150) + 2 * gap:
+        # Eight tiles: four by two, three a row, two a row or one.
+        if body.width >= 4 * metrics.px(150) + 3 * gap:
+            match_columns = 4
+        elif body.width >= 3 * metrics.px(150) + 2 * gap:
             match_columns = 3
         else:
             match_columns = 2 if body.width >= 2 * metrics.px(120) + gap else 1

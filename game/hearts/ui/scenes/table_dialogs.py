@@ -10,6 +10,7 @@ from ...words import trick_taken
 from .. import theme
 from ..challenge_link import challenge_a_friend
 from ..layout import DialogLayout, Metrics
+from ..options_list import LEVEL_NAMES
 from ..render.text import draw_text
 from ..report import is_recording, note_card
 from ..routes import (
@@ -22,6 +23,7 @@ from ..routes import (
     Options,
     Review,
     ScoreSheet,
+    Statistics,
 )
 from ..session import Session
 from .base import Context, Replace, Reset
@@ -31,7 +33,8 @@ RESUME = "resume"
 """Back to the table."""
 
 
-def pause_menu(ctx: Context, session: Session) -> Dialog:
+def pause_menu(ctx: Context, session: Session, *, over_result: bool = False) -> Dialog:
+    """The match's menu; over a hand's result, its first choice goes back to that result."""
     finished = session.match.results
     review = (
         [Choice("review", "Review the last hand", go=Replace(Review(session, finished[-1].hand_number)))]
@@ -43,18 +46,33 @@ def pause_menu(ctx: Context, session: Session) -> Dialog:
         ctx,
         "Menu",
         [
-            Choice(RESUME, "Back to the table", primary=True),
+            Choice(RESUME, "Back to the result" if over_result else "Back to the table", primary=True),
             *review,
-            Choice("score_sheet", "Score sheet", go=Replace(ScoreSheet(results, len(results)))),
+            Choice(
+                "score_sheet",
+                "Score sheet",
+                go=Replace(ScoreSheet(results, session.match.rules.target, len(results))),
+            ),
             Choice("challenge", "Challenge a friend", go=lambda: Replace(challenge_a_friend(session))),
             Choice("new_match", "New match", go=Replace(ConfirmNewMatch())),
-            Choice("options", "Options", go=Replace(Options())),
+            Choice("options", "Options", go=Replace(options_for(session))),
+            Choice("statistics", "Statistics", go=Replace(Statistics())),
             Choice("rules", "How to play", go=Replace(HowToPlay())),
             Choice("main_menu", "Main menu", go=Reset(Menu())),
         ],
         close_result=RESUME,
         name="pause",
+        button_share=0.9,  # a menu is all buttons: one column, or two, rather than three cramped ones
     )
+
+
+def options_for(session: Session) -> Options:
+    """The options opened from a match's menu: a friend's challenge keeps the level it was played at."""
+    challenge = session.challenge
+    if challenge is None:
+        return Options()
+    why = f"This challenge is played at {LEVEL_NAMES[session.bot_level]}, as your friend played it."
+    return Options(level=session.bot_level, why=why)
 
 
 def confirm_new_match(ctx: Context) -> Dialog:
@@ -72,6 +90,7 @@ def confirm_new_match(ctx: Context) -> Dialog:
 
 
 def moon_dialog(ctx: Context) -> Dialog:
+    """How your moon scores. It has no ✕ and Escape does nothing: closing it must not choose for you."""
     return Dialog(
         ctx,
         "You shot the moon!",
@@ -80,7 +99,7 @@ def moon_dialog(ctx: Context) -> Dialog:
             Choice(MOON_SUBTRACT, "Take 26 off my score"),
         ],
         lines=["You took every heart and the Q♠. Choose how it scores."],
-        close_result=MOON_ADD,
+        closable=False,
         name="moon",
     )
 
