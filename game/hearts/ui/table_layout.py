@@ -176,19 +176,17 @@ def _landscape(size: tuple[int, int], metrics: Metrics) -> TableLayout:
     panel_width = metrics.px(112)
     side_height = panel_height(metrics, lines=2)
     short = _is_short(size, metrics)
-    north_size = (
-        (min(metrics.px(260), play_width * 13 // 25), panel_height(metrics, lines=1))
-        if short
-        else (panel_width, side_height)
-    )
+    action_width = max(metrics.px(150), tap * 3)
+    one_line = min(metrics.px(310), play_width * 13 // 25)
+    north_size = (one_line, panel_height(metrics, lines=1)) if short else (panel_width, side_height)
     north = Rect(0, margin, *north_size)
     north.centerx = margin + play_width // 2
     header = Rect(margin, margin, north.left - gap - margin, 2 * round(metrics.text(14) * 1.3))
     marks = Rect(north.right + gap, margin, min(metrics.px(170), column.left - gap - north.right - gap), tap)
     south_height = panel_height(metrics, lines=2)  # beside a hand in two rows
-    south_size = north_size  # in front of a hand in one row
+    # In front of a hand in one row: like North, leaving the message and the action their room.
+    south_size = (min(north_size[0], play_width - 2 * (action_width + 2 * gap)), north_size[1])
     row_height = max(tap, south_size[1])
-    action_width = max(metrics.px(150), tap * 3)
     trick_width = play_width - 2 * (panel_width + gap)
     wanted = math.ceil(height / 4 / CARD_ASPECT)
 
