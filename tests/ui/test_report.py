@@ -116,6 +116,34 @@ def test_at_1920_by_1080_the_seat_boxes_are_at_least_as_large_as_at_1280_by_720(
         assert large_px[key] >= px, (key, px, large_px[key])
 
 
+@pytest.mark.parametrize("size", [(320, 568), (390, 844), (844, 390), (1280, 720), (1920, 1080)])
+def test_the_cards_passed_to_you_carry_a_tag_in_words_in_view(size: tuple[int, int]) -> None:
+    """Not colour alone: each of the three cards passed to you carries "received" (or, where a fanned hand
+    shows too little of a card, "new") on the part of it in view, clear of its corner index."""
+    from hearts.ui.table_faces import RECEIVED_WORDS
+
+    items = render("lesson_received", size)[1].to_json()["items"]
+    hand = [
+        (index, item)
+        for index, item in enumerate(items)
+        if item["kind"] == "card" and item["where"] == "hand"
+    ]
+    tags = [
+        (index, item)
+        for index, item in enumerate(items)
+        if item["kind"] == "text" and item["text"] in RECEIVED_WORDS
+    ]
+    assert len(tags) == 3 and len({item["text"] for _, item in tags}) == 1, tags
+    for index, tag in tags:
+        card_index, card = max((pair for pair in hand if pair[0] < index), key=lambda pair: pair[0])
+        where = rect_of(tag)
+        assert tag["px"] >= 12 and rect_of(card).contains(where), (card["card"], tag)
+        assert not where.colliderect(Rect(*(round(value) for value in card["index_rect"]))), card["card"]
+        for later, other in hand:
+            if later > card_index:
+                assert not where.colliderect(rect_of(other)), f"{other['card']} hides {card['card']}'s tag"
+
+
 def test_text_is_never_smaller_than_12_css_pixels(reports: dict[str, dict]) -> None:  # type: ignore[type-arg]
     for name, report in reports.items():
         texts = [item for item in report["items"] if item["kind"] in ("text", "seat_text")]
