@@ -350,3 +350,35 @@ def test_no_trick_card_hides_another_cards_index_whatever_the_order(layout: Tabl
         hidden = shown.colliderect(layout.seats[other].trick_slot)
         assert not hidden, f"{other.name}'s card hides {seat.name}'s index"
         assert _window(layout).contains(slot)
+
+
+def test_on_a_large_screen_the_boxes_and_the_message_stand_by_the_trick(layout: TableLayout) -> None:
+    """Beyond 1280x720 CSS pixels, West and East stand by the trick rather than at the window's edges,
+    and the message between West and your box, by the trick and your hand; up to it, the table is as
+    designed (no size at or below 1280x720 counts as large)."""
+    width, height = (side / layout.metrics.scale for side in layout.size)
+    if layout.is_portrait or width <= 1280 or height <= 720:
+        assert not layout.large
+        return
+    assert layout.large
+    if layout.hand.per_row != 13:
+        return
+    seats = layout.seats
+    trick = seats[Seat.WEST].trick_slot.unionall([place.trick_slot for place in seats])
+    near = layout.metrics.px(40)
+    west, east, south = seats[Seat.WEST].panel, seats[Seat.EAST].panel, seats[Seat.SOUTH].panel
+    assert 0 < trick.left - west.right <= near and 0 < east.left - trick.right <= near, (west, trick, east)
+    message = layout.message
+    assert west.left < message.left < west.right and message.right < south.left <= message.right + near
+    assert trick.left <= message.centerx <= trick.right
+
+
+def test_the_boxes_words_and_buttons_grow_faster_than_the_window_beyond_1280_by_720() -> None:
+    """At 1920x1080 a seat's box and the buttons take more of the window than at 1280x720, so they stay in
+    proportion to the cards beside them."""
+    small, large = table_layout((1280, 720)), table_layout((1920, 1080))
+    for seat in Seat:
+        assert large.seats[seat].panel.height / 1080 > small.seats[seat].panel.height / 720, seat
+        assert large.seats[seat].panel.width / 1920 > small.seats[seat].panel.width / 1280, seat
+    assert large.buttons["menu"].width / 1080 > small.buttons["menu"].width / 720
+    assert large.metrics.text(15) / 1080 > small.metrics.text(15) / 720
