@@ -240,12 +240,12 @@ def test_text_fits_its_boxes_at_no_less_than_12_css_pixels(layout: TableLayout, 
 
 
 # The widest things a box's score can say, by the engine's rules: a target of 150 leaves totals up to 149;
-# twelve hearts and the queen; every heart with the moon badge; the J's gain; nothing yet.
+# twelve hearts, the queen and the J♦; every heart with the moon badge; the J♦'s gain alone; nothing yet.
 WORST_WORDS = (
-    ("149", "+25", 12, True, False),
-    ("149", "+26", 13, True, True),
-    ("99", "−10", 0, False, False),
-    ("0", "0", 0, False, False),
+    ("149", "+15", 12, True, True, False),
+    ("149", "+26", 13, True, False, True),
+    ("99", "−10", 0, False, True, False),
+    ("0", "0", 0, False, False, False),
 )
 
 
@@ -254,16 +254,17 @@ def test_every_box_says_its_total_large_and_this_hands_points_in_words(
     layout: TableLayout,
     fonts,  # type: ignore[no-untyped-def]
     painter,  # type: ignore[no-untyped-def]
-    words: tuple[str, str, int, bool, bool],
+    words: tuple[str, str, int, bool, bool, bool],
 ) -> None:
     """Whatever the score, every box holds the total larger than the words, the hearts taken as a count
     and the Q♠ chip (or the moon badge, which may stand for the count), and this hand's points labelled:
-    "+25 this hand" wherever there are two lines; never a number left unsaid."""
+    "+15 this hand" wherever there are two lines; never a number left unsaid. The J♦ chip shows where
+    there is room (this hand's points count it all the same)."""
     from hearts.ui.seatbox import SeatWords, is_one_line, seat_parts
     from hearts.ui.table_seats import SeatBoxes, row_width
 
-    total, points, hearts, queen, threat = words
-    said = SeatWords(total=total, points=points, hearts=hearts, queen=queen)
+    total, points, hearts, queen, jack, threat = words
+    said = SeatWords(total=total, points=points, hearts=hearts, queen=queen, jack=jack)
     boxes = SeatBoxes(fonts, painter)
     metrics = layout.metrics
     for seat in Seat:

@@ -3,11 +3,12 @@ share them.
 
 Every box holds the same pieces in the same order at every size and all match long: a mark (the seat
 to move; during the pass, a tick once it has passed), the name and the dealer's chip; the match total,
-large, with the cards taken this hand as what they are (a count of hearts beside a heart, a Q♠ chip, or
-the "Moon threat" badge while the seat has taken every point so far); and this hand's points labelled as
-such ("+5 this hand"), with an opponent's cards as a fan of backs and their count. In a two-line box
-the total and the cards taken share the second line and this hand's points lie under it; in a one-line
-box (a short landscape window's North) everything follows on the one line.
+large, with the cards taken this hand as what they are (a count of hearts beside a heart, a Q♠ chip or
+the "Moon threat" badge while the seat has taken every point so far, the J♦ chip under that option);
+and this hand's points labelled as such ("+5 this hand", the J♦'s −10 counted), with an opponent's cards
+as a fan of backs and their count. In a two-line box the total and the cards taken share the second
+line and this hand's points lie under it; in a one-line box (a short landscape window's North)
+everything follows on the one line.
 
 No number stands beside a heart but a count of hearts: this hand's points (the queen's 13 and the J♦'s
 −10 among them) always carry their words.
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 
 from pygame import Rect
 
-from ..engine import QUEEN_OF_SPADES, PlayerView, Seat, Suit
+from ..engine import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, PlayerView, Seat, Suit
 from .layout import Metrics
 from .table_layout import strip_height
 
@@ -36,6 +37,8 @@ class SeatWords:
     """How many hearts the seat has taken this hand."""
     queen: bool
     """Whether it has taken the Q♠ this hand."""
+    jack: bool = False
+    """Whether it has taken the J♦ this hand, under the option that makes it worth −10."""
 
     @property
     def hand(self) -> str:
@@ -56,14 +59,17 @@ def signed(points: int) -> str:
 
 
 def seat_words(view: PlayerView, seat: Seat) -> SeatWords:
-    """What ``seat``'s box says, from the public view: its total, this hand's points, and the hearts and
-    the queen among the tricks it has won."""
+    """What ``seat``'s box says, from the public view: its total; the hearts, the queen and (under its
+    option) the J♦ among the tricks it has won; and this hand's points, the J♦'s −10 with the penalty
+    points the view counts, so that the box says what the hand will score if it ends as it stands."""
     taken = [card for trick in view.tricks if trick.winner == seat for card in trick.cards]
+    jack = view.rules.jack_of_diamonds and JACK_OF_DIAMONDS in taken
     return SeatWords(
         total=str(view.totals[seat]),
-        points=signed(view.points[seat]),
+        points=signed(view.points[seat] - (10 if jack else 0)),
         hearts=sum(1 for card in taken if card.suit is Suit.HEARTS),
         queen=QUEEN_OF_SPADES in taken,
+        jack=jack,
     )
 
 

@@ -1,6 +1,6 @@
 """Drawing the seats' boxes round the table: the panel, the mark of the seat to move (or, while passing,
 a tick once it has passed), the name, the dealer's chip, the total with the cards taken this hand (a
-count of hearts, the Q♠ chip or the moon badge), this hand's points in words, and an opponent's fan of
+count of hearts, the Q♠ and J♦ chips or the moon badge), this hand's points in words, and an opponent's fan of
 backs and count.
 
 The seam: ``TableDrawer`` decides what each box says (which seat is to move as the message has it, how
@@ -39,6 +39,8 @@ class Choice(NamedTuple):
     """The moon badge in its long words ("Moon threat") or its short ones."""
     hearts: bool
     """The count of hearts beside the moon badge (without the badge it always shows)."""
+    jack: bool
+    """The J♦ chip (this hand's points count it all the same)."""
     total_size: int
     space: int
     """The total's text size and the space after it, in design pixels."""
@@ -49,22 +51,23 @@ class Choice(NamedTuple):
 
 
 _CHOICES: Final = (
-    Choice(long_badge=True, hearts=True, total_size=17, space=8, short_hand=False, backs=13),
-    Choice(long_badge=True, hearts=True, total_size=17, space=8, short_hand=False, backs=1),
-    Choice(long_badge=False, hearts=True, total_size=17, space=8, short_hand=False, backs=1),
-    Choice(long_badge=False, hearts=True, total_size=17, space=8, short_hand=False, backs=0),
-    Choice(long_badge=False, hearts=True, total_size=15, space=6, short_hand=False, backs=0),
-    Choice(long_badge=False, hearts=True, total_size=13, space=5, short_hand=False, backs=0),
-    Choice(long_badge=False, hearts=False, total_size=13, space=5, short_hand=False, backs=0),
-    Choice(long_badge=False, hearts=False, total_size=13, space=5, short_hand=True, backs=0),
+    Choice(long_badge=True, hearts=True, jack=True, total_size=17, space=8, short_hand=False, backs=13),
+    Choice(long_badge=True, hearts=True, jack=True, total_size=17, space=8, short_hand=False, backs=1),
+    Choice(long_badge=False, hearts=True, jack=True, total_size=17, space=8, short_hand=False, backs=1),
+    Choice(long_badge=False, hearts=True, jack=True, total_size=17, space=8, short_hand=False, backs=0),
+    Choice(long_badge=False, hearts=True, jack=True, total_size=15, space=6, short_hand=False, backs=0),
+    Choice(long_badge=False, hearts=True, jack=True, total_size=13, space=5, short_hand=False, backs=0),
+    Choice(long_badge=False, hearts=True, jack=False, total_size=13, space=5, short_hand=False, backs=0),
+    Choice(long_badge=False, hearts=False, jack=False, total_size=13, space=5, short_hand=False, backs=0),
+    Choice(long_badge=False, hearts=False, jack=False, total_size=13, space=5, short_hand=True, backs=0),
 )
 """The ways to set out a box's score, fullest first: the first that fits is drawn."""
 
 
 @dataclass(frozen=True, slots=True)
 class Piece:
-    """One piece of a box's score: what it is ("total", "hearts", "queen", "badge", "hand", "fan" or
-    "count"), its text, its width and text size, and the space after it."""
+    """One piece of a box's score: what it is ("total", "hearts", "queen", "jack", "badge", "hand",
+    "fan" or "count"), its text, its width and text size, and the space after it."""
 
     kind: str
     text: str
@@ -162,8 +165,9 @@ class SeatBoxes:
         *,
         one_line: bool,
     ) -> None:
-        """The total, large, and the cards taken this hand (a count of hearts, the Q♠ chip, or the moon
-        badge); this hand's points in words; an opponent's cards (a fan of backs and their count)."""
+        """The total, large, and the cards taken this hand (a count of hearts, the Q♠ and J♦ chips, or
+        the moon badge); this hand's points in words; an opponent's cards (a fan of backs and their
+        count)."""
         words = seat_words(view, seat)
         rows = self.set_out(metrics, parts, words, view.moon_threat == seat, count, one_line=one_line)
         for rect, pieces in rows:
@@ -201,7 +205,8 @@ class SeatBoxes:
     def _taken(self, metrics: Metrics, words: SeatWords, threat: bool, choice: Choice) -> list[Piece]:
         """The total, then the cards taken this hand: a count of hearts, the moon badge or the Q♠ chip
         (the badge makes the chip needless: whoever has every point has the queen, once it is out; and
-        where room is short, the count of hearts, since this hand's points say how many)."""
+        where room is short, the count of hearts, since this hand's points say how many), and the J♦
+        chip (where room is short, left to this hand's points, which count it)."""
         fonts = self.fonts
         floor = metrics.text(12)
         gap = metrics.px(choice.space)
@@ -218,7 +223,10 @@ class SeatBoxes:
             pieces.append(Piece("badge", badge, width, floor, gap))
         elif words.queen:
             width = fonts.size("Q♠", floor, bold=True)[0] + metrics.px(6)
-            pieces.append(Piece("queen", "Q♠", width, floor, gap))
+            pieces.append(Piece("queen", "Q♠", width, floor, metrics.px(choice.space / 2)))
+        if words.jack and choice.jack:
+            width = fonts.size("J♦", floor, bold=True)[0] + metrics.px(6)
+            pieces.append(Piece("jack", "J♦", width, floor, gap))
         return pieces
 
     def _hand(self, metrics: Metrics, words: SeatWords, short: bool, backs: int, count: int) -> list[Piece]:
@@ -261,10 +269,12 @@ class SeatBoxes:
             surface.blit(fan, (box.left, box.centery - fan.get_height() // 2))
         elif kind == "count":
             draw_text(surface, fonts, text, box, px, theme.TEXT_MUTED, bold=True, align="left", wrap=False)
-        else:  # the Q♠ chip, like a card's face, or the moon badge, a pill
-            fill, ink = theme.BADGE_DEALER if kind == "queen" else theme.BADGE_MOON
+        else:  # the Q♠ and J♦ chips, like a card's face, or the moon badge, a pill
+            fill, ink = theme.BADGE_MOON if kind == "badge" else theme.BADGE_DEALER
+            if kind == "jack":  # red on a card's white, as the J♦ is printed
+                fill, ink = theme.CARD_FACE, theme.suit_colour(Suit.DIAMONDS)
             chip = box.inflate(0, min(0, px + metrics.px(4) - box.height))
-            draw_panel(surface, chip, metrics.px(4) if kind == "queen" else chip.height // 2, fill)
+            draw_panel(surface, chip, chip.height // 2 if kind == "badge" else metrics.px(4), fill)
             draw_text(surface, fonts, text, chip, px, ink, bold=True, wrap=False)
 
     def _fan_image(self, count: int, height: int) -> pygame.Surface:
