@@ -1,7 +1,7 @@
 """Drawing the seats' boxes round the table: the panel, the mark of the seat to move (or, while passing,
 a tick once it has passed), the name, the dealer's chip, the total with the cards taken this hand (a
-count of hearts, the Q♠ and J♦ chips or the moon badge), this hand's points in words, and an opponent's fan of
-backs and count.
+count of hearts, the Q♠ and J♦ chips or the moon badge), this hand's points in words, and an opponent's
+fan of backs and count.
 
 The seam: ``TableDrawer`` decides what each box says (which seat is to move as the message has it, how
 many cards a seat is shown holding) and hands that over; ``SeatBoxes`` knows only how a box looks, and
@@ -82,7 +82,7 @@ def row_width(pieces: list[Piece]) -> int:
 
 
 def _hand_parts(text: str) -> list[tuple[str, bool]]:
-    """ "+5 this hand" (or "hand +5") in its parts, each with whether it is bold: the number is."""
+    """The parts of "+5 this hand" (or "hand +5"), each with whether it is bold: the number is."""
     if text.startswith("hand "):
         return [("hand ", False), (text.removeprefix("hand "), True)]
     number, _, words = text.partition(" ")
@@ -191,8 +191,8 @@ class SeatBoxes:
     ) -> list[tuple[pygame.Rect, list[Piece]]]:
         """The score's rows, each a rectangle and its pieces: the fullest way that fits (``_CHOICES``).
         Where not all fits, the fan gives way to one back, then to none (the count with it); the badge to
-        its short words; the total to a smaller size; and last, on one line, "+5 this hand" to "hand
-        +5"."""
+        its short words; the total to a smaller size; the J♦ chip, then the count of hearts beside the
+        badge, to this hand's points; and last, on one line, "+5 this hand" to "hand +5"."""
         rows: list[tuple[pygame.Rect, list[Piece]]] = []
         for choice in _CHOICES:
             taken = self._taken(metrics, words, threat, choice)
