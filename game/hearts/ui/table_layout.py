@@ -275,8 +275,8 @@ def _landscape(
         hand.area,
     )
     if large and not spread and fit.rows == 1:
-        # West and East by the trick, the trick's area between them; the message from under West's
-        # middle to your box, by the trick and your hand.
+        # West and East by the trick, the trick's area between them; the message from under West to
+        # your box, by the trick and your hand.
         trick = seats[Seat.WEST].trick_slot.unionall([place.trick_slot for place in seats])
         west.right = max(west.right, trick.left - 3 * gap)
         east.left = min(east.left, trick.right + 3 * gap)
@@ -288,7 +288,7 @@ def _landscape(
             {Seat.SOUTH: south, Seat.WEST: west, Seat.NORTH: north, Seat.EAST: east},
             hand.area,
         )
-        message = Rect(west.centerx, message.top, south.left - gap - west.centerx, message.height)
+        message = Rect(west.left, message.top, south.left - gap - west.left, message.height)
     return TableLayout(
         size=size,
         metrics=metrics,
