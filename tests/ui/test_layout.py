@@ -141,19 +141,15 @@ def test_on_its_side_the_trick_is_a_quarter_of_the_height_where_the_hand_allows(
 
 
 def test_each_seat_box_holds_its_pieces_apart(layout: TableLayout) -> None:
-    from hearts.ui.seatbox import seat_parts
+    from hearts.ui.seatbox import is_one_line, seat_parts
 
     for seat in Seat:
         panel = layout.seats[seat].panel
         parts = seat_parts(panel, layout.metrics)
-        pieces = {
-            "mark": parts.mark,
-            "name": parts.name,
-            "dealer": parts.dealer,
-            "score": parts.score,
-            "strip": parts.strip,
-        }
-        assert parts.strip.height >= 12 * layout.metrics.scale, seat
+        pieces = {"mark": parts.mark, "name": parts.name, "dealer": parts.dealer, "score": parts.score}
+        if not is_one_line(panel, layout.metrics):  # on one line the score runs to the box's end
+            pieces["strip"] = parts.strip
+            assert parts.strip.height >= 12 * layout.metrics.scale, seat
         for name, rect in pieces.items():
             assert rect.width > 0 and panel.contains(rect), (seat, name, rect, panel)
         for (one, a), (other, b) in itertools.combinations(pieces.items(), 2):
@@ -229,11 +225,6 @@ def test_text_fits_its_boxes_at_no_less_than_12_css_pixels(layout: TableLayout, 
         parts = seat_parts(layout.seats[seat].panel, metrics)
         assert fonts.size("North", floor, bold=True)[0] <= parts.name.width, seat
         assert fonts.line_height(floor) <= parts.name.height + metrics.px(4), seat
-        # The widest score, as drawn: the total, a heart as tall as the words, this hand's points.
-        space = metrics.px(4)
-        widest = fonts.size("125 pts", floor)[0] + 2 * space + round(floor * 0.8)
-        widest += fonts.size("26", floor, bold=True)[0]
-        assert widest <= parts.score.width, (seat, widest, parts.score.width)
     # The longest prompt or reason, at the least size, in the lines the message box holds.
     longest = "You have chosen three cards. Tap one of them to put it back."
     lines = max(1, layout.message.height // fonts.line_height(floor))
@@ -248,24 +239,53 @@ def test_text_fits_its_boxes_at_no_less_than_12_css_pixels(layout: TableLayout, 
         assert fonts.size(text, floor, bold=True)[0] + metrics.px(8) <= layout.marks.width
 
 
-def test_the_strip_holds_the_moon_badge_the_queen_and_the_cards_left(layout: TableLayout, fonts) -> None:  # type: ignore[no-untyped-def]
-    from hearts.ui.seatbox import is_one_line, seat_parts
-    from hearts.ui.table_seats import MOON_THREAT
+# The widest things a box's score can say, by the engine's rules: a target of 150 leaves totals up to 149;
+# twelve hearts, the queen and the J♦; every heart with the moon badge; the J♦'s gain alone; nothing yet.
+WORST_WORDS = (
+    ("149", "+15", 12, True, True, False),
+    ("149", "+26", 13, True, False, True),
+    ("99", "−10", 0, False, True, False),
+    ("0", "0", 0, False, False, False),
+)
 
+
+@pytest.mark.parametrize("words", WORST_WORDS, ids=[f"{w[0]} {w[1]}" for w in WORST_WORDS])
+def test_every_box_says_its_total_large_and_this_hands_points_in_words(
+    layout: TableLayout,
+    fonts,  # type: ignore[no-untyped-def]
+    painter,  # type: ignore[no-untyped-def]
+    words: tuple[str, str, int, bool, bool, bool],
+) -> None:
+    """Whatever the score, every box holds the total larger than the words, the hearts taken as a count
+    and the Q♠ chip (or the moon badge, which may stand for the count), and this hand's points labelled:
+    "+15 this hand" wherever there are two lines; never a number left unsaid. The J♦ chip shows where
+    there is room (this hand's points count it all the same)."""
+    from hearts.ui.seatbox import SeatWords, is_one_line, seat_parts
+    from hearts.ui.table_seats import SeatBoxes, row_width
+
+    total, points, hearts, queen, jack, threat = words
+    said = SeatWords(total=total, points=points, hearts=hearts, queen=queen, jack=jack)
+    boxes = SeatBoxes(fonts, painter)
     metrics = layout.metrics
-    floor = metrics.text(12)
-    space = metrics.px(4)
     for seat in Seat:
-        strip = seat_parts(layout.seats[seat].panel, metrics).strip
-        # What the strip keeps at its least: the badge's short words or the Q♠ (never both: whoever has
-        # every point has the queen) with the cards left, one back and "13"; on one line, the count alone.
-        pill = fonts.size(MOON_THREAT[1], floor, bold=True)[0] + metrics.px(10)
-        queen = fonts.size("Q♠", floor, bold=True)[0] + metrics.px(8)
-        count = fonts.size("13", floor, bold=True)[0]
-        one_line = is_one_line(layout.seats[seat].panel, metrics)
-        cards = count if one_line else math.ceil(strip.height / 1.4) + 2 + space + count
-        assert max(pill, queen) + space + cards <= strip.width, (seat, strip)
-        assert fonts.line_height(floor) <= strip.height + metrics.px(4), seat
+        panel = layout.seats[seat].panel
+        one_line = is_one_line(panel, metrics)
+        parts = seat_parts(panel, metrics)
+        rows = boxes.set_out(metrics, parts, said, threat, 0 if seat is Seat.SOUTH else 13, one_line=one_line)
+        pieces = {piece.kind: piece for _, row in rows for piece in row}
+        for rect, row in rows:
+            assert row_width(row) <= rect.width, (seat, [piece.text for piece in row], rect)
+            assert panel.contains(rect), (seat, rect, panel)
+        assert pieces["total"].text == total and pieces["total"].px > pieces["hand"].px, seat
+        assert pieces["hand"].px >= metrics.text(12), seat
+        if one_line:
+            assert pieces["hand"].text in (f"{points} this hand", f"hand {points}"), seat
+        else:
+            assert pieces["hand"].text == f"{points} this hand", seat
+        assert ("hearts" in pieces) == (hearts > 0) or threat, seat
+        if "hearts" in pieces:
+            assert pieces["hearts"].text == str(hearts), seat
+        assert ("badge" in pieces) == threat and ("queen" in pieces) == (queen and not threat), seat
 
 
 def test_result_dialogs_hold_every_row_at_readable_size(layout: TableLayout, fonts) -> None:  # type: ignore[no-untyped-def]
@@ -331,3 +351,35 @@ def test_no_trick_card_hides_another_cards_index_whatever_the_order(layout: Tabl
         hidden = shown.colliderect(layout.seats[other].trick_slot)
         assert not hidden, f"{other.name}'s card hides {seat.name}'s index"
         assert _window(layout).contains(slot)
+
+
+def test_on_a_large_screen_the_boxes_and_the_message_stand_by_the_trick(layout: TableLayout) -> None:
+    """Beyond 1280x720 CSS pixels, West and East stand by the trick rather than at the window's edges,
+    and the message between West and your box, by the trick and your hand; up to it, the table is as
+    designed (no size at or below 1280x720 counts as large)."""
+    width, height = (side / layout.metrics.scale for side in layout.size)
+    if layout.is_portrait or width <= 1280 or height <= 720:
+        assert not layout.large
+        return
+    assert layout.large
+    if layout.hand.per_row != 13:
+        return
+    seats = layout.seats
+    trick = seats[Seat.WEST].trick_slot.unionall([place.trick_slot for place in seats])
+    near = layout.metrics.px(40)
+    west, east, south = seats[Seat.WEST].panel, seats[Seat.EAST].panel, seats[Seat.SOUTH].panel
+    assert 0 < trick.left - west.right <= near and 0 < east.left - trick.right <= near, (west, trick, east)
+    message = layout.message
+    assert message.left == west.left and message.right < south.left <= message.right + near
+    assert message.right > trick.left + trick.width // 4  # under the trick as much as under West
+
+
+def test_the_boxes_words_and_buttons_grow_faster_than_the_window_beyond_1280_by_720() -> None:
+    """At 1920x1080 a seat's box and the buttons take more of the window than at 1280x720, so they stay in
+    proportion to the cards beside them."""
+    small, large = table_layout((1280, 720)), table_layout((1920, 1080))
+    for seat in Seat:
+        assert large.seats[seat].panel.height / 1080 > small.seats[seat].panel.height / 720, seat
+        assert large.seats[seat].panel.width / 1920 > small.seats[seat].panel.width / 1280, seat
+    assert large.buttons["menu"].width / 1080 > small.buttons["menu"].width / 720
+    assert large.metrics.text(15) / 1080 > small.metrics.text(15) / 720

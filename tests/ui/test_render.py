@@ -255,6 +255,7 @@ def test_text_colours_have_enough_contrast() -> None:
         theme.BADGE_QUEEN_PLAYED,
         theme.BADGE_DEALER,
         theme.BADGE_TURN,
+        theme.BADGE_RECEIVED,
     ):
         assert theme.contrast_ratio(text, background) >= 4.5
     for suit, four in itertools.product(Suit, (False, True)):

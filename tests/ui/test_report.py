@@ -81,9 +81,72 @@ def test_the_header_names_the_hand_its_pass_and_the_target(reports: dict[str, di
         assert "Hand 1 · Pass left" in words and "to 100" in words, (name, words)
 
 
+def test_each_seat_box_says_its_total_and_this_hands_points(reports: dict[str, dict]) -> None:  # type: ignore[type-arg]
+    """Every box, in every scene with the table, shows the match total and this hand's points in words,
+    inside the box, the total the larger."""
+    for name in ("trick_won", "playing", "passing"):
+        items = reports[name]["items"]
+        boxes = {item["seat"]: rect_of(item) for item in items if item["kind"] == "seat"}
+        said = {(item["seat"], item["role"]): item for item in items if item["kind"] == "seat_text"}
+        assert set(boxes) == {"S", "W", "N", "E"}, name
+        for seat, box in boxes.items():
+            total, hand = said[seat, "total"], said[seat, "hand"]
+            assert total["text"].isdigit(), (name, seat, total)
+            assert hand["text"].endswith(" this hand") or hand["text"].startswith("hand "), (name, seat, hand)
+            for item in (total, hand):
+                assert box.contains(rect_of(item)), (name, seat, item, box)
+            assert total["px"] > hand["px"] >= 12, (name, seat, total, hand)
+
+
+def test_at_1920_by_1080_the_seat_boxes_are_at_least_as_large_as_at_1280_by_720() -> None:
+    """In CSS pixels, box for box and word for word: a large screen never shrinks them."""
+
+    def seats(size: tuple[int, int]) -> tuple[dict[str, list[float]], dict[tuple[str, str], float]]:
+        items = render("playing", size)[1].to_json()["items"]
+        boxes = {item["seat"]: item["rect"] for item in items if item["kind"] == "seat"}
+        px = {(item["seat"], item["role"]): item["px"] for item in items if item["kind"] == "seat_text"}
+        return boxes, px
+
+    (small, small_px), (large, large_px) = seats((1280, 720)), seats((1920, 1080))
+    assert set(small) == set(large) == {"S", "W", "N", "E"}
+    for seat, rect in small.items():
+        assert large[seat][2] >= rect[2] and large[seat][3] >= rect[3], (seat, rect, large[seat])
+    assert set(small_px) == set(large_px) and len(small_px) == 8
+    for key, px in small_px.items():
+        assert large_px[key] >= px, (key, px, large_px[key])
+
+
+@pytest.mark.parametrize("size", [(320, 568), (390, 844), (844, 390), (1280, 720), (1920, 1080)])
+def test_the_cards_passed_to_you_carry_a_tag_in_words_in_view(size: tuple[int, int]) -> None:
+    """Not colour alone: each of the three cards passed to you carries "received" (or, where a fanned hand
+    shows too little of a card, "new") on the part of it in view, clear of its corner index."""
+    from hearts.ui.table_faces import RECEIVED_WORDS
+
+    items = render("lesson_received", size)[1].to_json()["items"]
+    hand = [
+        (index, item)
+        for index, item in enumerate(items)
+        if item["kind"] == "card" and item["where"] == "hand"
+    ]
+    tags = [
+        (index, item)
+        for index, item in enumerate(items)
+        if item["kind"] == "text" and item["text"] in RECEIVED_WORDS
+    ]
+    assert len(tags) == 3 and len({item["text"] for _, item in tags}) == 1, tags
+    for index, tag in tags:
+        card_index, card = max((pair for pair in hand if pair[0] < index), key=lambda pair: pair[0])
+        where = rect_of(tag)
+        assert tag["px"] >= 12 and rect_of(card).contains(where), (card["card"], tag)
+        assert not where.colliderect(Rect(*(round(value) for value in card["index_rect"]))), card["card"]
+        for later, other in hand:
+            if later > card_index:
+                assert not where.colliderect(rect_of(other)), f"{other['card']} hides {card['card']}'s tag"
+
+
 def test_text_is_never_smaller_than_12_css_pixels(reports: dict[str, dict]) -> None:  # type: ignore[type-arg]
     for name, report in reports.items():
-        texts = [item for item in report["items"] if item["kind"] == "text"]
+        texts = [item for item in report["items"] if item["kind"] in ("text", "seat_text")]
         small = [(item["text"], item["px"]) for item in texts if item["px"] < 12]
         assert small == [], f"{name}: {small}"
 

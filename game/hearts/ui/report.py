@@ -98,6 +98,23 @@ def note_seat(seat: Seat, rect: Rect) -> None:
         current.items.append({"kind": "seat", "seat": SEAT_LETTERS[seat], "rect": current.css(rect)})
 
 
+def note_seat_text(seat: Seat, role: str, text: str, px: int, rect: Rect) -> None:
+    """What a seat's box says about its score: its ``role`` is "total" (the match total) or "hand"
+    (this hand's points in words), drawn at ``px`` in ``rect``."""
+    current = _current()
+    if current is not None:
+        current.items.append(
+            {
+                "kind": "seat_text",
+                "seat": SEAT_LETTERS[seat],
+                "role": role,
+                "text": text,
+                "px": round(px / current.scale, 2),
+                "rect": current.css(rect),
+            }
+        )
+
+
 def note_text(text: str, px: int, rect: Rect) -> None:
     current = _current()
     if current is not None and text.strip():

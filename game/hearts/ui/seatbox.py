@@ -1,11 +1,17 @@
-"""A seat's box, piece by piece: pure rectangles, so drawing and the layout tests share them.
+"""A seat's box, piece by piece: what it says and where each piece goes, pure, so drawing and the tests
+share them.
 
 Every box holds the same pieces in the same order at every size and all match long: a mark (the seat
-to move; during the pass, a tick once it has passed), the name and the dealer's chip; the score (the
-total in points, then a heart and this hand's points); and a strip that shows an opponent's cards as a
-fan of backs with their count, or the "Moon threat" badge while that seat has taken every point so far.
-In a two-line box the strip lies under the two lines; in a one-line box (a short landscape window's
-North) everything follows on the one line.
+to move; during the pass, a tick once it has passed), the name and the dealer's chip; the match total,
+large, with the cards taken this hand as what they are (a count of hearts beside a heart, a Q♠ chip or
+the "Moon threat" badge while the seat has taken every point so far, the J♦ chip under that option);
+and this hand's points labelled as such ("+5 this hand", the J♦'s −10 counted), with an opponent's cards
+as a fan of backs and their count. In a two-line box the total and the cards taken share the second
+line and this hand's points lie under it; in a one-line box (a short landscape window's North)
+everything follows on the one line.
+
+No number stands beside a heart but a count of hearts: this hand's points (the queen's 13 and the J♦'s
+−10 among them) always carry their words.
 """
 
 from __future__ import annotations
@@ -14,8 +20,57 @@ from dataclasses import dataclass
 
 from pygame import Rect
 
+from ..engine import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, PlayerView, Seat, Suit
 from .layout import Metrics
 from .table_layout import strip_height
+
+
+@dataclass(frozen=True, slots=True)
+class SeatWords:
+    """What a seat's box says about its score."""
+
+    total: str
+    """The match total before this hand, alone: "34"."""
+    points: str
+    """This hand's points with their sign: "+5", "0", "−10"."""
+    hearts: int
+    """How many hearts the seat has taken this hand."""
+    queen: bool
+    """Whether it has taken the Q♠ this hand."""
+    jack: bool = False
+    """Whether it has taken the J♦ this hand, under the option that makes it worth −10."""
+
+    @property
+    def hand(self) -> str:
+        """This hand's points, labelled: "+5 this hand"."""
+        return f"{self.points} this hand"
+
+    @property
+    def hand_short(self) -> str:
+        """The same where a one-line box has no room for the full words: "hand +5"."""
+        return f"hand {self.points}"
+
+
+def signed(points: int) -> str:
+    """Points with their sign, a true minus for a gain: "+5", "0", "−10"."""
+    if points > 0:
+        return f"+{points}"
+    return f"−{-points}" if points < 0 else "0"
+
+
+def seat_words(view: PlayerView, seat: Seat) -> SeatWords:
+    """What ``seat``'s box says, from the public view: its total; the hearts, the queen and (under its
+    option) the J♦ among the tricks it has won; and this hand's points, the J♦'s −10 with the penalty
+    points the view counts, so that the box says what the hand will score if it ends as it stands."""
+    taken = [card for trick in view.tricks if trick.winner == seat for card in trick.cards]
+    jack = view.rules.jack_of_diamonds and JACK_OF_DIAMONDS in taken
+    return SeatWords(
+        total=str(view.totals[seat]),
+        points=signed(view.points[seat] - (10 if jack else 0)),
+        hearts=sum(1 for card in taken if card.suit is Suit.HEARTS),
+        queen=QUEEN_OF_SPADES in taken,
+        jack=jack,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,8 +79,9 @@ class SeatParts:
     name: Rect
     dealer: Rect
     score: Rect
+    """The total and the cards taken (on one line: everything after the dealer's chip)."""
     strip: Rect
-    """An opponent's fan of backs, or the moon badge."""
+    """This hand's points and an opponent's fan of backs (on one line: empty, at the box's end)."""
 
 
 def is_one_line(panel: Rect, metrics: Metrics) -> bool:
@@ -37,14 +93,9 @@ def chip_size(metrics: Metrics) -> int:
     return max(metrics.text(12) + metrics.px(4), metrics.px(18))
 
 
-def strip_width(metrics: Metrics) -> int:
-    """How wide the strip is on one line."""
-    return metrics.px(68)
-
-
 def seat_parts(panel: Rect, metrics: Metrics) -> SeatParts:
     """Where each piece of ``panel`` goes."""
-    pad = metrics.px(6)
+    pad = metrics.px(4)
     space = metrics.px(3)
     chip = chip_size(metrics)
     line = metrics.text(15) + metrics.px(4)
@@ -56,11 +107,11 @@ def seat_parts(panel: Rect, metrics: Metrics) -> SeatParts:
         name = Rect(mark.right + space, row.top, round(metrics.text(15) * 2.8), row.height)
         dealer = Rect(name.right + space, 0, chip, chip)
         dealer.centery = row.centery
-        strip = Rect(0, 0, strip_width(metrics), strip_tall)
-        strip.midright = (row.right, row.centery)
         score_left = dealer.right + space
-        score = Rect(score_left, row.top, strip.left - space - score_left, row.height)
-        return SeatParts(mark=mark, name=name, dealer=dealer, score=score, strip=strip)
+        score = Rect(score_left, row.top, row.right - score_left, row.height)
+        return SeatParts(
+            mark=mark, name=name, dealer=dealer, score=score, strip=Rect(row.right, row.top, 0, 0)
+        )
     inner = Rect(panel.left + pad, panel.top + metrics.px(4), panel.width - 2 * pad, 2 * line)
     first = Rect(inner.left, inner.top, inner.width, line)
     mark = Rect(first.left, 0, chip, chip)

@@ -183,6 +183,7 @@ class TableDrawer:
         hand = list(frame.hand)
         refusal = frame.refusal
         four_colour = frame.four_colour
+        tags = self._received_tags(hand, frame.raised, received)
         for card, place in frame.cards:
             index = hand.index(card)
             shaken = refusal is not None and card == refusal.card
@@ -198,8 +199,12 @@ class TableDrawer:
             self.faces.draw(surface, card, rect, "hand", Seat.SOUTH, four_colour=four_colour, tinted=tinted)
             if unplayable:
                 surface.blit(self.painter.dim(width, height), rect.topleft)
-            if passed:  # passed to you: tinted and edged, until you play your first card
+            if passed:  # passed to you: tinted, edged and tagged, until you play your first card
                 self._edge(surface, rect, theme.RECEIVED)
+                word, visible = tags[card]
+                self.faces.received_tag(
+                    surface, word, rect, visible.move(rect.x - place.x, rect.y - place.y), metrics
+                )
             if card in suggested:
                 glow = max(3, metrics.px(4))
                 pygame.draw.rect(
@@ -215,6 +220,21 @@ class TableDrawer:
                 draw_focus(surface, rect, metrics.unit)
         if refusal is not None and refusal.card in hand:
             self._draw_refusal(surface, refusal.card, refusal.reason, hand, frame.raised)
+
+    def _received_tags(
+        self, hand: list[Card], raised: frozenset[int], received: frozenset[Card] | None
+    ) -> dict[Card, tuple[str, pygame.Rect]]:
+        """For each card passed to you, its tag's word (one for them all) and the part of it in view."""
+        if not received:
+            return {}
+        geometry = self.layout.hand
+        visible = {
+            card: geometry.visible_part(len(hand), hand.index(card), raised)
+            for card in received
+            if card in hand
+        }
+        word = self.faces.received_word((rect.width for rect in visible.values()), self.layout.metrics)
+        return {card: (word, rect) for card, rect in visible.items()}
 
     def _edge(self, surface: pygame.Surface, rect: pygame.Rect, colour: theme.RGB) -> None:
         """A coloured edge along a hand card's border."""

@@ -1,5 +1,6 @@
 """The faces the table draws, each noted for the layout report with its corner index: plain, or tinted
-for a card you were passed.
+for a card you were passed, which also carries a tag in words ("received") so that colour is not all
+that says so.
 
 The seam: the trick and your hand (``TableDrawer``) and the cards in the air (``Flights``) draw their
 faces through one ``TableFaces``, so every face is noted the same way and the few tinted faces are kept
@@ -8,16 +9,23 @@ in one place.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pygame
 
 from ..engine import Seat
 from ..engine.cards import Card
 from . import theme
+from .layout import Metrics
 from .render.cards import CardPainter
+from .render.text import draw_text
 from .report import is_recording, note_card
+from .widgets import draw_panel
 
 TINTED_KEPT = 3
 """Tinted faces kept: the three cards you were passed, at the hand's size."""
+RECEIVED_WORDS = ("received", "new")
+"""The tag on a card passed to you, and its short form where a fanned hand shows too little of a card."""
 
 
 class TableFaces:
@@ -68,3 +76,29 @@ class TableFaces:
                 self._tinted.clear()
             self._tinted[key] = face
         return face
+
+    def received_word(self, visible_widths: Iterable[int], metrics: Metrics) -> str:
+        """The tag's word for the cards passed to you, one for the whole hand: "received" where every
+        tagged card shows room for it, else "new"."""
+        full, short = RECEIVED_WORDS
+        needed = self._tag_width(full, metrics) + 2 * metrics.px(3)
+        return full if all(width >= needed for width in visible_widths) else short
+
+    def _tag_width(self, word: str, metrics: Metrics) -> int:
+        return self.painter.fonts.size(word, metrics.text(12), bold=True)[0] + metrics.px(8)
+
+    def received_tag(
+        self, surface: pygame.Surface, word: str, card: pygame.Rect, visible: pygame.Rect, metrics: Metrics
+    ) -> pygame.Rect:
+        """The tag on a card passed to you: ``word`` in a pill under the card's corner index, inside
+        ``visible`` (the part no other card covers). Where the tag went."""
+        px = metrics.text(12)
+        inset = metrics.px(3)
+        index = self.painter.layout(card.width, card.height).index_rect.move(card.topleft)
+        tag = pygame.Rect(0, 0, self._tag_width(word, metrics), px + metrics.px(6))
+        tag.left = visible.left + inset
+        tag.top = min(index.bottom + inset, visible.bottom - inset - tag.height)
+        fill, ink = theme.BADGE_RECEIVED
+        draw_panel(surface, tag, tag.height // 2, fill)
+        draw_text(surface, self.painter.fonts, word, tag, px, ink, bold=True, wrap=False)
+        return tag

@@ -42,6 +42,9 @@ class TableLayout:
     """Where "Hearts broken" and "Q♠ played" show."""
     header: Rect = field(default_factory=Rect)
     """The hand's number, its pass and the target score."""
+    large: bool = False
+    """A large screen (beyond ``LARGE_SCREEN``): the boxes, words and buttons grown, West and East by
+    the trick."""
 
     def controls(self) -> dict[str, Rect]:
         """Every tappable control but the cards."""
@@ -52,7 +55,26 @@ def table_layout(size: tuple[int, int], scale: float = 1.0) -> TableLayout:
     """The table's rectangles for a window of ``size`` pixels."""
     if is_portrait(size):
         return _portrait(size, metrics_for(size, scale))
-    return _landscape(size, metrics_for(size, scale))
+    metrics = metrics_for(size, scale)
+    grown = _large_screen(size, scale)
+    return _landscape(size, replace(metrics, unit=metrics.unit * _growth(grown)), large=grown > 1)
+
+
+LARGE_SCREEN: Final = (1280, 720)
+"""Landscape windows beyond this (CSS pixels) are large screens: the table's boxes, words and buttons
+grow faster than the design unit, West and East sit by the trick and the message by the trick and your
+hand, so no wide band of felt is left between them. Up to it the table is as designed."""
+
+
+def _large_screen(size: tuple[int, int], scale: float) -> float:
+    """How many times larger than ``LARGE_SCREEN`` a window is (1 at least: 1 is not a large screen)."""
+    return max(1.0, min(size[0] / scale / LARGE_SCREEN[0], size[1] / scale / LARGE_SCREEN[1]))
+
+
+def _growth(grown: float) -> float:
+    """How much more the boxes, words and buttons grow on a large screen: 1.3 times at 1920x1080, at
+    most 1.35 (the cards grow with the window already; these would otherwise stay small beside them)."""
+    return min(1.35, 1 + 0.6 * (grown - 1))
 
 
 def strip_height(metrics: Metrics) -> int:
@@ -157,7 +179,11 @@ def _portrait(size: tuple[int, int], metrics: Metrics) -> TableLayout:
     )
 
 
-def _landscape(size: tuple[int, int], metrics: Metrics) -> TableLayout:
+def _landscape(
+    size: tuple[int, int], metrics: Metrics, *, large: bool = False, spread: bool = False
+) -> TableLayout:
+    """The landscape table; on a ``large`` screen West and East by the trick, unless ``spread`` (a
+    lesson's note wants the room beside the trick)."""
     width, height = size
     margin = metrics.px(10)
     gap = metrics.px(8)
@@ -176,19 +202,17 @@ def _landscape(size: tuple[int, int], metrics: Metrics) -> TableLayout:
     panel_width = metrics.px(112)
     side_height = panel_height(metrics, lines=2)
     short = _is_short(size, metrics)
-    north_size = (
-        (min(metrics.px(260), play_width * 13 // 25), panel_height(metrics, lines=1))
-        if short
-        else (panel_width, side_height)
-    )
+    action_width = max(metrics.px(150), tap * 3)
+    one_line = min(metrics.px(310), play_width * 13 // 25)
+    north_size = (one_line, panel_height(metrics, lines=1)) if short else (panel_width, side_height)
     north = Rect(0, margin, *north_size)
     north.centerx = margin + play_width // 2
     header = Rect(margin, margin, north.left - gap - margin, 2 * round(metrics.text(14) * 1.3))
     marks = Rect(north.right + gap, margin, min(metrics.px(170), column.left - gap - north.right - gap), tap)
     south_height = panel_height(metrics, lines=2)  # beside a hand in two rows
-    south_size = north_size  # in front of a hand in one row
+    # In front of a hand in one row: like North, leaving the message and the action their room.
+    south_size = (min(north_size[0], play_width - 2 * (action_width + 2 * gap)), north_size[1])
     row_height = max(tap, south_size[1])
-    action_width = max(metrics.px(150), tap * 3)
     trick_width = play_width - 2 * (panel_width + gap)
     wanted = math.ceil(height / 4 / CARD_ASPECT)
 
@@ -250,6 +274,21 @@ def _landscape(size: tuple[int, int], metrics: Metrics) -> TableLayout:
         {Seat.SOUTH: south, Seat.WEST: west, Seat.NORTH: north, Seat.EAST: east},
         hand.area,
     )
+    if large and not spread and fit.rows == 1:
+        # West and East by the trick, the trick's area between them; the message from under West to
+        # your box, by the trick and your hand.
+        trick = seats[Seat.WEST].trick_slot.unionall([place.trick_slot for place in seats])
+        west.right = max(west.right, trick.left - 3 * gap)
+        east.left = min(east.left, trick.right + 3 * gap)
+        trick_area = Rect(west.right + gap, middle.top, east.left - west.right - 2 * gap, middle.height)
+        trick_card, seats = place_trick(
+            trick_area,
+            trick_area.size,
+            trick_card[0],
+            {Seat.SOUTH: south, Seat.WEST: west, Seat.NORTH: north, Seat.EAST: east},
+            hand.area,
+        )
+        message = Rect(west.left, message.top, south.left - gap - west.left, message.height)
     return TableLayout(
         size=size,
         metrics=metrics,
@@ -263,6 +302,7 @@ def _landscape(size: tuple[int, int], metrics: Metrics) -> TableLayout:
         buttons={"menu": menu, "hint": hint, "last": last, "fast": fast, "sound": sound},
         marks=marks,
         header=header,
+        large=large,
     )
 
 
@@ -311,6 +351,9 @@ def with_note_band(layout: TableLayout) -> tuple[TableLayout, Rect]:
         if max(west.bottom, east.bottom) > trick_area.top:
             trick_width = east.left - west.right - 2 * gap
     else:
+        if layout.large:  # West and East back at the sides, to leave the note its room by the trick
+            layout = _landscape(layout.size, metrics, large=True, spread=True)
+            area = layout.trick_area
         width = min(metrics.px(320), area.width // 2)
         band = Rect(area.right - width, area.top, width, area.height)
         trick_area = Rect(area.left, area.top, area.width - width - gap, area.height)

@@ -1,37 +1,92 @@
 """Drawing the seats' boxes round the table: the panel, the mark of the seat to move (or, while passing,
-a tick once it has passed), the name, the dealer's chip, the score, and the strip (the moon badge, the
-Q♠ chip, an opponent's fan of backs and count).
+a tick once it has passed), the name, the dealer's chip, the total with the cards taken this hand (a
+count of hearts, the Q♠ and J♦ chips or the moon badge), this hand's points in words, and an opponent's
+fan of backs and count.
 
 The seam: ``TableDrawer`` decides what each box says (which seat is to move as the message has it, how
 many cards a seat is shown holding) and hands that over; ``SeatBoxes`` knows only how a box looks, and
-keeps the fans of backs it has drawn. Where the pieces stand is ``seatbox.seat_parts``, shared with the
-layout tests.
+keeps the fans of backs it has drawn. Where the pieces stand is ``seatbox.seat_parts`` and what they
+say ``seatbox.seat_words``, shared with the tests.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
+from typing import Final, NamedTuple
 
 import pygame
 
-from ..engine import QUEEN_OF_SPADES, Phase, PlayerView, Seat, Suit
+from ..engine import Phase, PlayerView, Seat, Suit
 from ..words import SEAT_NAMES as NAMES
 from . import theme
 from .layout import CARD_ASPECT, Metrics
 from .render.cards import CardPainter
 from .render.fonts import Fonts
 from .render.text import Align, draw_text, fit_size
-from .report import note_seat
-from .seatbox import is_one_line, seat_parts
+from .report import note_seat, note_seat_text
+from .seatbox import SeatParts, SeatWords, is_one_line, seat_parts, seat_words
 from .table_layout import TableLayout
 from .widgets import draw_panel
 
 MOON_THREAT = ("Moon threat", "Moon")
 
 
-def queen_taker(view: PlayerView) -> Seat | None:
-    """Who took the Q♠ this hand, once a trick has taken it."""
-    return next((trick.winner for trick in view.tricks if QUEEN_OF_SPADES in trick.cards), None)
+class Choice(NamedTuple):
+    """One way to set out a box's score."""
+
+    long_badge: bool
+    """The moon badge in its long words ("Moon threat") or its short ones."""
+    hearts: bool
+    """The count of hearts beside the moon badge (without the badge it always shows)."""
+    jack: bool
+    """The J♦ chip (this hand's points count it all the same)."""
+    total_size: int
+    space: int
+    """The total's text size and the space after it, in design pixels."""
+    short_hand: bool
+    """"hand +5" for "+5 this hand"."""
+    backs: int
+    """An opponent's backs in its fan, at most (0: no fan, nor the count of its cards)."""
+
+
+_CHOICES: Final = (
+    Choice(long_badge=True, hearts=True, jack=True, total_size=17, space=8, short_hand=False, backs=13),
+    Choice(long_badge=True, hearts=True, jack=True, total_size=17, space=8, short_hand=False, backs=1),
+    Choice(long_badge=False, hearts=True, jack=True, total_size=17, space=8, short_hand=False, backs=1),
+    Choice(long_badge=False, hearts=True, jack=True, total_size=17, space=8, short_hand=False, backs=0),
+    Choice(long_badge=False, hearts=True, jack=True, total_size=15, space=6, short_hand=False, backs=0),
+    Choice(long_badge=False, hearts=True, jack=True, total_size=13, space=5, short_hand=False, backs=0),
+    Choice(long_badge=False, hearts=True, jack=False, total_size=13, space=5, short_hand=False, backs=0),
+    Choice(long_badge=False, hearts=False, jack=False, total_size=13, space=5, short_hand=False, backs=0),
+    Choice(long_badge=False, hearts=False, jack=False, total_size=13, space=5, short_hand=True, backs=0),
+)
+"""The ways to set out a box's score, fullest first: the first that fits is drawn."""
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One piece of a box's score: what it is ("total", "hearts", "queen", "jack", "badge", "hand",
+    "fan" or "count"), its text, its width and text size, and the space after it."""
+
+    kind: str
+    text: str
+    width: int
+    px: int
+    after: int
+
+
+def row_width(pieces: list[Piece]) -> int:
+    """How wide ``pieces`` are in a row, with the spaces between them."""
+    return sum(piece.width for piece in pieces) + sum(piece.after for piece in pieces[:-1])
+
+
+def _hand_parts(text: str) -> list[tuple[str, bool]]:
+    """The parts of "+5 this hand" (or "hand +5"), each with whether it is bold: the number is."""
+    if text.startswith("hand "):
+        return [("hand ", False), (text.removeprefix("hand "), True)]
+    number, _, words = text.partition(" ")
+    return [(number, True), (f" {words}", False)]
 
 
 class SeatBoxes:
@@ -78,10 +133,7 @@ class SeatBoxes:
         draw_text(surface, fonts, name, parts.name, px, theme.TEXT, bold=True, align=align, wrap=False)
         if view.dealer == seat and view.phase is not Phase.DEAL:
             self._chip(surface, metrics, parts.dealer, "D", theme.BADGE_DEALER)
-        self._draw_score(
-            surface, metrics, parts.score, view.totals[seat], view.points[seat], centred=not one_line
-        )
-        self._draw_strip(surface, metrics, parts.strip, view, seat, count)
+        self._draw_score(surface, metrics, parts, view, seat, count, one_line=one_line)
 
     def _chip(
         self,
@@ -106,107 +158,124 @@ class SeatBoxes:
         self,
         surface: pygame.Surface,
         metrics: Metrics,
-        rect: pygame.Rect,
-        total: int,
-        points: int,
-        *,
-        centred: bool,
-    ) -> None:
-        """The match total in points, then a heart and this hand's points: "34 pts ♥3", the heart drawn."""
-        fonts = self.fonts
-        total_text, points_text = f"{total} pt" if total == 1 else f"{total} pts", str(points)
-        space = metrics.px(4)
-        px = metrics.text(15)
-        while px > metrics.text(12):
-            icon = round(px * 0.8)
-            if (
-                fonts.size(total_text, px)[0] + 2 * space + icon + fonts.size(points_text, px, bold=True)[0]
-                <= rect.width
-            ):
-                break
-            px -= 1
-        icon = round(px * 0.8)
-        total_width = fonts.size(total_text, px)[0]
-        points_width = fonts.size(points_text, px, bold=True)[0]
-        width = total_width + 2 * space + icon + points_width
-        left = rect.centerx - width // 2 if centred else rect.left
-        total_rect = pygame.Rect(left, rect.top, total_width, rect.height)
-        draw_text(surface, fonts, total_text, total_rect, px, theme.TEXT_MUTED, align="left", wrap=False)
-        heart = pygame.Rect(total_rect.right + space, 0, icon, icon)
-        heart.centery = rect.centery
-        surface.blit(self.painter.pip(Suit.HEARTS, icon, theme.suit_colour(Suit.HEARTS, on_dark=True)), heart)
-        points_rect = pygame.Rect(heart.right + space // 2, rect.top, points_width + space, rect.height)
-        draw_text(
-            surface, fonts, points_text, points_rect, px, theme.TEXT, bold=True, align="left", wrap=False
-        )
-
-    def _draw_strip(
-        self,
-        surface: pygame.Surface,
-        metrics: Metrics,
-        rect: pygame.Rect,
+        parts: SeatParts,
         view: PlayerView,
         seat: Seat,
         count: int,
+        *,
+        one_line: bool,
     ) -> None:
-        """The strip of a seat's box, centred: the moon badge while the seat has every point so far, a Q♠
-        chip once it has taken the queen this hand, and an opponent's cards (a fan of backs and their
-        count). The badge makes the Q♠ chip needless (whoever has every point has the queen, once it is
-        out). Where they do not all fit, the fan gives way to one back, the badge to its short words, then
-        the back and last the count."""
+        """The total, large, and the cards taken this hand (a count of hearts, the Q♠ and J♦ chips, or
+        the moon badge); this hand's points in words; an opponent's cards (a fan of backs and their
+        count)."""
+        words = seat_words(view, seat)
+        rows = self.set_out(metrics, parts, words, view.moon_threat == seat, count, one_line=one_line)
+        for rect, pieces in rows:
+            left = rect.left if one_line else rect.centerx - row_width(pieces) // 2
+            for index, piece in enumerate(pieces):
+                box = pygame.Rect(left, rect.top, piece.width, rect.height)
+                self._draw_piece(surface, metrics, box, piece)
+                if piece.kind in ("total", "hand"):
+                    note_seat_text(seat, piece.kind, piece.text, piece.px, box)
+                left += piece.width + (piece.after if index < len(pieces) - 1 else 0)
+
+    def set_out(
+        self,
+        metrics: Metrics,
+        parts: SeatParts,
+        words: SeatWords,
+        threat: bool,
+        count: int,
+        *,
+        one_line: bool,
+    ) -> list[tuple[pygame.Rect, list[Piece]]]:
+        """The score's rows, each a rectangle and its pieces: the fullest way that fits (``_CHOICES``).
+        Where not all fits, the fan gives way to one back, then to none (the count with it); the badge to
+        its short words; the total to a smaller size; the J♦ chip, then the count of hearts beside the
+        badge, to this hand's points; and last, on one line, "+5 this hand" to "hand +5"."""
+        rows: list[tuple[pygame.Rect, list[Piece]]] = []
+        for choice in _CHOICES:
+            taken = self._taken(metrics, words, threat, choice)
+            hand = self._hand(metrics, words, choice.short_hand, min(choice.backs, count), count)
+            rows = [(parts.score, taken + hand)] if one_line else [(parts.score, taken), (parts.strip, hand)]
+            if all(row_width(pieces) <= rect.width for rect, pieces in rows):
+                break
+        return rows
+
+    def _taken(self, metrics: Metrics, words: SeatWords, threat: bool, choice: Choice) -> list[Piece]:
+        """The total, then the cards taken this hand: a count of hearts, the moon badge or the Q♠ chip
+        (the badge makes the chip needless: whoever has every point has the queen, once it is out; and
+        where room is short, the count of hearts, since this hand's points say how many), and the J♦
+        chip (where room is short, left to this hand's points, which count it)."""
         fonts = self.fonts
         floor = metrics.text(12)
-        space = metrics.px(4)
-        threat = view.moon_threat == seat
-        queen = queen_taker(view) == seat and not threat
-        count_width = fonts.size(str(count), floor, bold=True)[0]
-        chip_width = fonts.size("Q♠", floor, bold=True)[0] + metrics.px(8)
+        gap = metrics.px(choice.space)
+        total_px = metrics.text(choice.total_size)
+        total_width = fonts.size(words.total, total_px, bold=True)[0]
+        pieces = [Piece("total", words.total, total_width, total_px, gap)]
+        if words.hearts and (choice.hearts or not threat):
+            number = str(words.hearts)
+            width = fonts.size(number, floor, bold=True)[0] + metrics.px(1) + round(floor * 0.8)
+            pieces.append(Piece("hearts", number, width, floor, metrics.px(choice.space / 2)))
+        if threat:
+            badge = MOON_THREAT[0] if choice.long_badge else MOON_THREAT[1]
+            width = fonts.size(badge, floor, bold=True)[0] + metrics.px(10)
+            pieces.append(Piece("badge", badge, width, floor, gap))
+        elif words.queen:
+            width = fonts.size("Q♠", floor, bold=True)[0] + metrics.px(6)
+            pieces.append(Piece("queen", "Q♠", width, floor, metrics.px(choice.space / 2)))
+        if words.jack and choice.jack:
+            width = fonts.size("J♦", floor, bold=True)[0] + metrics.px(6)
+            pieces.append(Piece("jack", "J♦", width, floor, gap))
+        return pieces
 
-        def pieces(long_words: bool, backs: int, counted: bool) -> list[tuple[str, int]]:
-            """Each piece and its width, for a badge in long or short words and ``backs`` fanned."""
-            found: list[tuple[str, int]] = []
-            if threat:
-                words = MOON_THREAT[0] if long_words else MOON_THREAT[1]
-                found.append((words, fonts.size(words, floor, bold=True)[0] + metrics.px(10)))
-            if queen:
-                found.append(("Q♠", chip_width))
-            if count and backs:
-                found.append(("fan", self._fan_image(backs, rect.height).get_width()))
-            if count and counted:
-                found.append(("count", count_width))
-            return found
+    def _hand(self, metrics: Metrics, words: SeatWords, short: bool, backs: int, count: int) -> list[Piece]:
+        """This hand's points in words, then an opponent's fan of ``backs`` and how many cards it holds
+        (neither when ``backs`` is 0: a number alone would say nothing)."""
+        floor = metrics.text(12)
+        text = words.hand_short if short else words.hand
+        width = sum(self.fonts.size(part, floor, bold=bold)[0] for part, bold in _hand_parts(text))
+        pieces = [Piece("hand", text, width, floor, metrics.px(6))]
+        if backs:
+            fan = self._fan_image(backs, metrics.px(14)).get_width()
+            pieces.append(Piece("fan", str(backs), fan, floor, metrics.px(3)))
+            width = self.fonts.size(str(count), floor, bold=True)[0]
+            pieces.append(Piece("count", str(count), width, floor, 0))
+        return pieces
 
-        choices = [
-            (True, count, True),
-            (True, 1, True),
-            (False, 1, True),
-            (False, 0, True),
-            (False, 0, False),
-        ]
-        for choice in choices:
-            chosen = pieces(*choice)
-            total = sum(width for _, width in chosen) + space * (len(chosen) - 1)
-            if total <= rect.width:
-                break
-        backs = choice[1]
-        left = rect.centerx - total // 2
-        for piece, width in chosen:
-            box = pygame.Rect(left, rect.top, width, rect.height)
-            if piece == "fan":
-                fan = self._fan_image(backs, rect.height)
-                surface.blit(fan, (left, rect.bottom - fan.get_height()))
-            elif piece == "count":
-                text = str(count)
-                draw_text(
-                    surface, fonts, text, box, floor, theme.TEXT_MUTED, bold=True, align="left", wrap=False
-                )
-            elif piece == "Q♠":
-                draw_panel(surface, box, metrics.px(4), theme.BADGE_DEALER[0])  # like a card's face
-                draw_text(surface, fonts, piece, box, floor, theme.BADGE_DEALER[1], bold=True, wrap=False)
-            else:
-                draw_panel(surface, box, box.height // 2, theme.BADGE_MOON[0])
-                draw_text(surface, fonts, piece, box, floor, theme.BADGE_MOON[1], bold=True, wrap=False)
-            left += width + space
+    def _draw_piece(self, surface: pygame.Surface, metrics: Metrics, box: pygame.Rect, piece: Piece) -> None:
+        """One piece of the score in ``box``, as wide as the piece."""
+        fonts = self.fonts
+        kind, text, px = piece.kind, piece.text, piece.px
+        if kind == "total":
+            draw_text(surface, fonts, text, box, px, theme.TEXT, bold=True, align="left", wrap=False)
+        elif kind == "hearts":
+            number = draw_text(surface, fonts, text, box, px, theme.TEXT, bold=True, align="left", wrap=False)
+            icon = round(px * 0.8)
+            heart = pygame.Rect(number.right + metrics.px(1), 0, icon, icon)
+            heart.centery = box.centery
+            colour = theme.suit_colour(Suit.HEARTS, on_dark=True)
+            surface.blit(self.painter.pip(Suit.HEARTS, icon, colour), heart)
+        elif kind == "hand":
+            left = box.left
+            for part, bold in _hand_parts(text):
+                width = self.fonts.size(part, px, bold=bold)[0]
+                place = pygame.Rect(left, box.top, width, box.height)
+                colour = theme.TEXT if bold else theme.TEXT_MUTED
+                draw_text(surface, fonts, part, place, px, colour, bold=bold, align="left", wrap=False)
+                left += width
+        elif kind == "fan":
+            fan = self._fan_image(int(text), metrics.px(14))
+            surface.blit(fan, (box.left, box.centery - fan.get_height() // 2))
+        elif kind == "count":
+            draw_text(surface, fonts, text, box, px, theme.TEXT_MUTED, bold=True, align="left", wrap=False)
+        else:  # the Q♠ and J♦ chips, like a card's face, or the moon badge, a pill
+            fill, ink = theme.BADGE_MOON if kind == "badge" else theme.BADGE_DEALER
+            if kind == "jack":  # red on a card's white, as the J♦ is printed
+                fill, ink = theme.CARD_FACE, theme.suit_colour(Suit.DIAMONDS)
+            chip = box.inflate(0, min(0, px + metrics.px(4) - box.height))
+            draw_panel(surface, chip, chip.height // 2 if kind == "badge" else metrics.px(4), fill)
+            draw_text(surface, fonts, text, chip, px, ink, bold=True, wrap=False)
 
     def _fan_image(self, count: int, height: int) -> pygame.Surface:
         """``count`` backs held in a fan ``height`` pixels tall, drawn large and shrunk (smooth edges)."""

@@ -73,6 +73,7 @@ BADGE_HEARTS_BROKEN: Final[tuple[RGB, RGB]] = ((176, 24, 36), (255, 255, 255))  
 BADGE_QUEEN_PLAYED: Final[tuple[RGB, RGB]] = ((24, 24, 28), (255, 255, 255))  # "Q♠ played"
 BADGE_DEALER: Final[tuple[RGB, RGB]] = ((236, 232, 218), (28, 30, 34))
 BADGE_TURN: Final[tuple[RGB, RGB]] = ((255, 204, 0), (34, 24, 0))  # whose turn it is
+BADGE_RECEIVED: Final[tuple[RGB, RGB]] = (RECEIVED, (28, 30, 34))  # the tag on cards passed to you
 
 # --- Scores ---------------------------------------------------------------------------------------------
 SCORE_GOOD: Final[RGB] = (140, 236, 160)  # lowest total, victory

@@ -1,0 +1,57 @@
+"""What a seat's box says of its score, over real hands: the total alone, this hand's points with their
+sign and words (the J♦'s −10 counted), the hearts it has taken as a count, the Q♠ and J♦ as chips."""
+
+from __future__ import annotations
+
+from hearts.engine import JACK_OF_DIAMONDS, Phase, Rules, Seat
+from hearts.ui.seatbox import SeatWords, seat_words, signed
+from hearts.ui.session import Session
+from hearts.ui.snapshot import play_until
+
+
+def test_points_carry_their_sign_and_a_gain_a_true_minus() -> None:
+    assert [signed(points) for points in (5, 0, -10, 26)] == ["+5", "0", "−10", "+26"]
+
+
+def _after_every_trick(session: Session, hands: int) -> list[tuple[SeatWords, int, int, bool]]:
+    """Each seat's words after every trick of the first ``hands`` hands, with the penalty points the
+    engine counts for it this hand, its total, and whether its tricks hold the J♦."""
+    said = []
+    while len(session.match.results) < hands:
+        count = len(session.view.tricks)
+        play_until(
+            session,
+            lambda s, count=count: (s.phase is Phase.PLAY and len(s.view.tricks) != count) or s.needs_deal,
+        )
+        if session.needs_deal:
+            session.deal()
+            continue
+        view = session.view
+        for seat in Seat:
+            jack = any(JACK_OF_DIAMONDS in trick.cards for trick in view.tricks if trick.winner == seat)
+            said.append((seat_words(view, seat), view.points[seat], view.totals[seat], jack))
+    return said
+
+
+def test_each_box_says_what_its_seat_took_and_what_the_hand_scores_it_so_far() -> None:
+    """Through three hands with the J♦ rule, after every trick: a box's count of hearts and its Q♠ chip
+    are exactly the penalty points the engine counts for that seat (a heart each, 13 for the queen), its
+    words say those points less 10 for the J♦ chip, and a J♦ taken with fewer than ten hearts reads as
+    a gain."""
+    session = Session.new(Rules(jack_of_diamonds=True), "normal", seed=7)
+    seen = _after_every_trick(session, 3)
+    for words, penalty, total, jack in seen:
+        assert words.hearts + 13 * words.queen == penalty, words
+        assert words.jack == jack
+        assert words.hand == f"{signed(penalty - 10 * jack)} this hand", words
+        assert words.total == str(total)
+    assert any(words.jack and words.hand.startswith("−") for words, *_ in seen)  # the seed has one
+    assert any(words.queen for words, *_ in seen) and any(words.hearts > 1 for words, *_ in seen)
+
+
+def test_without_the_jack_rule_the_jack_is_just_a_card() -> None:
+    session = Session.new(Rules(jack_of_diamonds=False), "normal", seed=7)
+    seen = _after_every_trick(session, 2)
+    for words, penalty, _, _ in seen:
+        assert not words.jack and words.hand == f"{signed(penalty)} this hand"
+    assert any(jack for *_, jack in seen)  # someone took it
