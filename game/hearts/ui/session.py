@@ -1,7 +1,7 @@
 """One match against three bots: the engine, the deals, the bots' thinking and the autosave.
 
-No drawing here and no clock of its own: the table asks the bots to think for a slice of time per frame
-and decides when their moves are shown. The coach judges your decisions in the time left over
+No drawing here and no clock of its own: the table lets the bots think a step at a time in each frame's
+spare time and decides when their moves are shown. The coach judges your decisions in the time left over
 (``coach``), so a hand's review is ready when the hand ends.
 """
 
@@ -156,12 +156,18 @@ class Session:
             self._thinking_for = key
         return self._thinking.advance(seconds)
 
-    def apply_bot_move(self) -> list[Event]:
-        """Carry out the move the bot to move has decided (``think`` returned it)."""
+    @property
+    def bot_move_ready(self) -> bool:
+        """Whether the bot to move has decided its move (``think`` returned it)."""
         seat = self.bot_to_move
         thinking = self._thinking
         ready = seat is not None and self._thinking_for == (seat, len(self.match.moves))
-        if not ready or thinking is None or thinking.move is None:
+        return ready and thinking is not None and thinking.move is not None
+
+    def apply_bot_move(self) -> list[Event]:
+        """Carry out the move the bot to move has decided (``think`` returned it)."""
+        thinking = self._thinking
+        if not self.bot_move_ready or thinking is None or thinking.move is None:
             raise RuntimeError("no bot move is ready")
         move = thinking.move
         self._thinking = None

@@ -100,11 +100,10 @@ class TableDrawer:
         self._draw_background(surface)
         self._draw_header(surface, frame.header)
         self._draw_marks(surface, view)
-        # The seat to move as the message says: now, once your input counts (cards may still fly); else
-        # as shown, so the mark moves on with the cards (to a trick's winner as its ring appears).
-        now = frame.live if frame.is_players_move else view
+        # The seat to move as shown, so the mark moves on as a card lands (never while it flies, even
+        # once your input counts), to a trick's winner as its ring appears; as the message does.
         for seat in Seat:
-            to_move = now.to_move == seat and now.phase is Phase.PLAY
+            to_move = view.to_move == seat and view.phase is Phase.PLAY
             count = frame.cards_shown[seat] if seat is not Seat.SOUTH else 0
             self.seats.draw(surface, frame.layout, view, seat, to_move=to_move, count=count)
         moving = frame.moving
