@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import statistics
 import time
+from collections.abc import Callable
 from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -19,11 +20,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from ..bots.hints import suggest_pass, suggest_play
-from ..engine import Phase
-from ..storage import MemoryBackend, Settings, Store
+from ..engine import Match, Phase, Rules
+from ..storage import MemoryBackend, SavedMatch, Settings, Store
 from .app import App
 from .scenes.dialog import Dialog
 from .scenes.table import TableScene
+from .session import HUMAN
 
 FRAME = 1 / 60
 
@@ -125,3 +127,83 @@ def bench_ui(frames: int = 1800, idle_seconds: float = 10.0) -> dict[str, Any]:
         result[f"{size[0]}x{size[1]}"] = {**_summary(every), "drawn": _summary(drawn)}
     result["idle_redraws_per_s"] = round(idle_redraws((390, 844), idle_seconds), 3)
     return result
+
+
+# The pace: from your card to your next turn ------------------------------------------------------------
+
+SLOWED = 2.5
+"""How much slower a bot thinks in the browser than natively (WebAssembly; the coach and par measured
+2.2–2.5 times): the ``slowed`` figures give thinking and every frame's work that much more time."""
+PACE_SIZE = (390, 844)
+
+
+def cpu_clock(slow: float) -> Callable[[], float]:
+    """This thread's processor time, ``slow`` times over. The pace bench measures the table's budgets
+    (the bots' thinking in a frame, the coach's slice, each frame's length) by it rather than the wall
+    clock: on a shared 2-core machine the wall clock measures the other sessions, while processor time
+    is the work this table does; and a bot ``slow`` times slower gets through a ``slow``-th of the work
+    in the same budget, as in the browser."""
+    return lambda: time.thread_time() * slow
+
+
+def _your_card_flies(table: TableScene) -> bool:
+    """Whether the card you played is still on its way to the trick (its step ends as it lands)."""
+    return any(step.kind == "play" and step.base.to_move is HUMAN for step in table.motion.steps)
+
+
+def _your_turn_shows(table: TableScene) -> bool:
+    """Whether the table tells you it is your turn to play: your input counts and the cards on the table
+    (the last card landed) show it."""
+    shown = table.shown_view
+    return table.is_players_turn_to_play and shown.phase is Phase.PLAY and shown.to_move is HUMAN
+
+
+def pace_samples(level: str, slow: float, hands: int, seed: int, cards: int | None = None) -> list[float]:
+    """Seconds from your card landing to your next turn in the same hand, for each of your cards in
+    ``hands`` hands of match ``seed`` (or the first ``cards`` of them) against three ``level`` bots at
+    Normal pace (the hint playing for you once the table waits for you), on a 60 Hz frame clock.
+
+    The app is the real one; each frame lasts 1/60 s, or longer when its work (measured by
+    ``cpu_clock(slow)``) overruns that, as a browser's frame would."""
+    backend = MemoryBackend()
+    store = Store(backend)
+    store.save_settings(Settings(difficulty=level, play_last_card=False))
+    store.save_match(SavedMatch(Match(Rules()), seed, level))
+    app = App(PACE_SIZE, store=Store(backend), resizable=False)
+    clock = cpu_clock(slow)
+    app.coach_clock = clock
+    if not coach_is_on():
+        app.coach_slice = 0.0
+    table = app.scene
+    assert isinstance(table, TableScene), table
+    table.stage.clock = clock
+    samples: list[float] = []
+    now = 0.0
+    dt = FRAME
+    landed: tuple[float, int] | None = None  # when your card landed, in which hand
+    flying = False
+    match = table.session.match
+    while match.hand_number <= hands and not match.is_over and (cards is None or len(samples) < cards):
+        events = _player_taps(app)
+        started = clock()
+        app.frame(dt, events)
+        dt = min(0.1, max(FRAME, clock() - started))  # the next frame comes once this one is done
+        now += dt
+        if events and app.scene is table and _your_card_flies(table):
+            flying = True
+        if flying and not _your_card_flies(table):
+            flying, landed = False, (now, table.session.match.hand_number)
+        if landed is not None and app.scene is table and _your_turn_shows(table):
+            if landed[1] == table.session.match.hand_number:
+                samples.append(now - landed[0])
+            landed = None
+    return samples
+
+
+def bench_pace(hands: int = 2, seed: int = 1, cards: int | None = None) -> dict[str, dict[str, list[float]]]:
+    """Your card landing to your next turn, every sample, by bot level (Normal and Hard): natively and
+    with thinking ``SLOWED`` times slower."""
+    return {
+        name: {level: pace_samples(level, slow, hands, seed, cards) for level in ("normal", "hard")}
+        for name, slow in (("native", 1.0), ("slowed", SLOWED))
+    }

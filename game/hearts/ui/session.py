@@ -59,6 +59,11 @@ class Session:
         self._bots: dict[Seat, Bot] = {}
         self._thinking: Thinking | None = None
         self._thinking_for: tuple[Seat, int] | None = None
+        self._ahead: list[tuple[tuple[Seat, int], Match, Thinking]] = []
+        """The next bots' thinking, begun before the moves they follow are applied (``think_on``): by
+        the seat and move count each is for, with the match as it will be then."""
+        self._ahead_ends = False
+        """Whether the last of them is the last bot to move before your turn or the hand's end."""
         self._view: tuple[Match, int, PlayerView] | None = None
         self.coaching = Coaching(seed_for(seed))
         """Your decisions judged by Hard, a slice at a time: the hand reviews, and what the hands
@@ -152,9 +157,44 @@ class Session:
             return None
         key = (seat, len(self.match.moves))
         if self._thinking is None or self._thinking_for != key:
-            self._thinking = Thinking(self._bot(seat), self.match.view_for(seat))
+            ahead = self._ahead
+            if ahead and ahead[0][0] == key:
+                self._thinking = ahead.pop(0)[2]  # begun while the moves before it were still to be shown
+            else:
+                self._thinking = Thinking(self._bot(seat), self.match.view_for(seat))
+                ahead.clear()
+                self._ahead_ends = False
             self._thinking_for = key
         return self._thinking.advance(seconds)
+
+    def think_on(self) -> bool:
+        """One step of the bots' thinking; whether there was any to do. The bot to move thinks; once it
+        has decided, the bot after it starts on the view that move will leave it, and so on up to your
+        turn or the hand's end, while the table is still to show those moves. Each move is certain, and
+        a bot's choice depends only on its view and seed, so each chooses exactly what it would have
+        chosen later."""
+        if self.bot_to_move is None:
+            return False
+        if not self.bot_move_ready:
+            self.think(0.0)
+            return True
+        for _, _, ahead in self._ahead:
+            if not ahead.is_done:
+                ahead.advance(0.0)
+                return True
+        if self._ahead_ends:
+            return False
+        assert self._thinking is not None
+        _, match, thinking = self._ahead[-1] if self._ahead else (None, self.match, self._thinking)
+        assert thinking.move is not None
+        after = match.copy()
+        after.apply(thinking.move)
+        if HUMAN in after.awaiting or after.phase is not Phase.PLAY or after.to_move is None:
+            self._ahead_ends = True
+            return False
+        seat = after.to_move
+        self._ahead.append(((seat, len(after.moves)), after, Thinking(self._bot(seat), after.view_for(seat))))
+        return True
 
     @property
     def bot_move_ready(self) -> bool:

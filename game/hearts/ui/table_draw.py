@@ -12,7 +12,7 @@ import math
 
 import pygame
 
-from ..engine import Phase, PlayerView, Seat, Trick
+from ..engine import PlayerView, Seat, Trick
 from ..engine.cards import Card
 from . import theme
 from .lesson_note import draw_note
@@ -100,10 +100,8 @@ class TableDrawer:
         self._draw_background(surface)
         self._draw_header(surface, frame.header)
         self._draw_marks(surface, view)
-        # The seat to move as shown, so the mark moves on as a card lands (never while it flies, even
-        # once your input counts), to a trick's winner as its ring appears; as the message does.
         for seat in Seat:
-            to_move = view.to_move == seat and view.phase is Phase.PLAY
+            to_move = seat is frame.marked
             count = frame.cards_shown[seat] if seat is not Seat.SOUTH else 0
             self.seats.draw(surface, frame.layout, view, seat, to_move=to_move, count=count)
         moving = frame.moving

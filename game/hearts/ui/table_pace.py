@@ -13,16 +13,18 @@ PACE = {"relaxed": 1.5, "normal": 1.0, "quick": 0.55}
 """How much longer (or shorter) than normal each step lasts, by the Pace option."""
 FAST = 0.12
 """The same under fast-forward."""
-THINK_MOVING = 0.008
-"""While the table shows a step (the frame will draw), the bot to move thinks until this many seconds
-into the table's update: half a 60 Hz frame, leaving room for the drawing."""
-THINK_STILL = 0.013
-"""While nothing shows (the frame draws nothing), it thinks until this many seconds into the update:
-the frame's spare time, leaving the browser the rest of its 16.7 ms."""
-THINK_STEP_MEMORY = 0.85
-"""A bot's steps cannot be cut, so none is started that its longest recent step says would end past
-those limits (the first of each frame excepted, so it always gets on); this much of that longest step
-is still expected a frame later."""
+THINK_BUDGET = 0.013
+"""The table's work in a frame, its drawing and the bots' thinking included, ends this many seconds into
+its update: the frame's spare time goes to thinking, leaving the browser the rest of its 16.7 ms."""
+DRAW_MEMORY = 0.9
+"""A frame that will draw leaves room for it: the longest recent drawing, this share of it still
+expected a frame later (the kept table is drawn again only when a card lands or a step begins)."""
+THINK_STEP_MEMORY = 0.5
+"""A bot's steps cannot be cut, so none is started that would end past those limits (the first of each
+frame excepted, so it always gets on) by what the last steps took: the longest of the last step and this
+share of what was expected before it. Hard's steps take about 0.4 ms, a few of them ten times that (the
+start of a decision): one long step costs the next few little."""
+
 
 # Step lengths at normal pace, in seconds.
 DEAL_TIME = 1.6

@@ -18,7 +18,7 @@ from ..engine import Phase
 from .motion import Motion, Step
 from .scenes.base import Transition
 from .session import Session
-from .table_pace import BOT_PAUSE, FAST, PACE, RECEIVED_LIFT, THINK_MOVING, THINK_STEP_MEMORY, THINK_STILL
+from .table_pace import BOT_PAUSE, DRAW_MEMORY, FAST, PACE, RECEIVED_LIFT, THINK_BUDGET, THINK_STEP_MEMORY
 
 Later = Callable[[], Transition | None]
 """Something the table does once the cards on the move have landed (a result, a question)."""
@@ -42,7 +42,9 @@ class Stage:
         """What the bots' thinking in a frame is measured by: the wall clock, as a frame is (the pace
         bench counts processor time, so a busy machine does not slow the table it measures)."""
         self.think_step = 0.0
-        """How long the bot expects its next step of thinking to take (its longest recent one)."""
+        """How long the bots expect their next step of thinking to take (``THINK_STEP_MEMORY``)."""
+        self.draw_time = 0.0
+        """How long the table expects its next drawing to take (``DRAW_MEMORY``)."""
 
     @property
     def is_busy(self) -> bool:
@@ -117,25 +119,28 @@ class Stage:
         return ended
 
     def think(self, session: Session, started: float) -> None:
-        """Let the bot to move think in this frame, whose table update began at ``started`` (on
-        ``clock``): up to ``THINK_MOVING`` into it while a step shows and the frame will draw it, up to
-        ``THINK_STILL`` when nothing shows. One step at a time, and none that its longest recent step
-        says would end past that, except the first: it always gets on."""
-        if session.bot_to_move is None:
-            return
+        """Let the bots think in this frame, whose table update began at ``started`` (on ``clock``),
+        until ``THINK_BUDGET`` into it, less the drawing to come if the frame will draw (cards move, a
+        trick is held). The bot to move, then the ones after it (``Session.think_on``), one step at a
+        time, and none that the recent steps say would end past that (``THINK_STEP_MEMORY``), except
+        the first: the bot to move always gets on."""
         clock = self.clock
-        until = started + (THINK_MOVING if self.motion.is_busy else THINK_STILL)
-        expected = self.think_step * THINK_STEP_MEMORY
+        until = started + THINK_BUDGET - (self.draw_time if self.motion.is_busy else 0.0)
+        expected = self.think_step
         first = True
         while True:
             now = clock()
             if not first and now + expected > until:
                 break
             first = False
-            if session.think(0.0) is not None:
+            if not session.think_on():
                 break
-            expected = max(expected, clock() - now)
+            expected = max(clock() - now, expected * THINK_STEP_MEMORY)
         self.think_step = expected
+
+    def drew(self, seconds: float) -> None:
+        """The table took ``seconds`` to draw (on ``clock``)."""
+        self.draw_time = max(seconds, self.draw_time * DRAW_MEMORY)
 
     def bot_may_move(self, session: Session, dt: float, pace: float) -> bool:
         """Whether the move the bot to move has decided (``think``) may be shown now. A card waits for

@@ -91,10 +91,12 @@ class TableScene(Scene):
     def _card_waiting(self) -> Card | None:
         """The card you played while a finished trick still had its least time to show: it stands
         raised until the trick goes, then goes down."""
-        steps = self.motion.steps
-        if not steps or steps[0].kind == "play":
-            return None
-        for step in steps:
+        head = self.motion.current
+        return None if head is None or head.kind == "play" else self._card_on_its_way()
+
+    def _card_on_its_way(self) -> Card | None:
+        """The card you played that has yet to land (waiting for a finished trick to go, or flying)."""
+        for step in self.motion.steps:
             if step.kind == "play" and step.base.to_move is HUMAN:
                 return next(iter(step.hidden), None)
         return None
@@ -423,11 +425,11 @@ class TableScene(Scene):
         said = self.remarks.said
         if said is not None:
             return said
-        live, shown = self.session.view, self.shown_view
-        if controls.is_players_move(shown, waiting=False) and not self.is_players_move:
-            shown = live  # you have moved since: your card has yet to land
-        line = prompt(shown, len(self.selected))
-        said = self.mode.message(live, self.motion.is_busy, len(self.selected), line)
+        shown = self.shown_view
+        stale = controls.is_players_move(shown, waiting=False) and not self.is_players_move
+        # While your card is on its way, the turn it answered is over and the next is not yet shown.
+        line = "" if stale or self._card_on_its_way() else prompt(shown, len(self.selected))
+        said = self.mode.message(self.session.view, self.motion.is_busy, len(self.selected), line)
         if said is not None:
             return said
         return after_trick(line, self.trick_taken, jack_counts=self.session.match.rules.jack_of_diamonds)
@@ -497,4 +499,6 @@ class TableScene(Scene):
         )
 
     def draw(self, surface: pygame.Surface) -> None:
+        started = self.stage.clock()
         self.mode.note_rect = self.drawer.draw(surface, self.frame())
+        self.stage.drew(self.stage.clock() - started)  # the next frames' thinking leaves room for it
