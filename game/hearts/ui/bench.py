@@ -9,9 +9,10 @@ The coach judges your decisions in the frames that draw nothing, as in the game;
 from __future__ import annotations
 
 import os
+import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator, Mapping
 from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -19,13 +20,15 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
+from ..bots import Bot
+from ..bots.base import view_key
 from ..bots.hints import suggest_pass, suggest_play
-from ..engine import Match, Phase, Rules
+from ..engine import Card, CardSet, Match, Pass, Phase, Play, PlayerMove, PlayerView, Rules
 from ..storage import MemoryBackend, SavedMatch, Settings, Store
 from .app import App
 from .scenes.dialog import Dialog
 from .scenes.table import TableScene
-from .session import HUMAN
+from .session import BOT_SEATS, HUMAN
 
 FRAME = 1 / 60
 
@@ -158,10 +161,48 @@ def _your_turn_shows(table: TableScene) -> bool:
     return table.is_players_turn_to_play and shown.phase is Phase.PLAY and shown.to_move is HUMAN
 
 
-def pace_samples(level: str, slow: float, hands: int, seed: int, cards: int | None = None) -> list[float]:
+class AtOnce(Bot):
+    """Answers at once with the move a real bot made from the same view: the same game as that bot's,
+    with no thinking to wait for (what the table's pace alone gives that game)."""
+
+    level = "at once"
+
+    def __init__(self, moves: Mapping[str, PlayerMove]) -> None:
+        super().__init__()
+        self.moves = moves
+
+    def think_pass(self, view: PlayerView, rng: random.Random) -> Generator[None, None, CardSet]:
+        yield from ()
+        move = self.moves[view_key(view)]
+        assert isinstance(move, Pass)
+        return move.cards
+
+    def think_play(self, view: PlayerView, rng: random.Random) -> Generator[None, None, Card]:
+        yield from ()
+        move = self.moves[view_key(view)]
+        assert isinstance(move, Play)
+        return move.card
+
+
+def bots_moves(match: Match) -> dict[str, PlayerMove]:
+    """Each move the bots made in ``match``, by the view (``view_key``) it was made from."""
+    replay = Match(match.rules)
+    moves: dict[str, PlayerMove] = {}
+    for move in match.moves:
+        seat = getattr(move, "seat", HUMAN)
+        if seat is not HUMAN and isinstance(move, Pass | Play):
+            moves[view_key(replay.view_for(seat))] = move
+        replay.apply(move)
+    return moves
+
+
+def pace_samples(
+    level: str, slow: float, hands: int, seed: int, cards: int | None = None, at_once: Bot | None = None
+) -> tuple[list[float], Match]:
     """Seconds from your card landing to your next turn in the same hand, for each of your cards in
     ``hands`` hands of match ``seed`` (or the first ``cards`` of them) against three ``level`` bots at
-    Normal pace (the hint playing for you once the table waits for you), on a 60 Hz frame clock.
+    Normal pace (the hint playing for you once the table waits for you), on a 60 Hz frame clock; and
+    the match as played. ``at_once`` plays the bots' seats instead, if given.
 
     The app is the real one; each frame lasts 1/60 s, or longer when its work (measured by
     ``cpu_clock(slow)``) overruns that, as a browser's frame would."""
@@ -177,6 +218,8 @@ def pace_samples(level: str, slow: float, hands: int, seed: int, cards: int | No
     table = app.scene
     assert isinstance(table, TableScene), table
     table.stage.clock = clock
+    if at_once is not None:
+        table.session._bots.update(dict.fromkeys(BOT_SEATS, at_once))
     samples: list[float] = []
     now = 0.0
     dt = FRAME
@@ -197,13 +240,18 @@ def pace_samples(level: str, slow: float, hands: int, seed: int, cards: int | No
             if landed[1] == table.session.match.hand_number:
                 samples.append(now - landed[0])
             landed = None
-    return samples
+    return samples, match
 
 
-def bench_pace(hands: int = 2, seed: int = 1, cards: int | None = None) -> dict[str, dict[str, list[float]]]:
+def bench_pace(hands: int = 4, seed: int = 1, cards: int | None = None) -> dict[str, dict[str, list[float]]]:
     """Your card landing to your next turn, every sample, by bot level (Normal and Hard): natively and
-    with thinking ``SLOWED`` times slower."""
-    return {
-        name: {level: pace_samples(level, slow, hands, seed, cards) for level in ("normal", "hard")}
-        for name, slow in (("native", 1.0), ("slowed", SLOWED))
-    }
+    with thinking ``SLOWED`` times slower; and, under ``at_once``, Hard's game with its moves made at
+    once (the same in both: a bot's choice does not depend on its time), to tell the table's waiting
+    for Hard's thinking from the difference its play makes to who leads when."""
+    result: dict[str, dict[str, list[float]]] = {}
+    for name, slow in (("native", 1.0), ("slowed", SLOWED)):
+        result[name] = {"normal": pace_samples("normal", slow, hands, seed, cards)[0]}
+        result[name]["hard"], hard_game = pace_samples("hard", slow, hands, seed, cards)
+    at_once = AtOnce(bots_moves(hard_game))
+    result["at_once"] = {"hard": pace_samples("hard", 1.0, hands, seed, cards, at_once)[0]}
+    return result
