@@ -292,6 +292,7 @@ def _pace(hands: int, seed: int, cards: int | None) -> int:
 
     samples = bench_pace(hands, seed, cards)
     at_once = samples.pop("at_once")["hard"]
+    frame_ms = samples.pop("frame_ms")
     medians = {
         name: {level: round(statistics.median(times), 3) for level, times in levels.items()}
         for name, levels in samples.items()
@@ -307,6 +308,13 @@ def _pace(hands: int, seed: int, cards: int | None) -> int:
         f"Hard's own game with its moves made at once: median {statistics.median(at_once):.3f} s"
         " (the rest of Hard's figures is its thinking; the rest of Normal's, who leads when)"
     )
+    for name, times in frame_ms.items():
+        ordered = sorted(times)
+        print(
+            f"Frames with Hard, {name}: median {statistics.median(ordered):.2f} ms, p95"
+            f" {ordered[int(len(ordered) * 0.95)]:.2f} ms, max {ordered[-1]:.2f} ms of work"
+            f" ({len(ordered)} frames)"
+        )
     print(json.dumps(medians))
     return 0
 

@@ -198,11 +198,12 @@ def bots_moves(match: Match) -> dict[str, PlayerMove]:
 
 def pace_samples(
     level: str, slow: float, hands: int, seed: int, cards: int | None = None, at_once: Bot | None = None
-) -> tuple[list[float], Match]:
+) -> tuple[list[float], Match, list[float]]:
     """Seconds from your card landing to your next turn in the same hand, for each of your cards in
     ``hands`` hands of match ``seed`` (or the first ``cards`` of them) against three ``level`` bots at
     Normal pace (the hint playing for you once the table waits for you), on a 60 Hz frame clock; and
-    the match as played. ``at_once`` plays the bots' seats instead, if given.
+    the match as played, and every frame's work in milliseconds (on that clock). ``at_once`` plays the
+    bots' seats instead, if given.
 
     The app is the real one; each frame lasts 1/60 s, or longer when its work (measured by
     ``cpu_clock(slow)``) overruns that, as a browser's frame would."""
@@ -221,6 +222,7 @@ def pace_samples(
     if at_once is not None:
         table.session._bots.update(dict.fromkeys(BOT_SEATS, at_once))
     samples: list[float] = []
+    work: list[float] = []
     now = 0.0
     dt = FRAME
     landed: tuple[float, int] | None = None  # when your card landed, in which hand
@@ -230,7 +232,8 @@ def pace_samples(
         events = _player_taps(app)
         started = clock()
         app.frame(dt, events)
-        dt = min(0.1, max(FRAME, clock() - started))  # the next frame comes once this one is done
+        work.append((clock() - started) * 1000)
+        dt = min(0.1, max(FRAME, work[-1] / 1000))  # the next frame comes once this one is done
         now += dt
         if events and app.scene is table and _your_card_flies(table):
             flying = True
@@ -240,18 +243,21 @@ def pace_samples(
             if landed[1] == table.session.match.hand_number:
                 samples.append(now - landed[0])
             landed = None
-    return samples, match
+    return samples, match, work
 
 
 def bench_pace(hands: int = 4, seed: int = 1, cards: int | None = None) -> dict[str, dict[str, list[float]]]:
     """Your card landing to your next turn, every sample, by bot level (Normal and Hard): natively and
-    with thinking ``SLOWED`` times slower; and, under ``at_once``, Hard's game with its moves made at
-    once (the same in both: a bot's choice does not depend on its time), to tell the table's waiting
-    for Hard's thinking from the difference its play makes to who leads when."""
-    result: dict[str, dict[str, list[float]]] = {}
+    with thinking ``SLOWED`` times slower; under ``at_once``, Hard's game with its moves made at once
+    (the same in both: a bot's choice does not depend on its time), to tell the table's waiting for
+    Hard's thinking from the difference its play makes to who leads when; under ``frame_ms``, each
+    frame's work in the Hard runs."""
+    result: dict[str, dict[str, list[float]]] = {"frame_ms": {}}
     for name, slow in (("native", 1.0), ("slowed", SLOWED)):
         result[name] = {"normal": pace_samples("normal", slow, hands, seed, cards)[0]}
-        result[name]["hard"], hard_game = pace_samples("hard", slow, hands, seed, cards)
+        result[name]["hard"], hard_game, result["frame_ms"][name] = pace_samples(
+            "hard", slow, hands, seed, cards
+        )
     at_once = AtOnce(bots_moves(hard_game))
     result["at_once"] = {"hard": pace_samples("hard", 1.0, hands, seed, cards, at_once)[0]}
     return result
