@@ -4,9 +4,9 @@ cards, and the lift of the cards just passed to you.
 
 The seam: the engine moves on at once and the table (``TableScene``) turns its events into steps
 (``table_pace.steps_for``) and into what follows them; the stage holds both and says when time has
-shown them. It never moves the match itself: it lets the bot to move think in each frame's spare time
-(while the last cards still move, too), tells the table when that bot's move may be shown, and the
-table plays it.
+shown them. It never moves the match itself: it lets the bots think in each frame's spare time (while
+the last cards still move, too), tells the table when the decided move may be shown, and the table
+plays it.
 """
 
 from __future__ import annotations
