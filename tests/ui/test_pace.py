@@ -160,7 +160,8 @@ def test_who_took_the_trick_stays_on_the_message_line_until_the_next_card_lands(
 
 def test_the_prompt_and_the_turn_mark_wait_for_the_card_to_land() -> None:
     """Frame by frame through a hand: while a card flies, the seat marked to move is the one that played
-    it and the message never names your turn; both move on in the frame it lands."""
+    it and the message never names your turn (nor while the passed cards cross); both move on in the
+    frame it lands."""
     driver = Driver((844, 390), settings=NORMAL)
     start_match(driver)
     table = driver.table
@@ -169,6 +170,8 @@ def test_the_prompt_and_the_turn_mark_wait_for_the_card_to_land() -> None:
         if isinstance(driver.scene, Dialog) and driver.scene.name == "hand_result":
             break
         current = table.motion.current
+        if current is not None and current.kind == "exchange":
+            assert not says_your_turn(table.message), table.message  # the 2♣ may be on its way to you
         if current is not None and current.kind == "play" and not isinstance(driver.scene, Dialog):
             (flight,) = current.flights
             assert isinstance(flight.end, Slot)

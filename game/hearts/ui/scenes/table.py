@@ -425,10 +425,12 @@ class TableScene(Scene):
         said = self.remarks.said
         if said is not None:
             return said
-        shown = self.shown_view
+        shown, current = self.shown_view, self.motion.current
         stale = controls.is_players_move(shown, waiting=False) and not self.is_players_move
-        # While your card is on its way, the turn it answered is over and the next is not yet shown.
-        line = "" if stale or self._card_on_its_way() else prompt(shown, len(self.selected))
+        # While your card is on its way, the turn it answered is over and the next is not yet shown;
+        # while the passed cards cross, what you were given and who leads are said once they land.
+        passing = current is not None and current.kind == "exchange"
+        line = "" if stale or passing or self._card_on_its_way() else prompt(shown, len(self.selected))
         said = self.mode.message(self.session.view, self.motion.is_busy, len(self.selected), line)
         if said is not None:
             return said
