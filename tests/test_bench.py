@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import pathlib
 import subprocess
 import sys
@@ -66,3 +67,23 @@ def test_bots_bench_times_only_the_measured_seat() -> None:
     assert figures["random"]["decisions"] == 4 * 13
     assert figures["random"]["pass"]["decisions"] == 3  # the fourth hand keeps its cards
     assert figures["deals"] == 4
+
+
+@pytest.mark.native
+def test_pace_bench_ends_with_the_medians_by_clock_and_level() -> None:
+    """The real table, a card a level and clock: the last line is exactly the promised object."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "HEARTS_BENCH_COACH": "0"}
+    result = subprocess.run(
+        [sys.executable, "-m", "hearts.bench", "pace", "--json", "--cards", "1"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=GAME,
+        env=env,
+    )
+    figures = json.loads(result.stdout.strip().splitlines()[-1])
+    assert list(figures) == ["native", "slowed"]
+    for clock in figures.values():
+        assert list(clock) == ["normal", "hard"]
+        assert all(isinstance(seconds, float | int) and 0 <= seconds < 10 for seconds in clock.values())
+    assert "hard / normal" in result.stdout

@@ -1,4 +1,4 @@
-"""Benchmarks: ``python -m hearts.bench engine|bots|ui [--json]``.
+"""Benchmarks: ``python -m hearts.bench engine|bots|ui|pace [--json]``.
 
 The last line of ``--json`` output is one JSON object, so scripts can read it with ``tail -n 1``.
 One process and no threads, so the same command runs inside Pyodide.
@@ -238,12 +238,14 @@ def _levels(text: str) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m hearts.bench", description=__doc__)
-    parser.add_argument("target", choices=["engine", "bots", "ui"], help="what to measure")
+    parser.add_argument("target", choices=["engine", "bots", "ui", "pace"], help="what to measure")
     parser.add_argument("--json", action="store_true", help="end with one JSON object on a line")
     parser.add_argument("--seconds", type=float, default=3.0, help="engine: time per measurement")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--deals", type=int, default=10, help="bots: deals per level (default 10)")
     parser.add_argument("--frames", type=int, default=1800, help="ui: frames of play per size (default 1800)")
+    parser.add_argument("--hands", type=int, default=4, help="pace: hands per level and clock (default 4)")
+    parser.add_argument("--cards", type=int, default=None, help="pace: stop after this many of your cards")
     parser.add_argument(
         "--levels",
         type=_levels,
@@ -257,6 +259,8 @@ def main(argv: list[str] | None = None) -> int:
         help="bots: the level in the other three seats (default random)",
     )
     args = parser.parse_args(argv)
+    if args.target == "pace":
+        return _pace(args.hands, args.seed, args.cards)
     if args.target == "bots":
         levels = available_levels() if args.levels is None else args.levels
         if not levels:
@@ -278,6 +282,40 @@ def main(argv: list[str] | None = None) -> int:
     else:
         for key, value in result.items():
             print(f"{key:>20}: {value}")
+    return 0
+
+
+def _pace(hands: int, seed: int, cards: int | None) -> int:
+    """``pace``: each level's samples summed up, Hard's share of Normal, then the medians as the last
+    line (one JSON object, with or without ``--json``)."""
+    from .ui.bench import bench_pace  # pygame only here
+
+    samples = bench_pace(hands, seed, cards)
+    at_once = samples.pop("at_once")["hard"]
+    frame_ms = samples.pop("frame_ms")
+    medians = {
+        name: {level: round(statistics.median(times), 3) for level, times in levels.items()}
+        for name, levels in samples.items()
+    }
+    print(f"Your card landing to your next turn, seconds at Normal pace ({hands} hands of match {seed})")
+    print(f"{'thinking':<8} {'bots':<7} {'median':>7} {'p90':>7} {'cards':>6}")
+    for name, levels in samples.items():
+        for level, times in levels.items():
+            p90 = statistics.quantiles(times, n=10, method="inclusive")[8] if len(times) > 1 else times[0]
+            print(f"{name:<8} {level:<7} {medians[name][level]:>7.3f} {p90:>7.3f} {len(times):>6}")
+        print(f"{name:<8} hard / normal: {medians[name]['hard'] / medians[name]['normal']:.2f}")
+    print(
+        f"Hard's own game with its moves made at once: median {statistics.median(at_once):.3f} s"
+        " (the rest of Hard's figures is its thinking; the rest of Normal's, who leads when)"
+    )
+    for name, times in frame_ms.items():
+        ordered = sorted(times)
+        print(
+            f"Frames with Hard, {name}: median {statistics.median(ordered):.2f} ms, p95"
+            f" {ordered[int(len(ordered) * 0.95)]:.2f} ms, max {ordered[-1]:.2f} ms of work"
+            f" ({len(ordered)} frames)"
+        )
+    print(json.dumps(medians))
     return 0
 
 

@@ -327,7 +327,11 @@ def test_reduced_motion_moves_no_card_but_still_shows_the_full_trick() -> None:
     assert steps["hold"] > 0 and steps["collect"] == 0
 
 
-def test_tapping_the_trick_skips_its_collection() -> None:
+def test_tapping_the_trick_cuts_it_to_its_least_time_and_skips_its_collection() -> None:
+    from hearts.ui.table_pace import HOLD_LEAST
+
+    from .driver import FRAME
+
     driver = Driver((390, 844), settings=Settings())
     start_match(driver)
     play_to_human_turn_with(driver, 3)
@@ -339,6 +343,9 @@ def test_tapping_the_trick_skips_its_collection() -> None:
         driver.step()
     assert table.motion.current is not None and table.motion.current.kind == "hold"
     driver.click(table.layout.trick_area.center)
+    assert [step.kind for step in table.motion.steps] == ["hold"]  # still read, then no sweep
+    for _ in range(round(HOLD_LEAST / FRAME)):
+        driver.step()
     assert table.motion.current is None or table.motion.current.kind not in ("hold", "collect")
 
 

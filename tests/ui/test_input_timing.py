@@ -68,7 +68,15 @@ def test_a_tap_on_a_legal_card_while_the_trick_is_shown_plays_it_once(kind: str,
     plays = human_plays(driver)
     assert len(plays) == before + 1 and plays[-1] == Play.of(Seat.SOUTH, card)
     current = table.motion.current
+    if kind == "hold":  # the trick stays its least time, your card raised, then the card goes down
+        assert current is not None and current.kind == "hold"
+        hand = table.shown_hand()
+        assert card in hand.cards() and hand.cards().index(card) in hand.raised_indexes(hand.cards())
+        while current is not None and current.kind == "hold":
+            driver.step()
+            current = table.motion.current
     assert current is not None and current.kind == "play"  # the old trick is gone; the new card flies
+    assert card in current.hidden
     driver.settle()
     assert human_plays(driver)[before:].count(Play.of(Seat.SOUTH, card)) == 1
 
@@ -97,9 +105,9 @@ def test_keys_work_while_the_trick_is_shown() -> None:
     start_match(driver)
     play_to_a_trick_you_won(driver, "hold")
     table = driver.table
-    driver.key(pygame.K_h)  # the hint: the trick is done with, a card is suggested
+    driver.key(pygame.K_h)  # the hint: a card is suggested, the trick still showing
     suggested = table.raised
-    assert suggested is not None and not table.motion.is_busy
+    assert suggested is not None and table.trick_taken is not None
     assert table.message == f"Suggested: {suggested}."
     driver.settle()
     _one_action(driver)
@@ -120,14 +128,24 @@ def test_the_prompt_says_your_turn_only_while_input_is_taken() -> None:
     driver = Driver((844, 390), settings=QUICK)
     start_match(driver)
     said = taken = 0
+    won = False  # a trick you won, your lead next, while its end still shows
     for _ in range(6000):
         table = driver.table
         if not isinstance(driver.scene, Dialog):
             says_turn = says_your_turn(table.message)
             said += says_turn
+            current = table.motion.current
             if says_turn:
-                assert table.is_players_move, table.motion.current and table.motion.current.kind
+                assert table.is_players_move, current and current.kind
+                assert current is None or current.kind in ("hold", "collect")  # no card in the air
                 taken += table.motion.is_busy
+            trick = table.trick_taken
+            won |= (
+                current is not None
+                and trick is not None
+                and trick.winner is Seat.SOUTH
+                and table.is_players_move
+            )
         if driver.is_waiting_for_player():
             if isinstance(driver.scene, Dialog):
                 if driver.scene.name == "hand_result":
@@ -138,7 +156,7 @@ def test_the_prompt_says_your_turn_only_while_input_is_taken() -> None:
         else:
             driver.step(FRAME)
     assert said >= 12  # every one of your turns (the 13th card plays itself)
-    assert taken > 0  # some of those frames were while cards still moved
+    assert taken > 0 or not won  # your lead came while the trick you won still showed
 
 
 @pytest.mark.parametrize("on", [True, False])

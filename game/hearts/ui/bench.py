@@ -9,8 +9,10 @@ The coach judges your decisions in the frames that draw nothing, as in the game;
 from __future__ import annotations
 
 import os
+import random
 import statistics
 import time
+from collections.abc import Callable, Generator, Mapping
 from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -18,12 +20,15 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
+from ..bots import Bot
+from ..bots.base import view_key
 from ..bots.hints import suggest_pass, suggest_play
-from ..engine import Phase
-from ..storage import MemoryBackend, Settings, Store
+from ..engine import Card, CardSet, Match, Pass, Phase, Play, PlayerMove, PlayerView, Rules
+from ..storage import MemoryBackend, SavedMatch, Settings, Store
 from .app import App
 from .scenes.dialog import Dialog
 from .scenes.table import TableScene
+from .session import BOT_SEATS, HUMAN
 
 FRAME = 1 / 60
 
@@ -124,4 +129,135 @@ def bench_ui(frames: int = 1800, idle_seconds: float = 10.0) -> dict[str, Any]:
         every, drawn = frame_times(size, frames)
         result[f"{size[0]}x{size[1]}"] = {**_summary(every), "drawn": _summary(drawn)}
     result["idle_redraws_per_s"] = round(idle_redraws((390, 844), idle_seconds), 3)
+    return result
+
+
+# The pace: from your card to your next turn ------------------------------------------------------------
+
+SLOWED = 2.5
+"""How much slower a bot thinks in the browser than natively (WebAssembly; the coach and par measured
+2.2–2.5 times): the ``slowed`` figures give thinking and every frame's work that much more time."""
+PACE_SIZE = (390, 844)
+
+
+def cpu_clock(slow: float) -> Callable[[], float]:
+    """This thread's processor time, ``slow`` times over. The pace bench measures the table's budgets
+    (the bots' thinking in a frame, the coach's slice, each frame's length) by it rather than the wall
+    clock: on a shared 2-core machine the wall clock measures the other sessions, while processor time
+    is the work this table does; and a bot ``slow`` times slower gets through a ``slow``-th of the work
+    in the same budget, as in the browser."""
+    return lambda: time.thread_time() * slow
+
+
+def _your_card_flies(table: TableScene) -> bool:
+    """Whether the card you played is still on its way to the trick (its step ends as it lands)."""
+    return any(step.kind == "play" and step.base.to_move is HUMAN for step in table.motion.steps)
+
+
+def _your_turn_shows(table: TableScene) -> bool:
+    """Whether the table tells you it is your turn to play: your input counts and the cards on the table
+    (the last card landed) show it."""
+    shown = table.shown_view
+    return table.is_players_turn_to_play and shown.phase is Phase.PLAY and shown.to_move is HUMAN
+
+
+class AtOnce(Bot):
+    """Answers at once with the move a real bot made from the same view: the same game as that bot's,
+    with no thinking to wait for (what the table's pace alone gives that game)."""
+
+    level = "at once"
+
+    def __init__(self, moves: Mapping[str, PlayerMove]) -> None:
+        super().__init__()
+        self.moves = moves
+
+    def think_pass(self, view: PlayerView, rng: random.Random) -> Generator[None, None, CardSet]:
+        yield from ()
+        move = self.moves[view_key(view)]
+        assert isinstance(move, Pass)
+        return move.cards
+
+    def think_play(self, view: PlayerView, rng: random.Random) -> Generator[None, None, Card]:
+        yield from ()
+        move = self.moves[view_key(view)]
+        assert isinstance(move, Play)
+        return move.card
+
+
+def bots_moves(match: Match) -> dict[str, PlayerMove]:
+    """Each move the bots made in ``match``, by the view (``view_key``) it was made from."""
+    replay = Match(match.rules)
+    moves: dict[str, PlayerMove] = {}
+    for move in match.moves:
+        seat = getattr(move, "seat", HUMAN)
+        if seat is not HUMAN and isinstance(move, Pass | Play):
+            moves[view_key(replay.view_for(seat))] = move
+        replay.apply(move)
+    return moves
+
+
+def pace_samples(
+    level: str, slow: float, hands: int, seed: int, cards: int | None = None, at_once: Bot | None = None
+) -> tuple[list[float], Match, list[float]]:
+    """Seconds from your card landing to your next turn in the same hand, for each of your cards in
+    ``hands`` hands of match ``seed`` (or the first ``cards`` of them) against three ``level`` bots at
+    Normal pace (the hint playing for you once the table waits for you), on a 60 Hz frame clock; and
+    the match as played, and every frame's work in milliseconds (on that clock). ``at_once`` plays the
+    bots' seats instead, if given.
+
+    The app is the real one; each frame lasts 1/60 s, or longer when its work (measured by
+    ``cpu_clock(slow)``) overruns that, as a browser's frame would."""
+    backend = MemoryBackend()
+    store = Store(backend)
+    store.save_settings(Settings(difficulty=level, play_last_card=False))
+    store.save_match(SavedMatch(Match(Rules()), seed, level))
+    app = App(PACE_SIZE, store=Store(backend), resizable=False)
+    clock = cpu_clock(slow)
+    app.coach_clock = clock
+    if not coach_is_on():
+        app.coach_slice = 0.0
+    table = app.scene
+    assert isinstance(table, TableScene), table
+    table.stage.clock = clock
+    if at_once is not None:
+        table.session._bots.update(dict.fromkeys(BOT_SEATS, at_once))
+    samples: list[float] = []
+    work: list[float] = []
+    now = 0.0
+    dt = FRAME
+    landed: tuple[float, int] | None = None  # when your card landed, in which hand
+    flying = False
+    match = table.session.match
+    while match.hand_number <= hands and not match.is_over and (cards is None or len(samples) < cards):
+        events = _player_taps(app)
+        started = clock()
+        app.frame(dt, events)
+        work.append((clock() - started) * 1000)
+        dt = min(0.1, max(FRAME, work[-1] / 1000))  # the next frame comes once this one is done
+        now += dt
+        if events and app.scene is table and _your_card_flies(table):
+            flying = True
+        if flying and not _your_card_flies(table):
+            flying, landed = False, (now, table.session.match.hand_number)
+        if landed is not None and app.scene is table and _your_turn_shows(table):
+            if landed[1] == table.session.match.hand_number:
+                samples.append(now - landed[0])
+            landed = None
+    return samples, match, work
+
+
+def bench_pace(hands: int = 4, seed: int = 1, cards: int | None = None) -> dict[str, dict[str, list[float]]]:
+    """Your card landing to your next turn, every sample, by bot level (Normal and Hard): natively and
+    with thinking ``SLOWED`` times slower; under ``at_once``, Hard's game with its moves made at once
+    (the same in both: a bot's choice does not depend on its time), to tell the table's waiting for
+    Hard's thinking from the difference its play makes to who leads when; under ``frame_ms``, each
+    frame's work in the Hard runs."""
+    result: dict[str, dict[str, list[float]]] = {"frame_ms": {}}
+    for name, slow in (("native", 1.0), ("slowed", SLOWED)):
+        result[name] = {"normal": pace_samples("normal", slow, hands, seed, cards)[0]}
+        result[name]["hard"], hard_game, result["frame_ms"][name] = pace_samples(
+            "hard", slow, hands, seed, cards
+        )
+    at_once = AtOnce(bots_moves(hard_game))
+    result["at_once"] = {"hard": pace_samples("hard", 1.0, hands, seed, cards, at_once)[0]}
     return result

@@ -21,6 +21,10 @@ DECK = 52
 DEAL_FLIGHT = 0.09
 """The share of the deal each card spends in the air; the next leaves before it lands, so a stream of
 backs goes round the table."""
+LANDED = 0.99
+"""A played card has landed, and its step ends, once it has come this share of its way: the last
+hundredth of an eased flight takes a fifth of its time and cannot be seen, so the seat to move and the
+words would change after the eye saw the card on the felt."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,11 +94,30 @@ class Step:
     dealer: Seat | None = None
     sounds: tuple[str, ...] = ()
     """Played as the step begins."""
+    least: float = 0.0
+    """Seconds it stays on screen however it is cut short (a finished trick's hold), at any pace."""
+    shown: float = 0.0
+    """Seconds it has been on screen."""
     begun: bool = False
 
     @property
     def t(self) -> float:
         return self.tween.value
+
+    @property
+    def is_done(self) -> bool:
+        landed = self.tween.is_done or (self.kind == "play" and self.t >= LANDED)
+        return landed and self.shown >= self.least
+
+    @property
+    def owes_time(self) -> bool:
+        """Whether cutting it short would still leave it on screen a while (it has not had its least)."""
+        return self.shown < self.least
+
+    def cut(self) -> None:
+        """End it as soon as it has had its least time on screen."""
+        tween = self.tween
+        tween.elapsed = max(tween.elapsed, tween.delay + tween.duration)
 
 
 @dataclass(slots=True)
@@ -116,16 +139,20 @@ class Motion:
     def add(self, step: Step) -> None:
         self.steps.append(step)
 
-    def advance(self, dt: float) -> bool:
-        """Move time on; returns whether a step finished."""
+    def advance(self, dt: float, pace: float = 1.0) -> bool:
+        """Move ``dt`` seconds on, each step lasting ``pace`` times its length (and at least its
+        ``least``); returns whether a step finished."""
         finished = False
         while self.steps and dt >= 0:
             step = self.steps[0]
             self._begin(step)
-            step.tween.advance(dt)
-            if not step.tween.is_done:
+            step.tween.advance(dt / pace)
+            step.shown += dt
+            if not step.is_done:
                 break
-            dt = step.tween.elapsed - (step.tween.delay + step.tween.duration)
+            tween = step.tween
+            overrun = (tween.elapsed - (tween.delay + tween.duration)) * pace  # (below 0: a card landed)
+            dt = min(overrun, step.shown - step.least)
             self.steps.popleft()
             finished = True
             if dt <= 0:
@@ -133,20 +160,31 @@ class Motion:
         return finished
 
     def finish(self) -> None:
-        """Drop every step: what was moving is where it was going (the player has moved on). The
-        sounds of the steps dropped are cued together, each once."""
-        for step in self.steps:
-            self._begin(step)
-        self.steps.clear()
+        """The player has moved on: what was moving is where it was going at once, and a finished
+        trick not yet seen for its least time stays that long (cut short), then goes. The sounds of
+        the steps dropped are cued together, each once."""
+        self._cut(len(self.steps))
 
     def skip_trick(self) -> bool:
-        """Drop the pause and collection of the trick at the head, if that is what is showing (its
-        sounds are still cued: the trick is still taken)."""
-        skipped = False
-        while self.steps and self.steps[0].skippable:
-            self._begin(self.steps.popleft())
-            skipped = True
-        return skipped
+        """Cut short the pause and collection of the trick at the head, if that is what is showing: the
+        trick stays until it has been seen for its least time, its collection is dropped (its sounds
+        are still cued: the trick is still taken)."""
+        count = 0
+        while count < len(self.steps) and self.steps[count].skippable:
+            count += 1
+        self._cut(count)
+        return count > 0
+
+    def _cut(self, count: int) -> None:
+        """Cut the first ``count`` steps short: those owed time on screen stay for it, the rest go."""
+        kept = []
+        for _ in range(count):
+            step = self.steps.popleft()
+            self._begin(step)
+            if step.owes_time:
+                step.cut()
+                kept.append(step)
+        self.steps.extendleft(reversed(kept))
 
     def _begin(self, step: Step) -> None:
         if not step.begun:
@@ -175,14 +213,17 @@ def play_step(event: CardPlayed, base: PlayerView, start: InHand | None, seconds
     return step("play", seconds, base, hidden=frozenset({event.card}), flights=(flight,), sounds=("card",))
 
 
-def trick_steps(event: TrickTaken, after: PlayerView, hold: float, collect: float) -> tuple[Step, Step]:
+def trick_steps(
+    event: TrickTaken, after: PlayerView, hold: float, collect: float, least: float
+) -> tuple[Step, Step]:
     """A finished trick held with its winner ringed and named (the Q♠'s sound as it is named), then its
-    cards sliding to the winner's box (a sweep); both skippable by a tap."""
+    cards sliding to the winner's box (a sweep); both cut short by a tap, but the hold stays at least
+    ``least`` seconds whatever cuts it, so the trick and its winner are always seen."""
     trick = event.trick
     flights = tuple(Flight(card, Slot(seat), Pile(event.winner)) for seat, card in trick.plays)
     queen = ("queen",) if QUEEN_OF_SPADES in trick.cards else ()
     return (
-        step("hold", hold, after, trick=trick, skippable=True, taken=trick, sounds=queen),
+        step("hold", hold, after, trick=trick, skippable=True, taken=trick, sounds=queen, least=least),
         step(
             "collect",
             collect,

@@ -1,7 +1,7 @@
 """One match against three bots: the engine, the deals, the bots' thinking and the autosave.
 
-No drawing here and no clock of its own: the table asks the bots to think for a slice of time per frame
-and decides when their moves are shown. The coach judges your decisions in the time left over
+No drawing here and no clock of its own: the table lets the bots think a step at a time in each frame's
+spare time and decides when their moves are shown. The coach judges your decisions in the time left over
 (``coach``), so a hand's review is ready when the hand ends.
 """
 
@@ -59,6 +59,11 @@ class Session:
         self._bots: dict[Seat, Bot] = {}
         self._thinking: Thinking | None = None
         self._thinking_for: tuple[Seat, int] | None = None
+        self._ahead: list[tuple[tuple[Seat, int], Match, Thinking]] = []
+        """The next bots' thinking, begun before the moves they follow are applied (``think_on``): by
+        the seat and move count each is for, with the match as it will be then."""
+        self._ahead_ends = False
+        """Whether the last of them is the last bot to move before your turn or the hand's end."""
         self._view: tuple[Match, int, PlayerView] | None = None
         self.coaching = Coaching(seed_for(seed))
         """Your decisions judged by Hard, a slice at a time: the hand reviews, and what the hands
@@ -152,16 +157,57 @@ class Session:
             return None
         key = (seat, len(self.match.moves))
         if self._thinking is None or self._thinking_for != key:
-            self._thinking = Thinking(self._bot(seat), self.match.view_for(seat))
+            ahead = self._ahead
+            if ahead and ahead[0][0] == key:
+                self._thinking = ahead.pop(0)[2]  # begun while the moves before it were still to be shown
+            else:
+                self._thinking = Thinking(self._bot(seat), self.match.view_for(seat))
+                ahead.clear()
+                self._ahead_ends = False
             self._thinking_for = key
         return self._thinking.advance(seconds)
 
-    def apply_bot_move(self) -> list[Event]:
-        """Carry out the move the bot to move has decided (``think`` returned it)."""
+    def think_on(self) -> bool:
+        """One step of the bots' thinking; whether there was any to do. The bot to move thinks; once it
+        has decided, the bot after it starts on the view that move will leave it, and so on up to your
+        turn or the hand's end, while the table is still to show those moves. Each move is certain, and
+        a bot's choice depends only on its view and seed, so each chooses exactly what it would have
+        chosen later."""
+        if self.bot_to_move is None:
+            return False
+        if not self.bot_move_ready:
+            self.think(0.0)
+            return True
+        for _, _, ahead in self._ahead:
+            if not ahead.is_done:
+                ahead.advance(0.0)
+                return True
+        if self._ahead_ends:
+            return False
+        assert self._thinking is not None
+        _, match, thinking = self._ahead[-1] if self._ahead else (None, self.match, self._thinking)
+        assert thinking.move is not None
+        after = match.copy()
+        after.apply(thinking.move)
+        if HUMAN in after.awaiting or after.phase is not Phase.PLAY or after.to_move is None:
+            self._ahead_ends = True
+            return False
+        seat = after.to_move
+        self._ahead.append(((seat, len(after.moves)), after, Thinking(self._bot(seat), after.view_for(seat))))
+        return True
+
+    @property
+    def bot_move_ready(self) -> bool:
+        """Whether the bot to move has decided its move (``think`` returned it)."""
         seat = self.bot_to_move
         thinking = self._thinking
         ready = seat is not None and self._thinking_for == (seat, len(self.match.moves))
-        if not ready or thinking is None or thinking.move is None:
+        return ready and thinking is not None and thinking.move is not None
+
+    def apply_bot_move(self) -> list[Event]:
+        """Carry out the move the bot to move has decided (``think`` returned it)."""
+        thinking = self._thinking
+        if not self.bot_move_ready or thinking is None or thinking.move is None:
             raise RuntimeError("no bot move is ready")
         move = thinking.move
         self._thinking = None

@@ -12,7 +12,7 @@ import math
 
 import pygame
 
-from ..engine import Phase, PlayerView, Seat, Trick
+from ..engine import PlayerView, Seat, Trick
 from ..engine.cards import Card
 from . import theme
 from .lesson_note import draw_note
@@ -100,11 +100,8 @@ class TableDrawer:
         self._draw_background(surface)
         self._draw_header(surface, frame.header)
         self._draw_marks(surface, view)
-        # The seat to move as the message says: now, once your input counts (cards may still fly); else
-        # as shown, so the mark moves on with the cards (to a trick's winner as its ring appears).
-        now = frame.live if frame.is_players_move else view
         for seat in Seat:
-            to_move = now.to_move == seat and now.phase is Phase.PLAY
+            to_move = seat is frame.marked
             count = frame.cards_shown[seat] if seat is not Seat.SOUTH else 0
             self.seats.draw(surface, frame.layout, view, seat, to_move=to_move, count=count)
         moving = frame.moving

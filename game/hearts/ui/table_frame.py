@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..engine import Card, PlayerView, Seat, Trick
+from ..engine import Card, Phase, PlayerView, Seat, Trick
 from ..lesson import Note
 from .motion import Flight, Step
 from .table_layout import TableLayout
@@ -89,6 +89,14 @@ class TableFrame:
     band: pygame.Rect | None
     four_colour: bool
     reduced_motion: bool
+
+    @property
+    def marked(self) -> Seat | None:
+        """The seat marked to move: as the cards on the table show it, so the mark moves on as a card
+        lands (never while it flies, even once your input counts), to a trick's winner as its ring
+        appears; as the message does."""
+        view = self.shown
+        return view.to_move if view.phase is Phase.PLAY else None
 
     def still_key(self, shake_offset: tuple[int, int]) -> tuple[object, ...]:
         """Everything the still part is drawn from (``shake_offset``: where the refused card stands)."""

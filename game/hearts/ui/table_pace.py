@@ -13,15 +13,29 @@ PACE = {"relaxed": 1.5, "normal": 1.0, "quick": 0.55}
 """How much longer (or shorter) than normal each step lasts, by the Pace option."""
 FAST = 0.12
 """The same under fast-forward."""
-THINK_SLICE = 0.008
-"""Seconds a bot may think per frame (half a 60 Hz frame)."""
+THINK_BUDGET = 0.013
+"""The table's work in a frame, its drawing and the bots' thinking included, ends this many seconds into
+its update: the frame's spare time goes to thinking, leaving the browser the rest of its 16.7 ms."""
+DRAW_MEMORY = 0.9
+"""A frame that will draw leaves room for it: the longest recent drawing, this share of it still
+expected a frame later (the kept table is drawn again only when a card lands or a step begins)."""
+THINK_STEP_MEMORY = 0.5
+"""A bot's steps cannot be cut, so none is started that would end past those limits (the first of each
+frame excepted, so it always gets on) by what the last steps took: the longest of the last step and this
+share of what was expected before it. Hard's steps take about 0.4 ms, a few of them ten times that (the
+start of a decision): one long step costs the next few little."""
+
 
 # Step lengths at normal pace, in seconds.
 DEAL_TIME = 1.6
 EXCHANGE_TIME = 0.7
 PLAY_TIME = 0.3
 HOLD_TIME = 1.2
-"""A finished trick stays, its winner ringed and named, long enough to read (a tap or a move skips it)."""
+"""A finished trick stays, its winner ringed and named, long enough to read (a tap or a move cuts it
+short)."""
+HOLD_LEAST = 0.5
+"""However it is cut short (a tap on the felt, fast-forward, your next card), and at any pace, a finished
+trick stays this many seconds, so its winner and "… takes it" are always seen."""
 COLLECT_TIME = 0.35
 BOT_PAUSE = 0.3
 """The least time between two bot cards, so a play can be followed by eye."""
@@ -71,4 +85,4 @@ def steps_for(
         elif isinstance(event, HeartsBroken) and played is not None:
             played.sounds += ("hearts",)
         elif isinstance(event, TrickTaken):
-            yield from trick_steps(event, after, HOLD_TIME, COLLECT_TIME * motion_time)
+            yield from trick_steps(event, after, HOLD_TIME, COLLECT_TIME * motion_time, HOLD_LEAST)

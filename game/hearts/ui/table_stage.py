@@ -4,19 +4,21 @@ cards, and the lift of the cards just passed to you.
 
 The seam: the engine moves on at once and the table (``TableScene``) turns its events into steps
 (``table_pace.steps_for``) and into what follows them; the stage holds both and says when time has
-shown them. It never moves the match itself: it tells the table when a bot may play, and the table
+shown them. It never moves the match itself: it lets the bots think in each frame's spare time (while
+the last cards still move, too), tells the table when the decided move may be shown, and the table
 plays it.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable
 
 from ..engine import Phase
 from .motion import Motion, Step
 from .scenes.base import Transition
 from .session import Session
-from .table_pace import BOT_PAUSE, FAST, PACE, RECEIVED_LIFT, THINK_SLICE
+from .table_pace import BOT_PAUSE, DRAW_MEMORY, FAST, PACE, RECEIVED_LIFT, THINK_BUDGET, THINK_STEP_MEMORY
 
 Later = Callable[[], Transition | None]
 """Something the table does once the cards on the move have landed (a result, a question)."""
@@ -36,6 +38,13 @@ class Stage:
         self.was_human_turn = is_human_turn
         self.lift_received = 0.0
         """Seconds left for the cards you were passed to stand raised."""
+        self.clock: Callable[[], float] = time.perf_counter
+        """What the bots' thinking in a frame is measured by: the wall clock, as a frame is (the pace
+        bench counts processor time, so a busy machine does not slow the table it measures)."""
+        self.think_step = 0.0
+        """How long the bots expect their next step of thinking to take (``THINK_STEP_MEMORY``)."""
+        self.draw_time = 0.0
+        """How long the table expects its next drawing to take (``DRAW_MEMORY``)."""
 
     @property
     def is_busy(self) -> bool:
@@ -56,14 +65,14 @@ class Stage:
         """Do ``laters``, in order, once the cards now on the move have landed."""
         self.after_motion.extend(laters)
 
-    def advance(self, dt: float) -> bool:
-        """Move the motion on by ``dt`` (already scaled by the pace); whether anything was moving. Once
-        the exchange lands, the cards passed to you stand raised for a while."""
+    def advance(self, dt: float, pace: float) -> bool:
+        """Move the motion on by ``dt`` seconds, each step ``pace`` times its length; whether anything
+        was moving. Once the exchange lands, the cards passed to you stand raised for a while."""
         head = self.motion.current
         if head is None:
             return False
-        self.motion.advance(dt)
-        if head is not None and head.kind == "exchange" and self.motion.current is not head:
+        self.motion.advance(dt, pace)
+        if head.kind == "exchange" and self.motion.current is not head:
             self.lift_received = RECEIVED_LIFT
         return True
 
@@ -83,14 +92,15 @@ class Stage:
         return None
 
     def finish(self) -> Transition | None:
-        """The player moved while cards were still moving: they arrive at once."""
+        """The player moved while cards were still moving: they arrive at once (a finished trick still
+        stays for its least time, see ``Motion.finish``)."""
         if not self.motion.is_busy:
             return None
         self.motion.finish()
         return self.drain()
 
     def skip_trick(self) -> Transition | None:
-        """Skip the finished trick showing (a tap on it), and do what waited for it."""
+        """Cut the finished trick showing short (a tap on it), and do what waited for it."""
         self.motion.skip_trick()
         return self.drain()
 
@@ -108,14 +118,37 @@ class Stage:
         self.was_human_turn = is_human_turn
         return ended
 
+    def think(self, session: Session, started: float) -> None:
+        """Let the bots think in this frame, whose table update began at ``started`` (on ``clock``),
+        until ``THINK_BUDGET`` into it, less the drawing to come if the frame will draw (cards move, a
+        trick is held). The bot to move, then the ones after it (``Session.think_on``), one step at a
+        time, and none that the recent steps say would end past that (``THINK_STEP_MEMORY``), except
+        the first: the bot to move always gets on."""
+        clock = self.clock
+        until = started + THINK_BUDGET - (self.draw_time if self.motion.is_busy else 0.0)
+        expected = self.think_step
+        first = True
+        while True:
+            now = clock()
+            if not first and now + expected > until:
+                break
+            first = False
+            if not session.think_on():
+                break
+            expected = max(clock() - now, expected * THINK_STEP_MEMORY)
+        self.think_step = expected
+
+    def drew(self, seconds: float) -> None:
+        """The table took ``seconds`` to draw (on ``clock``)."""
+        self.draw_time = max(seconds, self.draw_time * DRAW_MEMORY)
+
     def bot_may_move(self, session: Session, dt: float, pace: float) -> bool:
-        """Let the bot to move think for a slice of this frame; whether its move may be shown now. A
-        card waits for the least pause since the last (``pace`` times ``BOT_PAUSE``; none under
+        """Whether the move the bot to move has decided (``think``) may be shown now. A card waits for
+        the least pause since the last cards landed (``pace`` times ``BOT_PAUSE``; none under
         fast-forward); passes are chosen all at once and shown together, so they never wait."""
         self.bot_wait += dt
-        move = session.think(THINK_SLICE)
         pause = 0.0 if self.fast or session.phase is Phase.PASS else BOT_PAUSE * pace
-        if move is None or self.bot_wait < pause:
+        if not session.bot_move_ready or self.bot_wait < pause:
             return False
         self.bot_wait = 0.0
         return True

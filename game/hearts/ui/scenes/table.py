@@ -85,9 +85,22 @@ class TableScene(Scene):
             self.session.view,
             self.layout.hand,
             selected=self.selected,
-            lifted=self.raised,
+            lifted=self.raised if self.raised is not None else self._card_waiting(),
             lifts_received=self.stage.lift_received > 0,
         )
+
+    def _card_waiting(self) -> Card | None:
+        """The card you played while a finished trick still had its least time to show: it stands
+        raised until the trick goes, then goes down."""
+        head = self.motion.current
+        return None if head is None or head.kind == "play" else self._card_on_its_way()
+
+    def _card_on_its_way(self) -> Card | None:
+        """The card you played that has yet to land (waiting for a finished trick to go, or flying)."""
+        for step in self.motion.steps:
+            if step.kind == "play" and step.base.to_move is HUMAN:
+                return next(iter(step.hidden), None)
+        return None
 
     def hand_cards(self) -> list[Card]:
         """Your cards as laid out, left to right (hidden ones are in the air)."""
@@ -257,12 +270,14 @@ class TableScene(Scene):
         except IllegalMove as error:
             self._say(str(error), reason=True)
             return None
+        if start is not None and self.motion.is_busy:  # it waits raised for the trick showing to go
+            start = replace(start, raised=start.raised | {start.index})
         self.raised = None
         self.focus = None if self.focus is None else max(0, min(self.focus, len(cards) - 2))
         return self._show(events, before=before, human_start=start)
 
     def _hint(self) -> None:
-        if not self.is_players_move or self.stage.finish() is not None:
+        if not self.is_players_move:
             return
         view = self.session.view
         if view.phase is Phase.PASS:
@@ -299,25 +314,27 @@ class TableScene(Scene):
     # Time -----------------------------------------------------------------------------------
 
     def update(self, dt: float) -> Transition | None:
+        started = self.stage.clock()
         if self.mode.holds_table():
             return self.stage.drain()  # the computer players (and a complete trick) wait while you read
-        transition = self._advance(dt)
+        transition = self._advance(dt, started)
         for name in self.motion.take_cues():
             self.ctx.sound.play(name)
         return transition
 
-    def _advance(self, dt: float) -> Transition | None:
+    def _advance(self, dt: float, started: float) -> Transition | None:
         stage = self.stage
         pace = stage.pace(self.ctx.settings.pace)
         self._tick(dt)
-        if stage.advance(dt / pace):
+        if stage.advance(dt, pace):
             self.dirty = True
+        session = self.session
+        stage.think(session, started)  # while the last cards still move, too
         if stage.is_busy:
             return None
         transition = stage.drain()
         if transition is not None:
             return transition
-        session = self.session
         if session.needs_deal:
             return self._deal()
         seat = session.bot_to_move
@@ -404,20 +421,39 @@ class TableScene(Scene):
 
     @property
     def message(self) -> str:
+        """What was said, else the prompt as the cards on the table show it (never your turn before the
+        card before it has landed), after who took the last trick."""
         said = self.remarks.said
         if said is not None:
             return said
-        line = prompt(self.session.view, len(self.selected))
+        shown, current = self.shown_view, self.motion.current
+        stale = controls.is_players_move(shown, waiting=False) and not self.is_players_move
+        # While your card is on its way, the turn it answered is over and the next is not yet shown;
+        # while the passed cards cross, what you were given and who leads are said once they land.
+        passing = current is not None and current.kind == "exchange"
+        line = "" if stale or passing or self._card_on_its_way() else prompt(shown, len(self.selected))
         said = self.mode.message(self.session.view, self.motion.is_busy, len(self.selected), line)
         if said is not None:
             return said
         return after_trick(line, self.trick_taken, jack_counts=self.session.match.rules.jack_of_diamonds)
 
     @property
-    def trick_taken(self) -> Trick | None:
-        """The finished trick being shown (held, then collected), if that is what is showing."""
+    def shown_view(self) -> PlayerView:
+        """The match as the cards on the table show it: the step's base while one shows, else live."""
         current = self.motion.current
-        return None if current is None else current.taken
+        return self.session.view if current is None else current.base
+
+    @property
+    def trick_taken(self) -> Trick | None:
+        """The finished trick the message names: while it is held and collected, then until the next
+        card lands."""
+        step = self.motion.current
+        if step is not None and step.taken is not None:
+            return step.taken
+        view = self.shown_view
+        if view.phase is Phase.PLAY and view.tricks and not view.trick.cards:
+            return view.tricks[-1]
+        return None
 
     @property
     def message_is_reason(self) -> bool:
@@ -466,4 +502,6 @@ class TableScene(Scene):
         )
 
     def draw(self, surface: pygame.Surface) -> None:
+        started = self.stage.clock()
         self.mode.note_rect = self.drawer.draw(surface, self.frame())
+        self.stage.drew(self.stage.clock() - started)  # the next frames' thinking leaves room for it
