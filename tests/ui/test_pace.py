@@ -232,3 +232,36 @@ def test_bots_thinking_ahead_choose_what_they_would_have_chosen(level: str) -> N
         plain.apply_bot_move()
         assert ahead.match.moves == plain.match.moves
     assert thought_ahead > 0
+
+
+def test_fast_forward_switched_on_for_a_trick_you_win_ends_at_your_lead() -> None:
+    """Fast-forward covers the moves up to your next turn. Switched on as you play the card that takes
+    the trick, your lead comes next at once: it ends there, so the next F switches it on, not off (a
+    player found it still lit while leading)."""
+    driver = Driver((1280, 720), settings=NORMAL)
+    start_match(driver)
+    table = driver.table
+    for _ in range(40000):
+        view = table.session.view
+        if driver.is_waiting_for_player() and table.is_players_turn_to_play and len(view.trick.cards) == 3:
+            led = view.trick.cards[0].suit
+            best = view.trick.winning_card
+            assert best is not None
+            winners = [card for card in view.legal if card.suit is led and card.rank > best.rank]
+            if winners:
+                break
+        if driver.is_waiting_for_player():
+            _one_action(driver)
+        else:
+            driver.step(STEP)
+    else:
+        raise AssertionError("never last to play with a card that takes the trick")
+    driver.key(pygame.K_f)
+    assert table.stage.fast
+    driver.click(driver.card_spot(winners[0]))
+    assert human_plays(driver)[-1] == Play.of(Seat.SOUTH, winners[0])
+    driver.settle()
+    assert table.is_players_turn_to_play and not table.session.view.trick.cards  # your lead
+    assert not table.stage.fast
+    driver.key(pygame.K_f)
+    assert table.stage.fast

@@ -12,7 +12,7 @@ plays it.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 
 from ..engine import Phase
 from .motion import Motion, Step
@@ -33,6 +33,8 @@ class Stage:
         """What follows once the cards have landed, in order (a dialog comes before your next input)."""
         self.fast = False
         """Fast-forward: the steps run quicker and the bots play without a pause, until your turn."""
+        self.fast_from: Hashable = None
+        """Where the match stood when fast-forward was last switched on or off."""
         self.bot_wait = 0.0
         """Seconds since the last bot move (see ``BOT_PAUSE``)."""
         self.was_human_turn = is_human_turn
@@ -104,15 +106,19 @@ class Stage:
         self.motion.skip_trick()
         return self.drain()
 
-    def toggle_fast(self) -> None:
+    def toggle_fast(self, moment: Hashable) -> None:
+        """Fast-forward on or off, at ``moment`` (where the match stands: see ``turn_to``)."""
         self.fast = not self.fast
+        self.fast_from = moment
         if self.fast:
             self.motion.skip_trick()
 
-    def turn_to(self, is_human_turn: bool) -> bool:
-        """Note whose turn it is; whether fast-forward has just ended (it covers the bots' turns up to
-        yours)."""
-        ended = is_human_turn and not self.was_human_turn and self.fast
+    def turn_to(self, is_human_turn: bool, moment: Hashable) -> bool:
+        """Note whose turn it is at ``moment`` (any value that changes with each move); whether
+        fast-forward has just ended. It covers the moves up to your next turn: one the bots come to,
+        or one that follows your own card at once (you took the trick and lead), never the turn it
+        was switched on in."""
+        ended = self.fast and is_human_turn and (not self.was_human_turn or moment != self.fast_from)
         if ended:
             self.fast = False
         self.was_human_turn = is_human_turn

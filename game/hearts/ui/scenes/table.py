@@ -191,7 +191,7 @@ class TableScene(Scene):
         elif key == "last":
             return self._last_trick()
         elif key == "fast":
-            self.stage.toggle_fast()
+            self.stage.toggle_fast(self._moment())
         elif key == "sound":
             self._toggle_sound()
         elif key == "action":
@@ -338,7 +338,7 @@ class TableScene(Scene):
         if session.needs_deal:
             return self._deal()
         seat = session.bot_to_move
-        if stage.turn_to(session.is_human_turn):
+        if stage.turn_to(session.is_human_turn, self._moment()):
             self.dirty = True  # fast-forward has ended: the button shows it
         last = self._forced_last_card()
         if last is not None:
@@ -357,6 +357,11 @@ class TableScene(Scene):
             self.played_tap = None if age >= DOUBLE_TAP else (self.played_tap[0], age)
         if self.stage.tick(dt) | self.remarks.tick(dt):  # (both clocks run)
             self.dirty = True
+
+    def _moment(self) -> tuple[int, Phase, int, int]:
+        """Where the match stands: it changes with every move (what fast-forward is measured by)."""
+        view = self.session.view
+        return view.hand_number, view.phase, len(view.tricks), len(view.trick.cards)
 
     def _forced_last_card(self) -> Card | None:
         """Your one card left, when it may play itself (the option, on by default)."""
