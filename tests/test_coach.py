@@ -149,7 +149,20 @@ def test_the_command_prints_every_decision_of_the_last_hand(
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [line["decision"] for line in lines] == list(range(14))
     assert {tuple(line) for line in lines} == {
-        ("hand", "decision", "kind", "chosen", "best", "chosen_ev", "best_ev", "key", "why")
+        (
+            "hand",
+            "decision",
+            "kind",
+            "chosen",
+            "best",
+            "chosen_ev",
+            "best_ev",
+            "cost",
+            "key",
+            "reason",
+            "uncounted",
+            "why",
+        )
     }
     assert lines == [decision.to_json() for decision in result.decisions]
     assert all(line["hand"] == 1 and not line["key"] for line in lines)
