@@ -97,7 +97,12 @@ def test_keys_work_while_the_trick_is_shown() -> None:
     start_match(driver)
     play_to_a_trick_you_won(driver, "hold")
     table = driver.table
-    driver.key(pygame.K_h)  # the hint: the trick is done with, a card is suggested
+    driver.key(pygame.K_h)  # the hint: the trick is done with, a card is suggested once worked out
+    assert not table.motion.is_busy
+    for _ in range(3000):
+        if table.hinting is None:
+            break
+        driver.step()
     suggested = table.raised
     assert suggested is not None and not table.motion.is_busy
     assert table.message == f"Suggested: {suggested}."
