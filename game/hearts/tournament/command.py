@@ -168,3 +168,4 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print(format_summary(summary, seconds))
     return 0
+

@@ -303,7 +303,6 @@ def daily_at(ctx: Context, name: str) -> list[Scene]:
 
 def trick_won(ctx: Context, session: Session) -> Scene:
     """The table holding a complete trick with points in it, its winner ringed and named."""
-
     def about_to_take_points(s: Session) -> bool:
         trick = s.view.trick
         return len(s.view.tricks) >= 3 and len(trick.cards) == 3 and any(card.points for card in trick.cards)
