@@ -15,6 +15,7 @@ from ..bots import make_bot
 from ..deals import deal_for, seat_seed
 from ..engine import InvalidSave, Match, Phase, Seat, record
 from .judgement import review, run, seed_for
+from .words import short_worth
 
 
 def load_match(path: Path) -> tuple[Match, int | None]:
@@ -70,8 +71,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             mark = "*" if decision.key else " "
             print(
                 f"{mark} {decision.index:2} {decision.kind:4} {decision.chosen.notation:9} "
-                f"best {decision.best.notation:9} {decision.chosen_ev:6.1f} {decision.best_ev:6.1f}  "
-                f"{decision.why}"
+                f"{short_worth(decision.chosen_ev):11} best {decision.best.notation:9} "
+                f"{short_worth(decision.best_ev):11} lost {decision.cost:4.1f}  {decision.why}"
             )
     return 0
 

@@ -55,8 +55,7 @@ class Verdict:
 
 
 def points(value: float) -> str:
-    size = abs(value)
-    return f"{size:.1f} point{'' if size == 1 else 's'}"
+    return f"{abs(value):.1f} points"
 
 
 def worth(ev: float) -> str:

@@ -14,6 +14,7 @@ from typing import Final
 import pygame
 
 from ...coach import Coaching, Decision, Review
+from ...coach.words import short_worth
 from ...engine import Seat
 from ...review import HandReplay
 from ...words import SEAT_NAMES, trick_taken
@@ -41,16 +42,14 @@ class Row:
 
 
 def moment_line(decision: Decision) -> str:
-    """A key moment in a line: where, what you did, what was better, and what each was worth."""
+    """A key moment in a line: where, what you did, what was better, what it cost, and what Hard
+    expects each to bring you (a gain reads as a gain)."""
     where = "The pass" if decision.kind == "pass" else f"Trick {decision.trick}"
     return (
         f"{where}: you {'passed' if decision.kind == 'pass' else 'played'} {decision.chosen}, "
-        f"better {decision.best} ({_ev(decision.chosen_ev)} against {_ev(decision.best_ev)})"
+        f"better {decision.best}: {decision.cost:.1f} points lost ({decision.chosen} "
+        f"{short_worth(decision.chosen_ev)}, {decision.best} {short_worth(decision.best_ev)})"
     )
-
-
-def _ev(value: float) -> str:
-    return f"{abs(value):.1f} pts"
 
 
 class ReviewScene(Scene):
