@@ -284,7 +284,7 @@ def test_the_command_runs_as_a_module() -> None:
     )
     assert result.returncode == 2
     assert result.stderr.startswith("usage: python -m hearts.coach")
-    assert "a saved match is needed (or --bench)" in result.stderr
+    assert "a saved match is needed (or --bench, or --study)" in result.stderr
 
 
 def test_weighing_ahead_while_south_chooses_gives_the_same_review(

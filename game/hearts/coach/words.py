@@ -191,10 +191,11 @@ def _lead_reason(view: PlayerView, card: Card, best: Card) -> tuple[str, str]:
             f"has shown out of {best.suit.noun}."
         )
     if facts.surely_wins(view, card) and not facts.surely_wins(view, best):
-        return "keeps_lead", (
-            f"No {card.suit.noun[:-1]} still out is higher than the {card}: it takes the trick and "
-            f"leaves you on lead again."
-        )
+        if facts.higher_out(view, card):
+            sure = f"everyone else has shown out of {card.suit.noun}"
+        else:
+            sure = f"no {card.suit.noun[:-1]} still out is higher than the {card}"
+        return "keeps_lead", f"Leading the {card} keeps you on lead: {sure}, so it takes the trick."
     higher = facts.higher_out(view, best)
     if best.suit is card.suit and best.rank < card.rank:
         return "lead_too_high", (
@@ -205,6 +206,10 @@ def _lead_reason(view: PlayerView, card: Card, best: Card) -> tuple[str, str]:
         f"Hard would lead {best.suit.noun} rather than {card.suit.noun}: "
         f"{_out(view, best.suit)} and {_out(view, card.suit)} are still out."
     )
+
+
+def _count(cards: list[Card]) -> str:
+    return str(len(cards)) if cards else "no"
 
 
 def _out(view: PlayerView, suit: Suit) -> str:
@@ -242,14 +247,34 @@ def _follow_reason(view: PlayerView, card: Card, best: Card) -> tuple[str, str]:
         )
     if best_wins and not card_wins:
         if view.rules.jack_of_diamonds and JACK_OF_DIAMONDS in view.trick.cards:
-            return "takes_jack", f"The {best} takes the J♦ in this trick, 10 points off your score."
+            takes = "takes" if facts.surely_wins(view, best) else "can take"
+            return "takes_jack", f"The {best} {takes} the J♦ in this trick, 10 points off your score."
         if not after and not facts.points_in_trick(view):
             return "safe_win", (
                 f"Last to play to a trick with no points in it, the {best} wins it safely and gets a "
                 f"high {card.suit.noun[:-1]} out of your hand."
             )
+    suit = card.suit.noun
+    if best_wins and not card_wins:
+        holds = facts.trick_holds(view) or "no points so far"
+        return "win_it", (
+            f"Hard would take the trick with the {best} (it holds {holds}); the {card} stays under "
+            f"the {winning}."
+        )
+    if not card_wins and not best_wins:
+        return "both_under", (
+            f"Both stay under the {winning}, so the trick is not yours either way; what differs is the "
+            f"card left in your hand: the {card} has {_count(facts.higher_out(view, card))} higher "
+            f"{suit} still out, the {best} {_count(facts.higher_out(view, best))}."
+        )
+    if card_wins and best_wins and after:
+        return "both_win", (
+            f"Both beat the {winning} for now, with {facts.names(after)} yet to play: "
+            f"{_count(facts.higher_out(view, best))} higher {suit} still out can overtake the {best}, "
+            f"{_count(facts.higher_out(view, card))} the {card}."
+        )
     return "follow_other", (
-        f"Both cards follow {card.suit.noun}; Hard's play-outs favour the {best} over the {card}."
+        f"Last to play, you take this trick either way; what differs is the {suit[:-1]} left in your hand."
     )
 
 
@@ -275,7 +300,7 @@ def _discard_reason(view: PlayerView, card: Card, best: Card, led: Suit) -> tupl
         )
     best_higher, card_higher = facts.higher_out(view, best), facts.higher_out(view, card)
     if len(best_higher) < len(card_higher):
-        over = "is the highest still out" if not best_higher else f"has {len(best_higher)} higher still out"
+        over = f"has {_count(best_higher)} higher card{'' if len(best_higher) == 1 else 's'} still out"
         return "keeps_danger", (
             f"With no {led.noun} left you could throw any card: the {best} {over} and can win a "
             f"{best.suit.noun[:-1]} trick later, while the {card} has {len(card_higher)} higher out."
