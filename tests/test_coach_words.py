@@ -11,11 +11,12 @@ import pytest
 from hearts import coach
 from hearts.bots import make_bot
 from hearts.coach import facts
+from hearts.coach.judgement import decide
 from hearts.coach.words import Moons, Verdict, why_play
 from hearts.deals import deal_for, seat_seed
-from hearts.engine import Card, CardSet, Match, Moon, Phase, Rules, Seat, Suit
+from hearts.engine import Card, CardSet, Match, Moon, Phase, Play, Rules, Seat, Suit
 from hearts.ui.scenes.review import moment_line
-from tests.test_coach import SPADE_LED, scripted
+from tests.test_coach import SPADE_LED, deal, scripted
 
 NUMBER = re.compile(
     r"expects (?P<first>.+?) to (?:(?P<cost>cost you (?P<lost>\d+\.\d) points?)|(?P<gain>be worth "
@@ -154,3 +155,43 @@ def test_facts_come_from_the_view() -> None:
     assert facts.surely_wins(view, Card.parse("AS"))  # no spade higher than the A♠
     assert facts.higher_out(view, Card.parse("2S"))[0] == Card.parse("3S")
     assert facts.shown_out(view, Suit.CLUBS) == []
+
+
+# South holds the Q♠ and no club after trick 1; North leads a club in trick 2 and East plays the A♣.
+QUEEN_IN_HAND = deal(
+    "3C QS 2S 2H 3H 4H 5H 6H 7H 8H 9H TH JH",
+    "4C AS 7S 8S QH KH AH 2D 3D 4D 5D 6D 7D",
+    "5C 6C 7C 8C 9C TC JC 3S 4S 5S 9S 8D 9D",
+    "2C QC KC AC 6S TS JS KS TD JD QD KD AD",
+)
+
+
+def test_keeping_the_queen_when_she_could_go_is_said_as_it_is() -> None:
+    view = scripted(QUEEN_IN_HAND, "2C 3C 4C 5C 6C AC").view_for(Seat.SOUTH)
+    assert facts.led_suit(view) is Suit.CLUBS and not view.hand.of_suit(Suit.CLUBS)
+    why = why_play(view, Card.parse("2S"), Card.parse("QS"), -9.0, -4.0, forced=False, verdict=Verdict(5.0))
+    assert why.kind == "keeps_queen"
+    assert why.text.startswith(
+        "With no clubs left, the Q♠ would have gone to whoever takes this trick (East for now)"
+    )
+    assert why.text.endswith("5.0 points lost.")
+
+
+def test_the_queen_dropped_on_a_trick_you_cannot_win_is_not_called_a_mistake_without_a_reason() -> None:
+    match = scripted(QUEEN_IN_HAND, "2C 3C 4C 5C 6C AC QS")
+    moment = next(moment for moment in coach.moments(match, 4) if moment.index == 2)
+    assert moment.move == Play.of(Seat.SOUTH, Card.parse("QS"))
+    looked = coach.Look(CardSet.parse("2S"), -8.0, -5.5, False, Moons())
+    decision = decide(moment, looked, noise=False)
+    assert decision.uncounted == "queen" and decision.cost == 0 and decision.reason == "queen_dropped"
+    assert "textbook play" in decision.why and decision.why.endswith("no cost counted.")
+    check(decision)
+    # With a reason true to the position (Hard sees a moon let through), it is a mistake, and says why.
+    moon = coach.Look(CardSet.parse("2S"), -8.0, -5.5, False, Moons(chosen_against=0.6, best_against=0.1))
+    decision = decide(moment, moon, noise=False)
+    assert decision.cost == 2.5 and decision.reason == "moon_allowed" and not decision.uncounted
+    check(decision)
+    # A first look's cost that a closer look did not bear out is noise: nothing counted.
+    decision = decide(moment, looked, noise=True)
+    assert decision.uncounted == "noise" and decision.cost == 0 and decision.why.startswith("Too close")
+    check(decision)
