@@ -262,10 +262,15 @@ def _follow_reason(view: PlayerView, card: Card, best: Card) -> tuple[str, str]:
             f"the {winning}."
         )
     if not card_wins and not best_wins:
+        under = f"Both stay under the {winning}, so the trick is not yours either way"
+        if best.rank > card.rank:
+            return "both_under", (
+                f"{under}: a chance to get rid of the {best} safely. Kept, it has "
+                f"{_count(facts.higher_out(view, best))} higher {suit} still out to hide under."
+            )
         return "both_under", (
-            f"Both stay under the {winning}, so the trick is not yours either way; what differs is the "
-            f"card left in your hand: the {card} has {_count(facts.higher_out(view, card))} higher "
-            f"{suit} still out, the {best} {_count(facts.higher_out(view, best))}."
+            f"{under}; Hard would keep the {card} ({_count(facts.higher_out(view, card))} higher "
+            f"{suit} still out) and play the {best}."
         )
     if card_wins and best_wins and after:
         return "both_win", (

@@ -116,7 +116,20 @@ class ReviewScene(Scene):
         )
         content = pygame.Rect(margin, top, width - 2 * margin, bottom - gap - top)
         line = fonts.line_height(self.text_px)
-        if is_portrait(size):
+        review = self.review
+        # Until there is a key moment to show, the coach says its piece in one line over the cards,
+        # which take the rest of the room.
+        compact = review is None or not review.key_moments
+        if compact:
+            coach_height = 2 * gap + fonts.line_height(self.text_px, bold=True)
+            self.coach_rect = pygame.Rect(content.left, content.top, content.width, coach_height)
+            self.table_rect = pygame.Rect(
+                content.left,
+                self.coach_rect.bottom + gap,
+                content.width,
+                content.bottom - self.coach_rect.bottom - gap,
+            )
+        elif is_portrait(size):
             coach_height = min(content.height // 3, self._coach_height(content.width))
             self.coach_rect = pygame.Rect(content.left, content.top, content.width, coach_height)
             self.table_rect = pygame.Rect(
@@ -140,14 +153,22 @@ class ReviewScene(Scene):
         self.heading_rect = pygame.Rect(
             self.table_rect.left, self.table_rect.top, self.table_rect.width, line + gap
         )
-        if portrait:
+        small = fonts.line_height(self.small_px)
+        if portrait or compact:
+            lines = self._decision_lines(self.table_rect.width, least=2, most=5)
             self.decision_rect = pygame.Rect(
-                self.table_rect.left, self.table_rect.bottom - 2 * line, self.table_rect.width, 2 * line
+                self.table_rect.left,
+                self.table_rect.bottom - lines * small,
+                self.table_rect.width,
+                lines * small,
             )
             rows_bottom = self.decision_rect.top - gap
         else:
             inner = self.coach_rect.inflate(-2 * gap, -2 * gap)
-            self.decision_rect = pygame.Rect(inner.left, inner.bottom - 4 * line, inner.width, 4 * line)
+            lines = self._decision_lines(inner.width, least=4, most=7)
+            self.decision_rect = pygame.Rect(
+                inner.left, inner.bottom - lines * small, inner.width, lines * small
+            )
             rows_bottom = self.table_rect.bottom
         rows_area = pygame.Rect(
             self.table_rect.left,
@@ -177,6 +198,16 @@ class ReviewScene(Scene):
             self.rows.append(Row(seat, label, cards))
         self._rebuild()
         self.dirty = True
+
+    def _decision_lines(self, width: int, *, least: int, most: int) -> int:
+        """Lines for the words on your decision: as many as the longest of this hand's takes, within
+        ``least`` and ``most``."""
+        review = self.review
+        needed = [
+            len(wrap(self.ctx.fonts, decision.why, self.small_px, width))
+            for decision in (review.decisions if review is not None else ())
+        ]
+        return max(least, min(most, max(needed, default=least)))
 
     def _coach_height(self, width: int) -> int:
         """The coach's panel: its heading, and the key moments once known."""
