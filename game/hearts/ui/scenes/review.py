@@ -120,16 +120,20 @@ class ReviewScene(Scene):
         # Until there is a key moment to show, the coach says its piece in one line over the cards,
         # which take the rest of the room.
         compact = review is None or not review.key_moments
+        portrait = is_portrait(size)
+        heading_width = content.width
         if compact:
             coach_height = 2 * gap + fonts.line_height(self.text_px, bold=True)
-            self.coach_rect = pygame.Rect(content.left, content.top, content.width, coach_height)
-            self.table_rect = pygame.Rect(
-                content.left,
-                self.coach_rect.bottom + gap,
-                content.width,
-                content.bottom - self.coach_rect.bottom - gap,
-            )
-        elif is_portrait(size):
+            if portrait:
+                self.coach_rect = pygame.Rect(content.left, content.top, content.width, coach_height)
+                top = self.coach_rect.bottom + gap
+            else:  # beside the step's heading: the height goes to the cards
+                half = content.width // 2
+                self.coach_rect = pygame.Rect(content.right - half, content.top, half, coach_height)
+                heading_width = content.width - half - gap
+                top = content.top
+            self.table_rect = pygame.Rect(content.left, top, content.width, content.bottom - top)
+        elif portrait:
             coach_height = min(content.height // 3, self._coach_height(content.width))
             self.coach_rect = pygame.Rect(content.left, content.top, content.width, coach_height)
             self.table_rect = pygame.Rect(
@@ -149,13 +153,14 @@ class ReviewScene(Scene):
             )
         # The step's heading, four rows of cards, and a line for your decision: under the rows in
         # portrait, at the foot of the coach's column in landscape (the rows need the height).
-        portrait = is_portrait(size)
         self.heading_rect = pygame.Rect(
-            self.table_rect.left, self.table_rect.top, self.table_rect.width, line + gap
+            self.table_rect.left, self.table_rect.top, min(heading_width, self.table_rect.width), line + gap
         )
+        if compact and not portrait:  # the heading row is as tall as the coach's line beside it
+            self.heading_rect.height = max(self.heading_rect.height, self.coach_rect.height)
         small = fonts.line_height(self.small_px)
         if portrait or compact:
-            lines = self._decision_lines(self.table_rect.width, least=2, most=5)
+            lines = self._decision_lines(self.table_rect.width, least=1 if compact else 2, most=6)
             self.decision_rect = pygame.Rect(
                 self.table_rect.left,
                 self.table_rect.bottom - lines * small,
