@@ -280,6 +280,8 @@ class TableScene(Scene):
             return
         chosen = self.session.coaching.hint(view, THINK_SLICE)
         if chosen is None:
+            if self.remarks.said is None:  # (the others' moves clear remarks; this one still holds)
+                self._say("Thinking of a hint…", reason=False)
             return
         self.hinting = None
         if isinstance(chosen, CardSet):
