@@ -317,3 +317,27 @@ def test_weighing_ahead_while_south_chooses_gives_the_same_review(
     while wrong.advance(0.005):
         pass
     assert wrong.review_of(1) == result
+
+
+def test_the_study_counts_what_the_coach_found_and_looks_again_at_its_key_moments(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert command.main(["--study", "2", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert result["hands"] == 2
+    for name in ("south_normal", "south_hard_own_seed"):
+        tally = result[name]
+        assert tally["hands"] == 2 and tally["judged_decisions"] > 10
+        assert (
+            0
+            <= tally["key_moments"]
+            <= tally["confirmed_by_second_look"]
+            <= tally["looked_again"]
+            <= tally["judged_decisions"]
+        )
+        assert tally["key_moments_per_hand"] == round(tally["key_moments"] / 2, 3)
+        assert 0 <= tally["key_moments_found_again"] <= tally["key_moments"]
+    # Normal in South's seat gives the coach something to say; each example is a line of its kind.
+    assert result["south_normal"]["looked_again"] > 0
+    examples = result["examples"]
+    assert examples and all(isinstance(line, str) and line for line in examples.values())
+    if "noise" in examples:
+        assert examples["noise"].startswith("Too close to call")
