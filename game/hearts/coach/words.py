@@ -196,26 +196,40 @@ def _lead_reason(view: PlayerView, card: Card, best: Card) -> tuple[str, str]:
         else:
             sure = f"no {card.suit.noun[:-1]} still out is higher than the {card}"
         return "keeps_lead", f"Leading the {card} keeps you on lead: {sure}, so it takes the trick."
-    higher = facts.higher_out(view, best)
-    if best.suit is card.suit and best.rank < card.rank:
-        return "lead_too_high", (
-            f"The {best} leads the same suit lower: {len(higher)} higher {card.suit.noun} still out "
-            f"can take it, and the {card} stays in your hand for later."
+    if best.suit is card.suit:
+        if best.rank < card.rank:
+            return "lead_too_high", (
+                f"The {best} leads the same suit lower, under {_higher(view, best)} still out, and "
+                f"keeps the {card} for later; the {card} has {_higher(view, card)} still out above it."
+            )
+        return "lead_higher", (
+            f"Hard would lead the higher {best} ({_higher(view, best)} still out above it) and keep "
+            f"the {card} to duck with later ({_higher(view, card)} above it)."
         )
     return "lead_other", (
-        f"Hard would lead {best.suit.noun} rather than {card.suit.noun}: "
-        f"{_out(view, best.suit)} and {_out(view, card.suit)} are still out."
+        f"Hard would lead {best.suit.noun} rather than {card.suit.noun}: {_suit_facts(view, best)}; "
+        f"{_suit_facts(view, card)}."
     )
 
 
-def _count(cards: list[Card]) -> str:
-    return str(len(cards)) if cards else "no"
+def _higher(view: PlayerView, card: Card) -> str:
+    """How many cards of ``card``'s suit above it are still out, in words: "no higher heart",
+    "1 higher heart", "3 higher hearts"."""
+    count = len(facts.higher_out(view, card))
+    noun = card.suit.noun[:-1] if count <= 1 else card.suit.noun
+    return f"{count or 'no'} higher {noun}"
 
 
-def _out(view: PlayerView, suit: Suit) -> str:
-    count = len(facts.still_out(view, suit))
-    noun = suit.noun if count != 1 else suit.noun[:-1]
-    return f"{count} {noun}"
+def _suit_facts(view: PlayerView, card: Card) -> str:
+    """What is known of ``card``'s suit: how many are out, how many of them beat it, who has none."""
+    out = len(facts.still_out(view, card.suit))
+    above = len(facts.higher_out(view, card))
+    noun = card.suit.noun[:-1] if out == 1 else card.suit.noun
+    said = f"{out} {noun} still out, {above or 'none'} above the {card}"
+    voids = facts.shown_out(view, card.suit)
+    if voids:
+        said += f" ({facts.names(voids)} {'has' if len(voids) == 1 else 'have'} none)"
+    return said
 
 
 def _follow_reason(view: PlayerView, card: Card, best: Card) -> tuple[str, str]:
@@ -266,17 +280,15 @@ def _follow_reason(view: PlayerView, card: Card, best: Card) -> tuple[str, str]:
         if best.rank > card.rank:
             return "both_under", (
                 f"{under}: a chance to get rid of the {best} safely. Kept, it has "
-                f"{_count(facts.higher_out(view, best))} higher {suit} still out to hide under."
+                f"{_higher(view, best)} still out to hide under."
             )
         return "both_under", (
-            f"{under}; Hard would keep the {card} ({_count(facts.higher_out(view, card))} higher "
-            f"{suit} still out) and play the {best}."
+            f"{under}; Hard would keep the {card} ({_higher(view, card)} still out) and play the {best}."
         )
     if card_wins and best_wins and after:
         return "both_win", (
-            f"Both beat the {winning} for now, with {facts.names(after)} yet to play: "
-            f"{_count(facts.higher_out(view, best))} higher {suit} still out can overtake the {best}, "
-            f"{_count(facts.higher_out(view, card))} the {card}."
+            f"Both beat the {winning} for now, with {facts.names(after)} yet to play: the {best} "
+            f"has {_higher(view, best)} still out above it, the {card} {_higher(view, card)}."
         )
     return "follow_other", (
         f"Last to play, you take this trick either way; what differs is the {suit[:-1]} left in your hand."
@@ -305,10 +317,10 @@ def _discard_reason(view: PlayerView, card: Card, best: Card, led: Suit) -> tupl
         )
     best_higher, card_higher = facts.higher_out(view, best), facts.higher_out(view, card)
     if len(best_higher) < len(card_higher):
-        over = f"has {_count(best_higher)} higher card{'' if len(best_higher) == 1 else 's'} still out"
         return "keeps_danger", (
-            f"With no {led.noun} left you could throw any card: the {best} {over} and can win a "
-            f"{best.suit.noun[:-1]} trick later, while the {card} has {len(card_higher)} higher out."
+            f"With no {led.noun} left you could throw any card: the {best} has {_higher(view, best)} "
+            f"still out and can win a {best.suit.noun[:-1]} trick later, while the {card} has "
+            f"{_higher(view, card)} out."
         )
     return "discard_other", (f"With no {led.noun} left, Hard would throw the {best} rather than the {card}.")
 
