@@ -15,7 +15,7 @@ from hearts import coach
 from hearts.bots import make_bot
 from hearts.bots.hard import HardBot
 from hearts.coach import command
-from hearts.engine import Card, CardSet, Deal, Match, Phase, Play, Seat, record
+from hearts.engine import Card, CardSet, Deal, Match, Pass, Phase, Play, Seat, record
 from hearts.storage.saved_match import SAVE_FORMAT
 
 NO_PASS = 3
@@ -341,3 +341,29 @@ def test_the_study_counts_what_the_coach_found_and_looks_again_at_its_key_moment
     assert examples and all(isinstance(line, str) and line for line in examples.values())
     if "noise" in examples:
         assert examples["noise"].startswith("Too close to call")
+
+
+def test_the_hint_is_the_coachs_first_look_and_its_work_is_not_done_twice(
+    played_as_hard: tuple[Match, int, coach.Review],
+) -> None:
+    match, seed, result = played_as_hard
+    coaching = coach.Coaching(seed)
+    for moment in coach.moments(match, 1):
+        while coaching.advance(0.05):  # the decisions before this one, judged
+            pass
+        hint = None
+        while hint is None:
+            hint = coaching.hint(moment.view, 0.01)
+        expected = moment.move.cards if isinstance(moment.move, Pass) else moment.move.card
+        assert hint == expected  # South played as Hard seeded as the coach: the hint, every time
+        coaching.note(moment.view, moment.move)
+        if isinstance(moment.move, Play):
+            steps = 0
+            while coaching.progress(1)[0] <= moment.index:
+                coaching.advance(0.0)
+                steps += 1
+            assert steps == 1  # the weighing the hint made is the one the card is judged by
+    coaching.hand_over(1)
+    while coaching.advance(0.05):
+        pass
+    assert coaching.review_of(1) == result
