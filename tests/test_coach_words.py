@@ -195,3 +195,16 @@ def test_the_queen_dropped_on_a_trick_you_cannot_win_is_not_called_a_mistake_wit
     decision = decide(moment, looked, noise=True)
     assert decision.uncounted == "noise" and decision.cost == 0 and decision.why.startswith("Too close")
     check(decision)
+
+
+def test_who_has_shown_out_is_read_from_the_tricks_south_saw() -> None:
+    # Trick 2: North leads the 6♣, East the A♣; South (no club left) throws the 2♠, West the 8♠.
+    match = scripted(QUEEN_IN_HAND, "2C 3C 4C 5C 6C AC 2S 8S KC")
+    view = match.view_for(Seat.SOUTH)
+    assert facts.shown_out(view, Suit.CLUBS) == [Seat.WEST]  # South's own void is not news to South
+    assert facts.shown_out(view, Suit.SPADES) == []
+    assert facts.led_suit(view) is Suit.CLUBS and facts.to_play_after(view) == [Seat.WEST, Seat.NORTH]
+    assert facts.names([Seat.WEST, Seat.NORTH, Seat.EAST]) == "West, North and East"
+    assert facts.cards([Card.parse("AD"), Card.parse("KD")]) == "the A♦ and K♦"
+    assert facts.higher_out(view, Card.parse("KC")) == []  # the A♣ went in trick 2
+    assert facts.trick_holds(view) == "" and facts.points_in_trick(view) == 0
