@@ -2,7 +2,8 @@
 
 ``Coaching`` is told of each decision as South makes it and of each hand's end, and ``advance`` judges
 within a time budget, in the frames that have time to spare; while South chooses a card it weighs that
-choice ahead (the weighing does not depend on the card chosen).
+choice ahead (the weighing does not depend on the card chosen). The table's Hint is that weighing's
+choice (``hint``), worked on first while the player waits for it.
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ class Coaching:
         self._upcoming: PlayerView | None = None
         self._ahead: HeadStart | None = None
         self._pass_hint: PassHint | None = None
+        self._wanted: HeadStart | PassHint | None = None
+        """A hint asked for and not ready yet: ``advance`` works on it first."""
         self._head_starts: dict[tuple[int, int], HeadStart] = {}
         """Weighings begun before South chose, by hand and decision index, until they are judged."""
         self.points_lost_tenths: dict[int, int] = {}
@@ -80,7 +83,7 @@ class Coaching:
             made.append(Moment(view, move, plays + 1, len(view.tricks) + 1))
             if self._ahead is not None and self._ahead.view == view:
                 self._head_starts[hand, plays + 1] = self._ahead
-        self._ahead = self._upcoming = self._pass_hint = None
+        self._ahead = self._upcoming = self._pass_hint = self._wanted = None
         self._forget()
 
     def anticipate(self, view: PlayerView | None) -> None:
@@ -89,6 +92,8 @@ class Coaching:
         the same whichever card South plays, so the judgement is the same as without it."""
         self._upcoming = view if view is not None and view.phase is Phase.PLAY else None
         if self._ahead is not None and self._ahead.view != self._upcoming:
+            if self._wanted is self._ahead:
+                self._wanted = None
             self._ahead = None
 
     def hint(self, view: PlayerView, seconds: float) -> Card | CardSet | None:
@@ -110,8 +115,9 @@ class Coaching:
             if self._pass_hint is None or self._pass_hint.view != view:
                 self._pass_hint = PassHint(view, self.seed)
             thought = self._pass_hint
-        while not thought.step() and self.clock() < deadline:
+        while not (done := thought.step()) and self.clock() < deadline:
             pass
+        self._wanted = None if done else thought
         hand = view.hand_number
         self.cpu[hand] = self.cpu.get(hand, 0.0) + time.process_time() - cpu
         if isinstance(thought, PassHint):
@@ -155,6 +161,16 @@ class Coaching:
         deadline = start + seconds
         worked = False
         while True:
+            wanted = self._wanted
+            if wanted is not None:  # a hint the player waits for comes first
+                cpu, asked = time.process_time(), wanted.view.hand_number
+                if wanted.step():
+                    self._wanted = None
+                self.cpu[asked] = self.cpu.get(asked, 0.0) + time.process_time() - cpu
+                worked = True
+                if self.clock() >= deadline:
+                    break
+                continue
             if self._thought is None:
                 due = self._next()
                 if due is None:
