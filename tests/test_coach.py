@@ -13,7 +13,7 @@ import pytest
 
 from hearts import coach
 from hearts.bots import make_bot
-from hearts.bots.hard import HardBot
+from hearts.bots.hard import HardBot, distinct_choices
 from hearts.coach import command
 from hearts.engine import Card, CardSet, Deal, Match, Pass, Phase, Play, Seat, record
 from hearts.storage.saved_match import SAVE_FORMAT
@@ -367,3 +367,24 @@ def test_the_hint_is_the_coachs_first_look_and_its_work_is_not_done_twice(
     while coaching.advance(0.05):
         pass
     assert coaching.review_of(1) == result
+
+
+def test_a_hint_asked_for_comes_before_the_decisions_waiting_to_be_judged(
+    played_as_hard: tuple[Match, int, coach.Review],
+) -> None:
+    match, seed, _ = played_as_hard
+    made = list(coach.moments(match, 1))
+    choosing = next(m for m in made if isinstance(m.move, Play) and len(distinct_choices(m.view)) > 1)
+    coaching = coach.Coaching(seed)
+    for moment in made[: made.index(choosing)]:
+        coaching.note(moment.view, moment.move)  # South's pass and cards so far, none judged yet
+    alone = coach.Coaching(seed)  # how many steps the hint takes on its own
+    steps = 1
+    while alone.hint(choosing.view, -1.0) is None:  # (a step a call)
+        steps += 1
+    assert steps > 2
+    assert coaching.hint(choosing.view, -1.0) is None  # asked for: one step, not ready
+    for _ in range(steps - 1):
+        coaching.advance(0.0)  # the coach's own slices (a step each) go to the hint first…
+    assert coaching.hint(choosing.view, -1.0) == choosing.move.card  # type: ignore[union-attr]
+    assert coaching.progress(1) == (0, choosing.index)  # …and to nothing else meanwhile
