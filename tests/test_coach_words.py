@@ -12,7 +12,7 @@ from hearts import coach
 from hearts.bots import make_bot
 from hearts.coach import facts
 from hearts.coach.judgement import decide
-from hearts.coach.words import Moons, Verdict, why_play
+from hearts.coach.words import Moons, Verdict, why_pass, why_play
 from hearts.deals import deal_for, seat_seed
 from hearts.engine import Card, CardSet, Match, Moon, Phase, Play, Rules, Seat, Suit
 from hearts.ui.scenes.review import moment_line
@@ -208,3 +208,22 @@ def test_who_has_shown_out_is_read_from_the_tricks_south_saw() -> None:
     assert facts.cards([Card.parse("AD"), Card.parse("KD")]) == "the A♦ and K♦"
     assert facts.higher_out(view, Card.parse("KC")) == []  # the A♣ went in trick 2
     assert facts.trick_holds(view) == "" and facts.points_in_trick(view) == 0
+
+
+def test_the_pass_is_explained_by_what_it_gives_away() -> None:
+    match = Match()
+    match.apply(QUEEN_IN_HAND)  # hand 1: pass left
+    view = match.view_for(Seat.SOUTH)
+    assert view.phase is Phase.PASS
+    verdict = Verdict(3.0)
+    low, high = CardSet.parse("2H 3H 4H"), CardSet.parse("9H TH JH")
+    why = why_pass(view, low, high, -9.0, -6.0, verdict=verdict)
+    assert why.kind == "pass_high" and why.text.startswith("Hard would pass the higher 9♥, 10♥ and J♥")
+    check_pass = NUMBER.search(why.text)
+    assert check_pass is not None and said_value(check_pass, second=False) == -6.0
+    # Passing the 3♣ with two others leaves no club: said as such.
+    why = why_pass(view, CardSet.parse("2H 3H 4H"), CardSet.parse("3C 2H 3H"), -9.0, -6.0, verdict=verdict)
+    assert why.kind == "pass_void" and "leaves you with no clubs" in why.text
+    # The Q♠ kept with a high spade passed.
+    why = why_pass(view, CardSet.parse("2S 2H 3H"), CardSet.parse("QS 2H 3H"), -9.0, -6.0, verdict=verdict)
+    assert why.kind == "pass_queen" and why.text.startswith("With only 1 other spade to hide behind")

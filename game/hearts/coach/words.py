@@ -367,7 +367,10 @@ def pass_reason(view: PlayerView, chosen: CardSet, best: CardSet) -> tuple[str, 
         return "pass_void", (
             f"Passing {best} leaves you with no {suit.noun}: free to throw points when they are led."
         )
-    return (
-        "pass_other",
-        f"Hard would keep {facts.cards(list(chosen - best))} and pass {facts.cards(list(best - chosen))}.",
-    )
+    kept, passed = list(chosen - best), list(best - chosen)
+    if min(card.rank for card in passed) > max(card.rank for card in kept):
+        return "pass_high", (
+            f"Hard would pass the higher {facts.cards(passed)[4:]} and keep {facts.cards(kept)}: high "
+            f"cards are the ones that win the tricks with points in them."
+        )
+    return "pass_other", f"Hard would keep {facts.cards(kept)} and pass {facts.cards(passed)}."
