@@ -361,6 +361,11 @@ def pass_reason(view: PlayerView, chosen: CardSet, best: CardSet) -> tuple[str, 
             f"With only {others} other spade{'' if others == 1 else 's'} to hide behind, the Q♠ was one "
             f"to pass."
         )
+    if view.rules.jack_of_diamonds and JACK_OF_DIAMONDS in chosen - best:
+        return "pass_jack", (
+            "Passing the J♦ gives away the card that takes 10 points off its taker's score; Hard would "
+            "keep it, to win it later."
+        )
     emptied = [suit for suit in Suit if view.hand.of_suit(suit) and view.hand.of_suit(suit) <= best]
     if emptied and not any(view.hand.of_suit(suit) <= chosen for suit in Suit if view.hand.of_suit(suit)):
         suit = emptied[0]
