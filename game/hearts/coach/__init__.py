@@ -5,7 +5,8 @@
 - ``words``: the line that explains each decision (``why_play``, ``why_pass``), the reason first;
 - ``facts``: what South's view proves, the reasons' material;
 - ``command``: ``python -m hearts.coach SAVEFILE --json``, South's decisions in the last finished hand, a
-  line each (``--bench HANDS`` times the coach).
+  line each (``--bench HANDS`` times the coach; ``--study HANDS``, ``study``: how far its key moments
+  can be trusted, ``docs/COACH.md``).
 """
 
 from .coaching import Coaching

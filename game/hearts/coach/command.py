@@ -1,5 +1,6 @@
 """The coach as a command: ``python -m hearts.coach SAVEFILE --json`` judges South's decisions in a
-saved match's last finished hand, a line each; ``--bench HANDS`` times the coach on fixed hands."""
+saved match's last finished hand, a line each; ``--bench HANDS`` times the coach on fixed hands;
+``--study HANDS`` measures how far its key moments can be trusted (``study``)."""
 
 from __future__ import annotations
 

@@ -3,9 +3,11 @@
 Each decision (the pass, then every card) is judged from South's view at that moment, never the cards
 revealed later: Hard plays every choice out on deals that fit the view (``bots.hard.weigh_plays``,
 ``bots.passing.weigh_passes``) with the random generator it would use in South's seat, so the choice
-the coach calls best is the one Hard would have made, and a hand played exactly as Hard would play it
-has no costly moment. Every function here is a generator, like a bot's thinking, so the work can be
-done a slice at a time (``coaching.Coaching``).
+the coach calls best is the one Hard would have made (the table's Hint), and a hand played exactly as
+Hard would play it has no costly moment. A difference of a point or more is looked at again, with
+another generator and four times the samples, and counts only if it holds (``judge``). Every function
+here is a generator, like a bot's thinking, so the work can be done a slice at a time
+(``coaching.Coaching``).
 """
 
 from __future__ import annotations
