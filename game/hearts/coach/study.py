@@ -130,11 +130,10 @@ def study(hands: int, *, progress: Callable[[str], None] | None = None) -> dict[
     for seed in range(1, hands + 1):
         _study_hand(by_normal, played_hand(seed), seed, third_look=True)
         _study_hand(by_hard, played_hand(seed, HardBot(seed_for(seed) + OWN_SEED)), seed, third_look=True)
-        if progress is not None:
-            progress(
-                f"{seed}/{hands}: Normal {by_normal.key_moments} key moments, "
-                f"Hard {by_hard.key_moments}, {time.process_time() - cpu:.0f} s"
-            )
+        if progress is not None:  # the running tallies, so a run cut short still tells its hands
+            tallies = {"normal": by_normal.to_json(), "hard": by_hard.to_json()}
+            seconds = time.process_time() - cpu
+            progress(f"{seed}/{hands} after {seconds:.0f} s processor: {json.dumps(tallies)}")
     return {
         "hands": hands,
         "south_normal": by_normal.to_json(),
