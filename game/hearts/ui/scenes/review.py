@@ -348,16 +348,15 @@ class ReviewScene(Scene):
             words = "The coach has nothing on this hand."
         elif review is None:
             done, total = self.coaching.progress(self.replay.hand_number)
-            words = f"The coach is looking at your plays… {done} of {total}"
+            words = f"Judging your plays… {done} of {total}"
         elif not review.key_moments:
             words = "No costly plays this hand."
         else:
             # Every costly play counts in the points, the costliest three are shown.
             count = len(review.costly)
             words = f"{count} costly play{'s' if count > 1 else ''}: {review.points_lost:.1f} points in all"
-        draw_text(
-            surface, fonts, words, heading, self.text_px, theme.TITLE, bold=True, align="left", wrap=False
-        )
+        px = fit_size(fonts, words, heading.width, self.text_px, metrics.text(12), bold=True)
+        draw_text(surface, fonts, words, heading, px, theme.TITLE, bold=True, align="left", wrap=False)
         line = fonts.line_height(self.small_px)
         for decision, rect in self.moment_rects:
             if decision.trick == self.step:
