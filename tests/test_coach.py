@@ -322,7 +322,7 @@ def test_weighing_ahead_while_south_chooses_gives_the_same_review(
 def test_the_study_counts_what_the_coach_found_and_looks_again_at_its_key_moments(capsys) -> None:  # type: ignore[no-untyped-def]
     assert command.main(["--study", "2", "--json"]) == 0
     result = json.loads(capsys.readouterr().out.splitlines()[-1])
-    assert result["hands"] == 2
+    assert result["hands"] == result["hands_asked"] == 2
     for name in ("south_normal", "south_hard_own_seed"):
         tally = result[name]
         assert tally["hands"] == 2 and tally["judged_decisions"] > 10

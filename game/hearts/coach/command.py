@@ -48,6 +48,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="HANDS",
         help="how far the key moments can be trusted, on hand 1 of matches 1 to HANDS (docs/COACH.md)",
     )
+    parser.add_argument(
+        "--minutes",
+        type=float,
+        help="with --study: stop starting hands after this many minutes (the result says how many were done)",
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object per decision, a line each")
     parser.add_argument("--hand", type=int, help="the hand to judge (default: the last finished one)")
     parser.add_argument("--seed", type=int, help="the bot seed (default: the one in South's seat)")
@@ -59,7 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.study is not None:
         if args.study < 1:
             parser.error("--study takes a number of hands, 1 or more")
-        return main_study(args.study, as_json=args.json)
+        return main_study(args.study, as_json=args.json, minutes=args.minutes)
     if args.save is None:
         parser.error("a saved match is needed (or --bench, or --study)")
     try:

@@ -123,11 +123,16 @@ def run_look(moment: Moment, seed: int) -> Look:
             return result
 
 
-def study(hands: int, *, progress: Callable[[str], None] | None = None) -> dict[str, object]:
-    """The study over ``hands`` seeded hands, as a JSON-ready summary."""
+def study(
+    hands: int, *, progress: Callable[[str], None] | None = None, minutes: float | None = None
+) -> dict[str, object]:
+    """The study over ``hands`` seeded hands, as a JSON-ready summary; with ``minutes``, over as many
+    of them as are done when that much wall time has passed (the summary says how many)."""
     by_normal, by_hard = Tally(), Tally()
     started, cpu = time.perf_counter(), time.process_time()
     for seed in range(1, hands + 1):
+        if minutes is not None and time.perf_counter() - started >= minutes * 60:
+            break
         _study_hand(by_normal, played_hand(seed), seed, third_look=True)
         _study_hand(by_hard, played_hand(seed, HardBot(seed_for(seed) + OWN_SEED)), seed, third_look=True)
         if progress is not None:  # the running tallies, so a run cut short still tells its hands
@@ -135,7 +140,8 @@ def study(hands: int, *, progress: Callable[[str], None] | None = None) -> dict[
             seconds = time.process_time() - cpu
             progress(f"{seed}/{hands} after {seconds:.0f} s processor: {json.dumps(tallies)}")
     return {
-        "hands": hands,
+        "hands": by_normal.hands,
+        "hands_asked": hands,
         "south_normal": by_normal.to_json(),
         "south_hard_own_seed": by_hard.to_json(),
         "examples": dict(sorted({**by_hard.examples, **by_normal.examples}.items())),
@@ -144,8 +150,8 @@ def study(hands: int, *, progress: Callable[[str], None] | None = None) -> dict[
     }
 
 
-def main_study(hands: int, *, as_json: bool) -> int:
-    result = study(hands, progress=lambda line: print(line, file=sys.stderr, flush=True))
+def main_study(hands: int, *, as_json: bool, minutes: float | None = None) -> int:
+    result = study(hands, progress=lambda line: print(line, file=sys.stderr, flush=True), minutes=minutes)
     if as_json:
         print(json.dumps(result, ensure_ascii=False))
     else:
