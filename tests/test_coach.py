@@ -13,9 +13,9 @@ import pytest
 
 from hearts import coach
 from hearts.bots import make_bot
-from hearts.bots.hard import HardBot
+from hearts.bots.hard import HardBot, distinct_choices
 from hearts.coach import command
-from hearts.engine import Card, CardSet, Deal, Match, Phase, Play, Seat, record
+from hearts.engine import Card, CardSet, Deal, Match, Pass, Phase, Play, Seat, record
 from hearts.storage.saved_match import SAVE_FORMAT
 
 NO_PASS = 3
@@ -149,7 +149,20 @@ def test_the_command_prints_every_decision_of_the_last_hand(
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [line["decision"] for line in lines] == list(range(14))
     assert {tuple(line) for line in lines} == {
-        ("hand", "decision", "kind", "chosen", "best", "chosen_ev", "best_ev", "key", "why")
+        (
+            "hand",
+            "decision",
+            "kind",
+            "chosen",
+            "best",
+            "chosen_ev",
+            "best_ev",
+            "cost",
+            "key",
+            "reason",
+            "uncounted",
+            "why",
+        )
     }
     assert lines == [decision.to_json() for decision in result.decisions]
     assert all(line["hand"] == 1 and not line["key"] for line in lines)
@@ -271,7 +284,7 @@ def test_the_command_runs_as_a_module() -> None:
     )
     assert result.returncode == 2
     assert result.stderr.startswith("usage: python -m hearts.coach")
-    assert "a saved match is needed (or --bench)" in result.stderr
+    assert "a saved match is needed (or --bench, or --study)" in result.stderr
 
 
 def test_weighing_ahead_while_south_chooses_gives_the_same_review(
@@ -304,3 +317,74 @@ def test_weighing_ahead_while_south_chooses_gives_the_same_review(
     while wrong.advance(0.005):
         pass
     assert wrong.review_of(1) == result
+
+
+def test_the_study_counts_what_the_coach_found_and_looks_again_at_its_key_moments(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert command.main(["--study", "2", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert result["hands"] == result["hands_asked"] == 2
+    for name in ("south_normal", "south_hard_own_seed"):
+        tally = result[name]
+        assert tally["hands"] == 2 and tally["judged_decisions"] > 10
+        assert (
+            0
+            <= tally["key_moments"]
+            <= tally["confirmed_by_second_look"]
+            <= tally["looked_again"]
+            <= tally["judged_decisions"]
+        )
+        assert tally["key_moments_per_hand"] == round(tally["key_moments"] / 2, 3)
+        assert 0 <= tally["key_moments_found_again"] <= tally["key_moments"]
+    # Normal in South's seat gives the coach something to say; each example is a line of its kind.
+    assert result["south_normal"]["looked_again"] > 0
+    examples = result["examples"]
+    assert examples and all(isinstance(line, str) and line for line in examples.values())
+    if "noise" in examples:
+        assert examples["noise"].startswith("Too close to call")
+
+
+def test_the_hint_is_the_coachs_first_look_and_its_work_is_not_done_twice(
+    played_as_hard: tuple[Match, int, coach.Review],
+) -> None:
+    match, seed, result = played_as_hard
+    coaching = coach.Coaching(seed)
+    for moment in coach.moments(match, 1):
+        while coaching.advance(0.05):  # the decisions before this one, judged
+            pass
+        hint = None
+        while hint is None:
+            hint = coaching.hint(moment.view, 0.01)
+        expected = moment.move.cards if isinstance(moment.move, Pass) else moment.move.card
+        assert hint == expected  # South played as Hard seeded as the coach: the hint, every time
+        coaching.note(moment.view, moment.move)
+        if isinstance(moment.move, Play):
+            steps = 0
+            while coaching.progress(1)[0] <= moment.index:
+                coaching.advance(0.0)
+                steps += 1
+            assert steps == 1  # the weighing the hint made is the one the card is judged by
+    coaching.hand_over(1)
+    while coaching.advance(0.05):
+        pass
+    assert coaching.review_of(1) == result
+
+
+def test_a_hint_asked_for_comes_before_the_decisions_waiting_to_be_judged(
+    played_as_hard: tuple[Match, int, coach.Review],
+) -> None:
+    match, seed, _ = played_as_hard
+    made = list(coach.moments(match, 1))
+    choosing = next(m for m in made if isinstance(m.move, Play) and len(distinct_choices(m.view)) > 1)
+    coaching = coach.Coaching(seed)
+    for moment in made[: made.index(choosing)]:
+        coaching.note(moment.view, moment.move)  # South's pass and cards so far, none judged yet
+    alone = coach.Coaching(seed)  # how many steps the hint takes on its own
+    steps = 1
+    while alone.hint(choosing.view, -1.0) is None:  # (a step a call)
+        steps += 1
+    assert steps > 2
+    assert coaching.hint(choosing.view, -1.0) is None  # asked for: one step, not ready
+    for _ in range(steps - 1):
+        coaching.advance(0.0)  # the coach's own slices (a step each) go to the hint first…
+    assert coaching.hint(choosing.view, -1.0) == choosing.move.card  # type: ignore[union-attr]
+    assert coaching.progress(1) == (0, choosing.index)  # …and to nothing else meanwhile

@@ -105,7 +105,11 @@ def test_keys_work_while_the_trick_is_shown() -> None:
     start_match(driver)
     play_to_a_trick_you_won(driver, "hold")
     table = driver.table
-    driver.key(pygame.K_h)  # the hint: a card is suggested, the trick still showing
+    driver.key(pygame.K_h)  # the hint: a card is suggested once worked out, the trick still showing
+    for _ in range(3000):
+        if table.hinting is None:
+            break
+        driver.step()
     suggested = table.raised
     assert suggested is not None and table.trick_taken is not None
     assert table.message == f"Suggested: {suggested}."

@@ -4,12 +4,15 @@ through all 13 tricks by taps, swipes and keys, and the same after a reload."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from hearts.engine import Seat
 from hearts.review import replay_hand
 from hearts.storage import Store
+from hearts.ui.render.text import wrap
 from hearts.ui.scenes.dialog import Dialog
 from hearts.ui.scenes.review import ReviewScene
+from hearts.ui.snapshot import build, context
 
 from .driver import Driver
 from .test_app import QUICK, reload, start_match
@@ -146,3 +149,45 @@ def test_the_last_hands_review_counts_in_the_statistics_when_it_is_done_after_th
     assert (stats.matches_played, stats.hands_reviewed, stats.points_lost_tenths) == (1, 2, lost)
     assert (stats.last_hands_reviewed, stats.last_points_lost_tenths) == (2, lost)
     assert Store(driver.backend).load_stats() == stats
+
+
+def drawn_review(name: str, size: tuple[int, int]) -> ReviewScene:
+    """The snapshot's ``name`` review (hand 1, judged to the end), laid out and drawn at ``size``."""
+    pygame.display.init()
+    ctx = context(size, 1.0)
+    review = build(name, ctx)[-1]
+    assert isinstance(review, ReviewScene) and review.review is not None
+    review.draw(pygame.Surface(size))
+    return review
+
+
+@pytest.mark.parametrize("size", [(320, 568), (390, 844), (844, 390), (1280, 720), (1920, 1080)])
+def test_a_hand_with_no_costly_play_says_so_in_a_line_and_gives_the_room_to_the_cards(
+    size: tuple[int, int],
+) -> None:
+    clean = drawn_review("review_clean", size)
+    assert clean.review is not None and clean.review.key_moments == ()
+    fonts = clean.ctx.fonts
+    one_line = fonts.line_height(clean.text_px, bold=True) + 2 * clean.gap
+    assert clean.coach_rect.height <= one_line and clean.moment_rects == []
+    # The cards have all the room under that line: the whole width, the height down to the controls.
+    marked = drawn_review("review", size)
+    assert marked.review is not None and marked.review.key_moments
+    content_height = marked.table_rect.bottom - marked.coach_rect.top
+    assert clean.table_rect.width == size[0] - 2 * marked.coach_rect.left
+    assert clean.table_rect.bottom == marked.table_rect.bottom
+    if size[0] < size[1]:  # the line over the cards
+        assert clean.coach_rect.width == clean.table_rect.width
+        assert clean.table_rect.top <= clean.coach_rect.bottom + clean.gap
+        assert clean.table_rect.height >= content_height - one_line - clean.gap
+    else:  # the line beside the step's heading, the cards below both
+        assert clean.coach_rect.top == clean.table_rect.top and clean.table_rect.height == content_height
+        assert clean.heading_rect.right <= clean.coach_rect.left
+        assert clean.coach_rect.bottom <= clean.heading_rect.bottom <= clean.rows[0].cards.top
+    # Every decision's words fit in their place whole, in both.
+    for scene in (clean, marked):
+        assert scene.review is not None
+        line = fonts.line_height(scene.small_px)
+        for decision in scene.review.decisions:
+            lines = len(wrap(fonts, decision.why, scene.small_px, scene.decision_rect.width))
+            assert lines * line <= scene.decision_rect.height, (decision.why, size)

@@ -68,6 +68,10 @@ class Weighing:
     weight: float
     """The samples' total weight (each counts less the worse it explains the others' plays)."""
     samples: int
+    moons: tuple[float, ...] = ()
+    """Per choice, the weighted count of samples in which this seat shot the moon under that plan."""
+    moons_against: tuple[float, ...] = ()
+    """Per choice, the weighted count of samples in which another seat shot the moon."""
 
     @property
     def best(self) -> Card:
@@ -77,6 +81,11 @@ class Weighing:
         """The seat's average score for the hand after choice ``index`` (lower is better)."""
         return self.points[index] / self.weight if self.weight else 0.0
 
+    def moon_share(self, index: int, *, against: bool = False) -> float:
+        """How often (0 to 1) a moon was shot after choice ``index``: by this seat, or ``against`` it."""
+        counts = self.moons_against if against else self.moons
+        return counts[index] / self.weight if self.weight and counts else 0.0
+
     def choice_for(self, card: Card) -> int:
         """The index of the choice that stands for ``card`` (the lowest card of its run)."""
         return max(
@@ -85,10 +94,16 @@ class Weighing:
 
 
 def weigh_plays(
-    view: PlayerView, rng: random.Random, rollouts: int = ROLLOUTS, *, even_if_forced: bool = False
+    view: PlayerView,
+    rng: random.Random,
+    rollouts: int = ROLLOUTS,
+    *,
+    even_if_forced: bool = False,
+    work_limit: int = WORK,
 ) -> Generator[None, None, Weighing]:
     """Hard's look at a play: every distinct legal card played out on deals that fit the view (with
-    ``even_if_forced``, a lone choice too, for what it is worth)."""
+    ``even_if_forced``, a lone choice too, for what it is worth). A larger ``work_limit`` and
+    ``rollouts`` look closer (the coach's second look)."""
     candidates = distinct_choices(view)
     if len(candidates) == 1 and not even_if_forced:
         return Weighing((candidates[0],), (0.0,), (0.0,), 0.0, 0)
@@ -108,10 +123,12 @@ def weigh_plays(
     most = max(MIN_SAMPLES, rollouts // (len(candidates) * len(plans)))
     value = [[0.0] * len(candidates) for _ in plans]
     points = [[0.0] * len(candidates) for _ in plans]
+    moons = [[0.0] * len(candidates) for _ in plans]
+    moons_against = [[0.0] * len(candidates) for _ in plans]
     total_weight = 0.0
     work = 0
     samples = 0
-    while samples < MIN_SAMPLES or (work < WORK and samples < most):
+    while samples < MIN_SAMPLES or (work < work_limit and samples < most):
         samples += 1
         hands = knowledge.sample(rng)
         work += DRAW_WORK + played
@@ -141,17 +158,23 @@ def weigh_plays(
                 outcome, score = scored_outcome(view, sim)
                 value[plan][index] += weight * outcome
                 points[plan][index] += weight * score
+                if 26 in sim.points:
+                    shot = moons if sim.points[me] == 26 else moons_against
+                    shot[plan][index] += weight
             yield
     plan_of = [
         max(range(len(plans)), key=lambda plan: (value[plan][index], -plan))
         for index in range(len(candidates))
     ]
+    chosen_plan = range(len(candidates))
     return Weighing(
         tuple(candidates),
-        tuple(value[plan_of[index]][index] for index in range(len(candidates))),
-        tuple(points[plan_of[index]][index] for index in range(len(candidates))),
+        tuple(value[plan_of[index]][index] for index in chosen_plan),
+        tuple(points[plan_of[index]][index] for index in chosen_plan),
         total_weight,
         samples,
+        tuple(moons[plan_of[index]][index] for index in chosen_plan),
+        tuple(moons_against[plan_of[index]][index] for index in chosen_plan),
     )
 
 
@@ -209,4 +232,3 @@ def queen_known(view: PlayerView) -> list[int]:
     if view.received is not None and QUEEN_OF_SPADES in view.received:
         known[(me - view.pass_direction) & 3] = me
     return known
-

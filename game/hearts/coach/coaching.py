@@ -2,7 +2,8 @@
 
 ``Coaching`` is told of each decision as South makes it and of each hand's end, and ``advance`` judges
 within a time budget, in the frames that have time to spare; while South chooses a card it weighs that
-choice ahead (the weighing does not depend on the card chosen).
+choice ahead (the weighing does not depend on the card chosen). The table's Hint is that weighing's
+choice (``hint``), worked on first while the player waits for it.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from collections.abc import Callable, Generator, Mapping
 from typing import Final
 
 from ..bots.hard import distinct_choices
-from ..engine import Match, Pass, Phase, Play, PlayerView
+from ..bots.hints import think_hint
+from ..engine import Card, CardSet, Match, Pass, Phase, Play, PlayerView
 from .judgement import Decision, HeadStart, Moment, Review, judge, moments, summarise
 
 
@@ -38,6 +40,9 @@ class Coaching:
         self._thinking_of: int | None = None
         self._upcoming: PlayerView | None = None
         self._ahead: HeadStart | None = None
+        self._pass_hint: PassHint | None = None
+        self._wanted: HeadStart | PassHint | None = None
+        """A hint asked for and not ready yet: ``advance`` works on it first."""
         self._head_starts: dict[tuple[int, int], HeadStart] = {}
         """Weighings begun before South chose, by hand and decision index, until they are judged."""
         self.points_lost_tenths: dict[int, int] = {}
@@ -78,7 +83,7 @@ class Coaching:
             made.append(Moment(view, move, plays + 1, len(view.tricks) + 1))
             if self._ahead is not None and self._ahead.view == view:
                 self._head_starts[hand, plays + 1] = self._ahead
-        self._ahead = self._upcoming = None
+        self._ahead = self._upcoming = self._pass_hint = self._wanted = None
         self._forget()
 
     def anticipate(self, view: PlayerView | None) -> None:
@@ -87,7 +92,37 @@ class Coaching:
         the same whichever card South plays, so the judgement is the same as without it."""
         self._upcoming = view if view is not None and view.phase is Phase.PLAY else None
         if self._ahead is not None and self._ahead.view != self._upcoming:
+            if self._wanted is self._ahead:
+                self._wanted = None
             self._ahead = None
+
+    def hint(self, view: PlayerView, seconds: float) -> Card | CardSet | None:
+        """Hard's choice for South in ``view``, worked on for about ``seconds`` (a step at least):
+        the card or the three cards, once ready, else None.
+
+        It is the choice the coach's first look calls best (the same seed, the same samples), so a
+        hint followed is never charged. For a card the work is the weighing the coach judges South's
+        card by, begun ahead (``anticipate``): a hint costs the coach nothing more."""
+        deadline = self.clock() + seconds
+        cpu = time.process_time()
+        thought: HeadStart | PassHint
+        if view.phase is Phase.PLAY:
+            self.anticipate(view)
+            if self._ahead is None:
+                self._ahead = HeadStart(view, self.seed)
+            thought = self._ahead
+        else:
+            if self._pass_hint is None or self._pass_hint.view != view:
+                self._pass_hint = PassHint(view, self.seed)
+            thought = self._pass_hint
+        while not (done := thought.step()) and self.clock() < deadline:
+            pass
+        self._wanted = None if done else thought
+        hand = view.hand_number
+        self.cpu[hand] = self.cpu.get(hand, 0.0) + time.process_time() - cpu
+        if isinstance(thought, PassHint):
+            return thought.cards
+        return None if thought.weighing is None else thought.weighing.best
 
     def hand_over(self, hand_number: int) -> None:
         """The hand is over. If all that is left of it is forced plays (its last cards, typically,
@@ -126,6 +161,16 @@ class Coaching:
         deadline = start + seconds
         worked = False
         while True:
+            wanted = self._wanted
+            if wanted is not None:  # a hint the player waits for comes first
+                cpu, asked = time.process_time(), wanted.view.hand_number
+                if wanted.step():
+                    self._wanted = None
+                self.cpu[asked] = self.cpu.get(asked, 0.0) + time.process_time() - cpu
+                worked = True
+                if self.clock() >= deadline:
+                    break
+                continue
             if self._thought is None:
                 due = self._next()
                 if due is None:
@@ -193,3 +238,22 @@ class Coaching:
             self._reviews.pop(hand, None)
             if self._thinking_of == hand:
                 self._thought = self._thinking_of = None
+
+
+class PassHint:
+    """Hard's pass for South's view (``bots.hints.think_hint``), worked out a step at a time."""
+
+    def __init__(self, view: PlayerView, seed: int) -> None:
+        self.view = view
+        self._thought = think_hint(view, seed)
+        self.cards: CardSet | None = None
+
+    def step(self) -> bool:
+        """One step of the thinking; whether the pass is chosen."""
+        if self.cards is None:
+            try:
+                next(self._thought)
+            except StopIteration as done:
+                assert isinstance(done.value, CardSet)
+                self.cards = done.value
+        return self.cards is not None

@@ -1,5 +1,6 @@
 """The coach as a command: ``python -m hearts.coach SAVEFILE --json`` judges South's decisions in a
-saved match's last finished hand, a line each; ``--bench HANDS`` times the coach on fixed hands."""
+saved match's last finished hand, a line each; ``--bench HANDS`` times the coach on fixed hands;
+``--study HANDS`` measures how far its key moments can be trusted (``study``)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,10 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..bots import make_bot
-from ..deals import deal_for, seat_seed
-from ..engine import InvalidSave, Match, Phase, Seat, record
+from ..engine import InvalidSave, Match, record
 from .judgement import review, run, seed_for
+from .study import main_study, played_hand
+from .words import short_worth
 
 
 def load_match(path: Path) -> tuple[Match, int | None]:
@@ -41,6 +42,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="HANDS",
         help="time the coach on hand 1 of matches 1 to HANDS, Normal in every seat (no save needed)",
     )
+    parser.add_argument(
+        "--study",
+        type=int,
+        metavar="HANDS",
+        help="how far the key moments can be trusted, on hand 1 of matches 1 to HANDS (docs/COACH.md)",
+    )
+    parser.add_argument(
+        "--minutes",
+        type=float,
+        help="with --study: stop starting hands after this many minutes (the result says how many were done)",
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object per decision, a line each")
     parser.add_argument("--hand", type=int, help="the hand to judge (default: the last finished one)")
     parser.add_argument("--seed", type=int, help="the bot seed (default: the one in South's seat)")
@@ -49,8 +61,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.bench < 1:
             parser.error("--bench takes a number of hands, 1 or more")
         return bench(args.bench, as_json=args.json)
+    if args.study is not None:
+        if args.study < 1:
+            parser.error("--study takes a number of hands, 1 or more")
+        return main_study(args.study, as_json=args.json, minutes=args.minutes)
     if args.save is None:
-        parser.error("a saved match is needed (or --bench)")
+        parser.error("a saved match is needed (or --bench, or --study)")
     try:
         match, match_seed = load_match(args.save)
     except (OSError, InvalidSave) as error:
@@ -70,22 +86,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             mark = "*" if decision.key else " "
             print(
                 f"{mark} {decision.index:2} {decision.kind:4} {decision.chosen.notation:9} "
-                f"best {decision.best.notation:9} {decision.chosen_ev:6.1f} {decision.best_ev:6.1f}  "
-                f"{decision.why}"
+                f"{short_worth(decision.chosen_ev):11} best {decision.best.notation:9} "
+                f"{short_worth(decision.best_ev):11} lost {decision.cost:4.1f}  {decision.why}"
             )
     return 0
 
 
 def bench_hand(seed: int) -> Match:
     """Hand 1 of match ``seed`` played by Normal in every seat: a fixed hand to time the coach on."""
-    match = Match()
-    bots = [make_bot("normal", seed=seat_seed(seed, seat)) for seat in Seat]
-    match.apply(deal_for(seed, 1))
-    while not match.results:
-        seat = match.to_move if match.phase is not Phase.PASS else match.awaiting[0]
-        assert seat is not None
-        match.apply(bots[seat].decide(match.view_for(seat)))
-    return match
+    return played_hand(seed)
 
 
 def bench(hands: int, *, as_json: bool) -> int:

@@ -3,9 +3,11 @@
 Each decision (the pass, then every card) is judged from South's view at that moment, never the cards
 revealed later: Hard plays every choice out on deals that fit the view (``bots.hard.weigh_plays``,
 ``bots.passing.weigh_passes``) with the random generator it would use in South's seat, so the choice
-the coach calls best is the one Hard would have made, and a hand played exactly as Hard would play it
-has no costly moment. Every function here is a generator, like a bot's thinking, so the work can be
-done a slice at a time (``coaching.Coaching``).
+the coach calls best is the one Hard would have made (the table's Hint), and a hand played exactly as
+Hard would play it has no costly moment. A difference of a point or more is looked at again, with
+another generator and four times the samples, and counts only if it holds (``judge``). Every function
+here is a generator, like a bot's thinking, so the work can be done a slice at a time
+(``coaching.Coaching``).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from ..bots.hard import (
     MIN_SAMPLES,
     PASS_SAMPLES,
     ROLLOUTS,
+    WORK,
     HardBot,
     Weighing,
     distinct_choices,
@@ -26,7 +29,7 @@ from ..bots.hard import (
 from ..bots.passing import PassWeighing, weigh_passes
 from ..deals import seat_seed
 from ..engine import CardSet, Match, Pass, Play, PlayerView, Seat
-from .words import why_pass, why_play
+from .words import Moons, Verdict, excuses, why_pass, why_play
 
 PLAYER: Final = Seat.SOUTH
 KEY_COST: Final = 1.0
@@ -34,6 +37,8 @@ KEY_COST: Final = 1.0
 own choice."""
 KEY_MOMENTS: Final = 3
 """At most this many key moments per hand: the costliest."""
+CLOSER: Final = 4
+"""A decision that looks costly is judged again with this many times the samples."""
 
 Kind = Literal["pass", "play"]
 
@@ -56,13 +61,22 @@ class Decision:
     forced: bool
     """Only one choice made sense (one legal card, or cards as good as each other): not judged."""
     why: str
-    """One line on the decision, in plain words, true to the position."""
+    """One line on the decision, in plain words, true to the position: the reason, then the numbers."""
+    reason: str = ""
+    """The kind of reason ``why`` gives (``words``): "same", "forced", "noise", "catch_queen", …"""
+    uncounted: str = ""
+    """Why a difference found is not counted: "noise" (a closer look did not bear it out), "queen"
+    (the Q♠ dropped on a trick South could not win, with nothing true to say against it); "" if it
+    is counted."""
     key: bool = False
 
     @property
     def cost(self) -> float:
-        """Points this decision is expected to have cost against Hard's choice (0 when it was Hard's)."""
-        return 0.0 if self.forced else max(0.0, round(self.best_ev - self.chosen_ev, 1))
+        """Points this decision is expected to have cost against Hard's choice (0 when it was Hard's,
+        or when the difference is not counted)."""
+        if self.forced or self.uncounted:
+            return 0.0
+        return max(0.0, round(self.best_ev - self.chosen_ev, 1))
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -73,7 +87,10 @@ class Decision:
             "best": self.best.notation,
             "chosen_ev": self.chosen_ev,
             "best_ev": self.best_ev,
+            "cost": self.cost,
             "key": self.key,
+            "reason": self.reason,
+            "uncounted": self.uncounted,
             "why": self.why,
         }
 
@@ -143,14 +160,22 @@ def seed_for(match_seed: int | None) -> int:
     return seat_seed(match_seed or 0, PLAYER)
 
 
-def weigh(view: PlayerView, seed: int) -> Generator[None, None, Weighing]:
+def look_seed(seed: int, look: int) -> int:
+    """The seed of the coach's ``look``-th look at a decision: 0 is Hard's own (the hint's), each
+    later look another generator, independent of the first."""
+    return seed if look == 0 else seed ^ (look << 40)
+
+
+def weigh(view: PlayerView, seed: int, closer: int = 1) -> Generator[None, None, Weighing]:
     """Hard's look at the cards South may play from ``view``: it does not depend on the card South
-    then plays, so it can start while South is still choosing."""
+    then plays, so it can start while South is still choosing. ``closer``: that many times the
+    samples (a second look)."""
     rng = HardBot(seed).rng_for(view)
     # A forced play is not judged, so its expected points (shown, never compared) come from the
     # fewest deals Hard ever weighs: a third of a hand's work goes to forced plays otherwise.
     forced = len(distinct_choices(view)) == 1
-    return (yield from weigh_plays(view, rng, MIN_SAMPLES if forced else ROLLOUTS, even_if_forced=True))
+    rollouts = MIN_SAMPLES if forced else ROLLOUTS * closer
+    return (yield from weigh_plays(view, rng, rollouts, even_if_forced=True, work_limit=WORK * closer))
 
 
 class HeadStart:
@@ -178,50 +203,109 @@ class HeadStart:
         return self.weighing
 
 
-def judge(moment: Moment, seed: int, ahead: HeadStart | None = None) -> Generator[None, None, Decision]:
-    """One decision judged by Hard from the view South had, with the generator Hard would use there
+@dataclass(frozen=True, slots=True)
+class Look:
+    """One look at a decision: Hard's better choice and what each is expected to bring South."""
+
+    best: CardSet
+    chosen_ev: float
+    best_ev: float
+    forced: bool
+    moons: Moons
+
+    @property
+    def cost(self) -> float:
+        return 0.0 if self.forced else max(0.0, round(self.best_ev - self.chosen_ev, 1))
+
+
+def look(
+    moment: Moment, seed: int, closer: int = 1, ahead: HeadStart | None = None
+) -> Generator[None, None, Look]:
+    """Hard's look at ``moment`` with the generator of ``seed`` and ``closer`` times the samples
     (``ahead``: the weighing of that view, begun while South chose)."""
     view = moment.view
-    hand = view.hand_number
     if isinstance(moment.move, Pass):
         rng = HardBot(seed).rng_for(view)
         chosen_mask = moment.move.cards.mask
-        passes = yield from weigh_passes(view, rng, PASS_SAMPLES, also=chosen_mask)
+        passes = yield from weigh_passes(view, rng, PASS_SAMPLES * closer, also=chosen_mask)
         chosen = passes.options.index(chosen_mask)
         best = passes.options.index(passes.best)
-        chosen_ev, best_ev = _ev(passes, chosen), _ev(passes, best)
-        return Decision(
-            hand,
-            0,
-            "pass",
-            0,
-            moment.move.cards,
-            CardSet.from_mask(passes.best),
-            chosen_ev,
-            best_ev,
-            forced=False,
-            why=why_pass(view, moment.move.cards, CardSet.from_mask(passes.best), chosen_ev, best_ev),
-        )
+        return Look(CardSet.from_mask(passes.best), _ev(passes, chosen), _ev(passes, best), False, Moons())
     card = moment.move.card
-    plays = yield from (ahead.rest() if ahead is not None else weigh(view, seed))
+    plays = yield from (ahead.rest() if ahead is not None else weigh(view, seed, closer))
     forced = len(plays.choices) == 1
     chosen = plays.choice_for(card)
     best = plays.choices.index(plays.best)
     chosen_ev, best_ev = _ev(plays, chosen), _ev(plays, best)
     if forced or chosen == best:
-        best_ev = chosen_ev
-    best_card = card if chosen == best else plays.best
+        best, best_ev = chosen, chosen_ev
+    moons = Moons(
+        plays.moon_share(chosen),
+        plays.moon_share(best),
+        plays.moon_share(chosen, against=True),
+        plays.moon_share(best, against=True),
+    )
+    best_card = card if best == chosen else plays.best
+    return Look(CardSet([best_card]), chosen_ev, best_ev, forced, moons)
+
+
+def judge(moment: Moment, seed: int, ahead: HeadStart | None = None) -> Generator[None, None, Decision]:
+    """One decision judged by Hard from the view South had, with the generator Hard would use there
+    (so the hint, which is that look's choice, is never charged).
+
+    A difference of a point or more is judged again, with another generator and ``CLOSER`` times
+    the samples: it counts only if that look finds the same better choice a point or more better
+    (and then with that look's numbers); otherwise it is put down to noise."""
+    first = yield from look(moment, seed, 1, ahead)
+    final, noise = first, False
+    if first.cost >= KEY_COST:
+        second = yield from look(moment, look_seed(seed, 1), CLOSER)
+        if second.best == first.best and second.cost >= KEY_COST:
+            final = second
+        else:
+            noise = True
+    return decide(moment, final, noise)
+
+
+def decide(moment: Moment, final: Look, noise: bool) -> Decision:
+    """The decision as judged by ``final`` (and whether a first look's cost was noise), in words."""
+    view = moment.view
+    excused = False
+    if isinstance(moment.move, Pass):
+        chosen = moment.move.cards
+        verdict = Verdict(0.0 if noise else final.cost, noise=noise)
+        why = why_pass(view, chosen, final.best, final.chosen_ev, final.best_ev, verdict=verdict)
+        kind: Kind = "pass"
+    else:
+        card = moment.move.card
+        chosen = CardSet([card])
+        (best,) = final.best
+        excused = not noise and final.cost >= KEY_COST and excuses(view, card, best, final.moons)
+        verdict = Verdict(0.0 if noise or excused else final.cost, noise=noise, excused=excused)
+        why = why_play(
+            view,
+            card,
+            best,
+            final.chosen_ev,
+            final.best_ev,
+            forced=final.forced,
+            verdict=verdict,
+            moons=final.moons,
+        )
+        kind = "play"
     return Decision(
-        hand,
+        view.hand_number,
         moment.index,
-        "play",
+        kind,
         moment.trick,
-        CardSet([card]),
-        CardSet([best_card]),
-        chosen_ev,
-        best_ev,
-        forced=forced,
-        why=why_play(view, card, best_card, chosen_ev, best_ev, forced=forced),
+        chosen,
+        final.best,
+        final.chosen_ev,
+        final.best_ev,
+        forced=final.forced,
+        why=why.text,
+        reason=why.kind,
+        uncounted="noise" if noise else "queen" if excused else "",
     )
 
 

@@ -67,6 +67,7 @@ SCENES = (
     "statistics_daily",
     "review",
     "review_pass",
+    "review_clean",
     "daily",
     "daily_result",
     "share_box",
@@ -198,6 +199,8 @@ def build(name: str, ctx: Context) -> list[Scene]:
         table = table_at(ctx, session)
         if name == "hint":
             table._hint()
+            while table.hinting is not None:  # Hard's choice, worked out a slice at a time
+                table._hint_work(table.stage.clock())
         if name == "last_trick":
             view = session.view
             trick = routes.LastTrick(view.tricks[-1], len(view.tricks), view.rules.jack_of_diamonds)
@@ -216,9 +219,11 @@ def build(name: str, ctx: Context) -> list[Scene]:
             assert isinstance(menu, Push)
             stack.append(scene_for(menu.route, ctx))
         return stack
-    if name in ("review", "review_pass"):  # hand 1 reviewed: its first key moment, or the pass
-        # You play as Easy does, which leaves the coach something to say.
-        play_until(session, lambda s: len(s.match.results) >= 1 and s.needs_deal, you="easy")
+    if name in ("review", "review_pass", "review_clean"):  # hand 1 reviewed: its first key moment,
+        # or the pass. You play as Easy does, which leaves the coach something to say; as Hard (clean),
+        # a hand with no costly play.
+        you = "hard" if name == "review_clean" else "easy"
+        play_until(session, lambda s: len(s.match.results) >= 1 and s.needs_deal, you=you)
         coaching = _coached(session)
         review = ReviewScene(ctx, replay_hand(session.match, 1), coaching)
         if name == "review_pass":

@@ -124,6 +124,12 @@ class Stage:
         self.was_human_turn = is_human_turn
         return ended
 
+    def spare(self, started: float) -> float:
+        """Seconds left for thinking in the frame whose update began at ``started`` (``think``'s
+        budget)."""
+        until = started + THINK_BUDGET - (self.draw_time if self.motion.is_busy else 0.0)
+        return max(0.0, until - self.clock())
+
     def think(self, session: Session, started: float) -> None:
         """Let the bots think in this frame, whose table update began at ``started`` (on ``clock``),
         until ``THINK_BUDGET`` into it, less the drawing to come if the frame will draw (cards move, a

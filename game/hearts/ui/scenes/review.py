@@ -14,6 +14,7 @@ from typing import Final
 import pygame
 
 from ...coach import Coaching, Decision, Review
+from ...coach.words import short_worth
 from ...engine import Seat
 from ...review import HandReplay
 from ...words import SEAT_NAMES, trick_taken
@@ -41,16 +42,14 @@ class Row:
 
 
 def moment_line(decision: Decision) -> str:
-    """A key moment in a line: where, what you did, what was better, and what each was worth."""
+    """A key moment in a line: where, what you did, what was better, what it cost, and what Hard
+    expects each to bring you (a gain reads as a gain)."""
     where = "The pass" if decision.kind == "pass" else f"Trick {decision.trick}"
     return (
         f"{where}: you {'passed' if decision.kind == 'pass' else 'played'} {decision.chosen}, "
-        f"better {decision.best} ({_ev(decision.chosen_ev)} against {_ev(decision.best_ev)})"
+        f"better {decision.best}: {decision.cost:.1f} points lost ({decision.chosen} "
+        f"{short_worth(decision.chosen_ev)}, {decision.best} {short_worth(decision.best_ev)})"
     )
-
-
-def _ev(value: float) -> str:
-    return f"{abs(value):.1f} pts"
 
 
 class ReviewScene(Scene):
@@ -117,7 +116,24 @@ class ReviewScene(Scene):
         )
         content = pygame.Rect(margin, top, width - 2 * margin, bottom - gap - top)
         line = fonts.line_height(self.text_px)
-        if is_portrait(size):
+        review = self.review
+        # Until there is a key moment to show, the coach says its piece in one line over the cards,
+        # which take the rest of the room.
+        compact = review is None or not review.key_moments
+        portrait = is_portrait(size)
+        heading_width = content.width
+        if compact:
+            coach_height = 2 * gap + fonts.line_height(self.text_px, bold=True)
+            if portrait:
+                self.coach_rect = pygame.Rect(content.left, content.top, content.width, coach_height)
+                top = self.coach_rect.bottom + gap
+            else:  # beside the step's heading: the height goes to the cards
+                half = content.width // 2
+                self.coach_rect = pygame.Rect(content.right - half, content.top, half, coach_height)
+                heading_width = content.width - half - gap
+                top = content.top
+            self.table_rect = pygame.Rect(content.left, top, content.width, content.bottom - top)
+        elif portrait:
             coach_height = min(content.height // 3, self._coach_height(content.width))
             self.coach_rect = pygame.Rect(content.left, content.top, content.width, coach_height)
             self.table_rect = pygame.Rect(
@@ -137,18 +153,27 @@ class ReviewScene(Scene):
             )
         # The step's heading, four rows of cards, and a line for your decision: under the rows in
         # portrait, at the foot of the coach's column in landscape (the rows need the height).
-        portrait = is_portrait(size)
         self.heading_rect = pygame.Rect(
-            self.table_rect.left, self.table_rect.top, self.table_rect.width, line + gap
+            self.table_rect.left, self.table_rect.top, min(heading_width, self.table_rect.width), line + gap
         )
-        if portrait:
+        if compact and not portrait:  # the heading row is as tall as the coach's line beside it
+            self.heading_rect.height = max(self.heading_rect.height, self.coach_rect.height)
+        small = fonts.line_height(self.small_px)
+        if portrait or compact:
+            lines = self._decision_lines(self.table_rect.width, least=1 if compact else 2, most=6)
             self.decision_rect = pygame.Rect(
-                self.table_rect.left, self.table_rect.bottom - 2 * line, self.table_rect.width, 2 * line
+                self.table_rect.left,
+                self.table_rect.bottom - lines * small,
+                self.table_rect.width,
+                lines * small,
             )
             rows_bottom = self.decision_rect.top - gap
         else:
             inner = self.coach_rect.inflate(-2 * gap, -2 * gap)
-            self.decision_rect = pygame.Rect(inner.left, inner.bottom - 4 * line, inner.width, 4 * line)
+            lines = self._decision_lines(inner.width, least=4, most=7)
+            self.decision_rect = pygame.Rect(
+                inner.left, inner.bottom - lines * small, inner.width, lines * small
+            )
             rows_bottom = self.table_rect.bottom
         rows_area = pygame.Rect(
             self.table_rect.left,
@@ -178,6 +203,16 @@ class ReviewScene(Scene):
             self.rows.append(Row(seat, label, cards))
         self._rebuild()
         self.dirty = True
+
+    def _decision_lines(self, width: int, *, least: int, most: int) -> int:
+        """Lines for the words on your decision: as many as the longest of this hand's takes, within
+        ``least`` and ``most``."""
+        review = self.review
+        needed = [
+            len(wrap(self.ctx.fonts, decision.why, self.small_px, width))
+            for decision in (review.decisions if review is not None else ())
+        ]
+        return max(least, min(most, max(needed, default=least)))
 
     def _coach_height(self, width: int) -> int:
         """The coach's panel: its heading, and the key moments once known."""
@@ -313,16 +348,15 @@ class ReviewScene(Scene):
             words = "The coach has nothing on this hand."
         elif review is None:
             done, total = self.coaching.progress(self.replay.hand_number)
-            words = f"The coach is looking at your plays… {done} of {total}"
+            words = f"Judging your plays… {done} of {total}"
         elif not review.key_moments:
             words = "No costly plays this hand."
         else:
             # Every costly play counts in the points, the costliest three are shown.
             count = len(review.costly)
             words = f"{count} costly play{'s' if count > 1 else ''}: {review.points_lost:.1f} points in all"
-        draw_text(
-            surface, fonts, words, heading, self.text_px, theme.TITLE, bold=True, align="left", wrap=False
-        )
+        px = fit_size(fonts, words, heading.width, self.text_px, metrics.text(12), bold=True)
+        draw_text(surface, fonts, words, heading, px, theme.TITLE, bold=True, align="left", wrap=False)
         line = fonts.line_height(self.small_px)
         for decision, rect in self.moment_rects:
             if decision.trick == self.step:

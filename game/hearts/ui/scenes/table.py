@@ -18,7 +18,7 @@ from dataclasses import replace
 
 import pygame
 
-from ...bots.hints import suggest_pass, suggest_play
+from ...bots.hints import same_question
 from ...engine import Card, CardSet, Event, IllegalMove, MatchOver, Moon, Phase, Play, PlayerView, Seat, Trick
 from ...words import prompt
 from .. import routes
@@ -55,6 +55,8 @@ class TableScene(Scene):
         self.remarks = Remarks()
         self.played_tap: tuple[tuple[int, int], float] | None = None
         """Where and how long ago a tap played a card (see ``DOUBLE_TAP``)."""
+        self.hinting: PlayerView | None = None
+        """The view a hint is being worked out for (Hard's choice, a slice a frame: ``_hint_work``)."""
         super().__init__(ctx)
         self.drawer = TableDrawer(ctx.fonts, ctx.painter)
         self._header: tuple[PlayerView | None, str] = (None, "")
@@ -277,19 +279,38 @@ class TableScene(Scene):
         return self._show(events, before=before, human_start=start)
 
     def _hint(self) -> None:
+        """Hard's choice, the one the coach judges by: worked out a slice a frame from now on (the trick
+        showing stays: the hint does not hurry it)."""
         if not self.is_players_move:
             return
-        view = self.session.view
-        if view.phase is Phase.PASS:
-            self.selected = set(suggest_pass(view))
+        self.hinting = self.session.view
+        self._say("Thinking of a hint…", reason=False)
+        self._hint_work(self.stage.clock())
+
+    def _hint_work(self, started: float) -> None:
+        """A slice of the hint asked for, in the frame whose update began at ``started`` (it comes before
+        the bots' thinking ahead); shown as soon as it is ready (forgotten if the view moved on)."""
+        view = self.hinting
+        if view is None:
+            return
+        if not same_question(view, self.session.view) or not self.is_players_move:
+            self.hinting = None
+            return
+        chosen = self.session.coaching.hint(view, self.stage.spare(started))
+        if chosen is None:
+            if self.remarks.said is None:  # (the others' moves clear remarks; this one still holds)
+                self._say("Thinking of a hint…", reason=False)
+            return
+        self.hinting = None
+        if isinstance(chosen, CardSet):
+            self.selected = set(chosen)
             shown = " ".join(str(card) for card in sorted(self.selected))
             self._say(f"Suggested: pass {shown}. Change them if you like.", reason=False)
         else:
-            card = suggest_play(view)
-            self.raised = card
+            self.raised = chosen
             cards = self.hand_cards()
-            self.focus = cards.index(card) if card in cards else None
-            self._say(f"Suggested: {card}.", reason=False)
+            self.focus = cards.index(chosen) if chosen in cards else None
+            self._say(f"Suggested: {chosen}.", reason=False)
 
     def _toggle_sound(self) -> None:
         """The Sound option, from the table: saved at once, and a card's tap confirms it is on."""
@@ -315,6 +336,7 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> Transition | None:
         started = self.stage.clock()
+        self._hint_work(started)
         if self.mode.holds_table():
             return self.stage.drain()  # the computer players (and a complete trick) wait while you read
         transition = self._advance(dt, started)
