@@ -320,7 +320,8 @@ def test_weighing_ahead_while_south_chooses_gives_the_same_review(
 
 
 def test_the_study_counts_what_the_coach_found_and_looks_again_at_its_key_moments(capsys) -> None:  # type: ignore[no-untyped-def]
-    assert command.main(["--study", "2", "--json"]) == 0
+    jobs = "1" if sys.platform == "emscripten" else "2"  # (no processes inside WebAssembly)
+    assert command.main(["--study", "2", "--json", "--jobs", jobs]) == 0
     result = json.loads(capsys.readouterr().out.splitlines()[-1])
     assert result["hands"] == result["hands_asked"] == 2
     for name in ("south_normal", "south_hard_own_seed"):
@@ -335,6 +336,12 @@ def test_the_study_counts_what_the_coach_found_and_looks_again_at_its_key_moment
         )
         assert tally["key_moments_per_hand"] == round(tally["key_moments"] / 2, 3)
         assert 0 <= tally["key_moments_found_again"] <= tally["key_moments"]
+        # Each key moment's third look is kept: found again when it names the same choice a point better.
+        looks = tally["third_looks"]
+        assert len(looks) == tally["key_moments"]
+        found = sum(same and third >= coach.KEY_COST for _, third, same in looks)
+        assert tally["key_moments_found_again"] == found
+        assert all(cost >= coach.CONFIRM_COST for cost, _, _ in looks)
     # Normal in South's seat gives the coach something to say; each example is a line of its kind.
     assert result["south_normal"]["looked_again"] > 0
     examples = result["examples"]

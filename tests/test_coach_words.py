@@ -15,7 +15,6 @@ from hearts.coach.judgement import decide
 from hearts.coach.words import Moons, Verdict, why_pass, why_play
 from hearts.deals import deal_for, seat_seed
 from hearts.engine import Card, CardSet, Match, Moon, Phase, Play, Rules, Seat, Suit
-from hearts.ui.scenes.review import moment_line
 from tests.test_coach import SPADE_LED, deal, scripted
 
 NUMBER = re.compile(
@@ -60,7 +59,7 @@ def check(decision: coach.Decision) -> None:
         if decision.uncounted == "noise":
             assert why.startswith("Too close to call") and difference >= coach.KEY_COST
     if decision.key:
-        line = moment_line(decision)
+        line = coach.moment_line(decision)
         assert f"{decision.cost:.1f} points lost" in line
         for card_set, value in ((decision.chosen, decision.chosen_ev), (decision.best, decision.best_ev)):
             word = "gains" if value > 0 else "costs"

@@ -12,6 +12,7 @@
 from .coaching import Coaching
 from .judgement import (
     CLOSER,
+    CONFIRM_COST,
     KEY_COST,
     KEY_MOMENTS,
     PLAYER,
@@ -24,6 +25,7 @@ from .judgement import (
     judge,
     look,
     look_seed,
+    moment_line,
     moments,
     review,
     run,
@@ -35,6 +37,7 @@ from .words import why_pass, why_play
 
 __all__ = [
     "CLOSER",
+    "CONFIRM_COST",
     "KEY_COST",
     "KEY_MOMENTS",
     "PLAYER",
@@ -48,6 +51,7 @@ __all__ = [
     "judge",
     "look",
     "look_seed",
+    "moment_line",
     "moments",
     "review",
     "run",

@@ -53,6 +53,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=float,
         help="with --study: stop starting hands after this many minutes (the result says how many were done)",
     )
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="with --study: this many processes share the hands (default 1)"
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object per decision, a line each")
     parser.add_argument("--hand", type=int, help="the hand to judge (default: the last finished one)")
     parser.add_argument("--seed", type=int, help="the bot seed (default: the one in South's seat)")
@@ -64,7 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.study is not None:
         if args.study < 1:
             parser.error("--study takes a number of hands, 1 or more")
-        return main_study(args.study, as_json=args.json, minutes=args.minutes)
+        return main_study(args.study, as_json=args.json, minutes=args.minutes, jobs=max(1, args.jobs))
     if args.save is None:
         parser.error("a saved match is needed (or --bench, or --study)")
     try:

@@ -29,7 +29,7 @@ from ..bots.hard import (
 from ..bots.passing import PassWeighing, weigh_passes
 from ..deals import seat_seed
 from ..engine import CardSet, Match, Pass, Play, PlayerView, Seat
-from .words import Moons, Verdict, excuses, why_pass, why_play
+from .words import Moons, Verdict, excuses, short_worth, why_pass, why_play
 
 PLAYER: Final = Seat.SOUTH
 KEY_COST: Final = 1.0
@@ -39,6 +39,11 @@ KEY_MOMENTS: Final = 3
 """At most this many key moments per hand: the costliest."""
 CLOSER: Final = 4
 """A decision that looks costly is judged again with this many times the samples."""
+CONFIRM_COST: Final = 1.5
+"""What the second look must find the better choice worth, at least, for a decision to count: a point
+(``KEY_COST``) and half a point more for what four times the samples still leave to chance. At the bare
+point, a third, independent look found only 87% of the key moments again over 88 hands (issue 23's
+first study); a cost that clears this margin is one another look finds too (``docs/COACH.md``)."""
 
 Kind = Literal["pass", "play"]
 
@@ -93,6 +98,17 @@ class Decision:
             "uncounted": self.uncounted,
             "why": self.why,
         }
+
+
+def moment_line(decision: Decision) -> str:
+    """A key moment in a line: where, what you did, what was better, what it cost, and what Hard
+    expects each to bring you (a gain reads as a gain): the review's list and the command's words."""
+    where = "The pass" if decision.kind == "pass" else f"Trick {decision.trick}"
+    return (
+        f"{where}: you {'passed' if decision.kind == 'pass' else 'played'} {decision.chosen}, "
+        f"better {decision.best}: {decision.cost:.1f} points lost ({decision.chosen} "
+        f"{short_worth(decision.chosen_ev)}, {decision.best} {short_worth(decision.best_ev)})"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,13 +270,13 @@ def judge(moment: Moment, seed: int, ahead: HeadStart | None = None) -> Generato
     (so the hint, which is that look's choice, is never charged).
 
     A difference of a point or more is judged again, with another generator and ``CLOSER`` times
-    the samples: it counts only if that look finds the same better choice a point or more better
-    (and then with that look's numbers); otherwise it is put down to noise."""
+    the samples: it counts only if that look finds the same better choice at least ``CONFIRM_COST``
+    better (and then with that look's numbers); otherwise it is put down to noise."""
     first = yield from look(moment, seed, 1, ahead)
     final, noise = first, False
     if first.cost >= KEY_COST:
         second = yield from look(moment, look_seed(seed, 1), CLOSER)
-        if second.best == first.best and second.cost >= KEY_COST:
+        if second.best == first.best and second.cost >= CONFIRM_COST:
             final = second
         else:
             noise = True

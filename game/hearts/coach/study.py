@@ -19,6 +19,7 @@ import json
 import sys
 import time
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -73,6 +74,21 @@ class Tally:
     held: int = 0
     """Key moments a third look found again."""
     examples: dict[str, str] = field(default_factory=dict)
+    third_looks: list[tuple[float, float, bool]] = field(default_factory=list)
+    """Each key moment's cost as counted, the third look's, and whether it named the same better
+    choice: what a change to the confirmation's margin would do can be read from these."""
+
+    def add(self, other: Tally) -> None:
+        """Take in ``other``'s hands (a worker's)."""
+        self.hands += other.hands
+        self.judged += other.judged
+        self.looked_again += other.looked_again
+        self.confirmed += other.confirmed
+        self.key_moments += other.key_moments
+        self.held += other.held
+        for reason, why in other.examples.items():
+            self.examples.setdefault(reason, why)
+        self.third_looks.extend(other.third_looks)
 
     def to_json(self) -> dict[str, object]:
         per_hand = self.hands or 1
@@ -86,6 +102,7 @@ class Tally:
             "costly_candidates_per_hand": round(self.looked_again / per_hand, 3),
             "key_moments_found_again": self.held,
             "share_found_again": round(self.held / self.key_moments, 3) if self.key_moments else None,
+            "third_looks": [[cost, third, same] for cost, third, same in self.third_looks],
         }
 
 
@@ -105,7 +122,9 @@ def _study_hand(tally: Tally, match: Match, seed: int, *, third_look: bool) -> N
     by_index = {moment.index: moment for moment in moments(match, 1)}
     for decision in judged.key_moments:
         third = run_look(by_index[decision.index], look_seed(coach_seed, 2))
-        tally.held += third.best == decision.best and third.cost >= KEY_COST
+        same = third.best == decision.best
+        tally.held += same and third.cost >= KEY_COST
+        tally.third_looks.append((decision.cost, third.cost, same))
 
 
 def _looked_again(decision: Decision) -> bool:
@@ -123,22 +142,43 @@ def run_look(moment: Moment, seed: int) -> Look:
             return result
 
 
+def study_seed(seed: int) -> tuple[Tally, Tally]:
+    """Hand 1 of match ``seed`` studied both ways: South played by Normal, then by Hard."""
+    by_normal, by_hard = Tally(), Tally()
+    _study_hand(by_normal, played_hand(seed), seed, third_look=True)
+    _study_hand(by_hard, played_hand(seed, HardBot(seed_for(seed) + OWN_SEED)), seed, third_look=True)
+    return by_normal, by_hard
+
+
 def study(
-    hands: int, *, progress: Callable[[str], None] | None = None, minutes: float | None = None
+    hands: int,
+    *,
+    progress: Callable[[str], None] | None = None,
+    minutes: float | None = None,
+    jobs: int = 1,
 ) -> dict[str, object]:
     """The study over ``hands`` seeded hands, as a JSON-ready summary; with ``minutes``, over as many
-    of them as are done when that much wall time has passed (the summary says how many)."""
+    of them as are done when that much wall time has passed (the summary says how many); ``jobs``
+    processes share the hands (each hand's result depends only on its seed, so the summary is the
+    same however many there are)."""
     by_normal, by_hard = Tally(), Tally()
-    started, cpu = time.perf_counter(), time.process_time()
-    for seed in range(1, hands + 1):
-        if minutes is not None and time.perf_counter() - started >= minutes * 60:
-            break
-        _study_hand(by_normal, played_hand(seed), seed, third_look=True)
-        _study_hand(by_hard, played_hand(seed, HardBot(seed_for(seed) + OWN_SEED)), seed, third_look=True)
-        if progress is not None:  # the running tallies, so a run cut short still tells its hands
-            tallies = {"normal": by_normal.to_json(), "hard": by_hard.to_json()}
-            seconds = time.process_time() - cpu
-            progress(f"{seed}/{hands} after {seconds:.0f} s processor: {json.dumps(tallies)}")
+    started = time.perf_counter()
+    if jobs > 1:  # (processes are a native tool's: WebAssembly has none)
+        from concurrent.futures import ProcessPoolExecutor
+    with ProcessPoolExecutor(jobs) if jobs > 1 else nullcontext() as pool:
+        results = pool.map(study_seed, range(1, hands + 1)) if pool else map(study_seed, range(1, hands + 1))
+        for seed, (normal, hard) in enumerate(results, start=1):
+            by_normal.add(normal)
+            by_hard.add(hard)
+            if progress is not None:  # the running tallies, so a run cut short still tells its hands
+                tallies = {"normal": by_normal.to_json(), "hard": by_hard.to_json()}
+                for tally in tallies.values():
+                    del tally["third_looks"]
+                progress(f"{seed}/{hands} after {time.perf_counter() - started:.0f} s: {json.dumps(tallies)}")
+            if minutes is not None and time.perf_counter() - started >= minutes * 60:
+                if pool:
+                    pool.shutdown(cancel_futures=True)
+                break
     return {
         "hands": by_normal.hands,
         "hands_asked": hands,
@@ -146,12 +186,14 @@ def study(
         "south_hard_own_seed": by_hard.to_json(),
         "examples": dict(sorted({**by_hard.examples, **by_normal.examples}.items())),
         "wall_s": round(time.perf_counter() - started, 1),
-        "cpu_s": round(time.process_time() - cpu, 1),
+        "jobs": jobs,
     }
 
 
-def main_study(hands: int, *, as_json: bool, minutes: float | None = None) -> int:
-    result = study(hands, progress=lambda line: print(line, file=sys.stderr, flush=True), minutes=minutes)
+def main_study(hands: int, *, as_json: bool, minutes: float | None = None, jobs: int = 1) -> int:
+    result = study(
+        hands, progress=lambda line: print(line, file=sys.stderr, flush=True), minutes=minutes, jobs=jobs
+    )
     if as_json:
         print(json.dumps(result, ensure_ascii=False))
     else:

@@ -13,8 +13,7 @@ from typing import Final
 
 import pygame
 
-from ...coach import Coaching, Decision, Review
-from ...coach.words import short_worth
+from ...coach import Coaching, Decision, Review, moment_line
 from ...engine import Seat
 from ...review import HandReplay
 from ...words import SEAT_NAMES, trick_taken
@@ -39,17 +38,6 @@ class Row:
     seat: Seat
     label: pygame.Rect
     cards: pygame.Rect
-
-
-def moment_line(decision: Decision) -> str:
-    """A key moment in a line: where, what you did, what was better, what it cost, and what Hard
-    expects each to bring you (a gain reads as a gain)."""
-    where = "The pass" if decision.kind == "pass" else f"Trick {decision.trick}"
-    return (
-        f"{where}: you {'passed' if decision.kind == 'pass' else 'played'} {decision.chosen}, "
-        f"better {decision.best}: {decision.cost:.1f} points lost ({decision.chosen} "
-        f"{short_worth(decision.chosen_ev)}, {decision.best} {short_worth(decision.best_ev)})"
-    )
 
 
 class ReviewScene(Scene):
