@@ -135,13 +135,21 @@ class Driver:
     # Playing --------------------------------------------------------------------------------------
 
     def play_match_by_taps(
-        self, tap: Callable[[tuple[int, int]], None], *, confirm_taps: bool = False, hands: int | None = None
+        self,
+        tap: Callable[[tuple[int, int]], None],
+        *,
+        confirm_taps: bool = False,
+        hands: int | None = None,
+        think: float = 0.0,
     ) -> int:
         """Play on with the hint's choices, tapping like a player, until the match is over (or
-        ``hands`` hands are done). Returns the number of cards the human played."""
+        ``hands`` hands are done), ``think`` seconds before each move. Returns the number of cards
+        the human played."""
         played = 0
         for _ in range(20000):
             self.settle()
+            for _ in range(round(think / FRAME)):
+                self.step()
             scene = self.scene
             if isinstance(scene, Dialog):
                 if scene.name == "match_result":

@@ -51,12 +51,16 @@ def swipe(driver: Driver, start: tuple[int, int], end: tuple[int, int]) -> None:
 def test_the_review_from_the_hand_result_steps_through_every_trick() -> None:
     driver = Driver((390, 844), settings=QUICK, coach=True)
     start_match(driver)
-    driver.play_match_by_taps(driver.click, hands=1)
+    # A player who takes a moment over each move (a quarter of a second; anyone takes longer) leaves the
+    # coach frames that draw nothing.
+    driver.play_match_by_taps(driver.click, hands=1, think=0.25)
     result = driver.scene
     assert isinstance(result, Dialog) and result.name == "hand_result"
-    # The coach worked while the hand was played (a few milliseconds a frame).
-    judged, made = driver.table.session.coaching.progress(1)
-    assert made == 14 and judged >= 1
+    # The coach worked while the hand was played (a few milliseconds a frame; a costly-looking pass,
+    # looked at again with four times the samples, can take all of it).
+    coaching = driver.table.session.coaching
+    _, made = coaching.progress(1)
+    assert made == 14 and coaching.spent > 0.1
     choose(driver, "review")
     review = wait_for_the_coach(driver)
     match = driver.table.session.match

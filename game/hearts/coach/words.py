@@ -80,8 +80,8 @@ def _line(kind: str, reason: str, numbers_text: str, verdict: Verdict) -> Why:
     if verdict.noise:
         return Why(
             "noise",
-            f"Too close to call: Hard's first look favoured {reason}, a closer look did not show it a "
-            f"point better. {numbers_text}; no cost counted.",
+            f"Too close to call: Hard's first look favoured {reason}, a closer look did not show it "
+            f"clearly better. {numbers_text}; no cost counted.",
         )
     if verdict.cost >= 1.0:
         return Why(kind, f"{reason} {numbers_text}: {points(verdict.cost)} lost.")
