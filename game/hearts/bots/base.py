@@ -12,7 +12,7 @@ import random
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Generator
-from typing import ClassVar, Final, final
+from typing import ClassVar, final
 
 from ..engine import Card, CardSet, Moon, MoonChoice, Pass, Phase, Play, PlayerMove, PlayerView
 
@@ -152,6 +152,3 @@ class Thinking:
         self.spent += time.perf_counter() - start
         return self.move
 
-
-SLICE_SECONDS: Final = 0.008
-"""How long the table lets a bot think per frame: half a 60 Hz frame."""
