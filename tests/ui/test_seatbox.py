@@ -55,3 +55,52 @@ def test_without_the_jack_rule_the_jack_is_just_a_card() -> None:
     for words, penalty, _, _ in seen:
         assert not words.jack and words.hand == f"{signed(penalty)} this hand"
     assert any(jack for *_, jack in seen)  # someone took it
+
+
+def test_once_the_hand_is_over_each_box_says_what_it_scored() -> None:
+    """At the hand's result the totals have the hand in them, so "this hand" says what each seat scored
+    (the moon and the J♦ applied), never the points taken: a shooter's box read "+26 this hand" beside a
+    total that had not moved. Through the real table, for the first hands of a match with the J♦."""
+    from .driver import Driver
+    from .test_app import QUICK, start_match
+
+    driver = Driver((390, 844), settings=QUICK)
+    start_match(driver)
+    for hands in (1, 2, 3):
+        driver.play_match_by_taps(driver.click, hands=1)
+        table = driver.table
+        scored = table.session.match.results[-1]
+        frame = table.frame()
+        assert frame.scored == scored.scores
+        for seat in Seat:
+            words = seat_words(frame.shown, seat, frame.scored)
+            assert words.hand == f"{signed(scored.scores[seat])} this hand", (hands, seat, words)
+            assert words.total == str(scored.totals[seat])
+        driver.click(driver.scene.buttons[0].rect.center)  # Next hand
+        driver.settle()
+        assert table.frame().scored is None  # a hand in play says its points so far
+
+
+def test_the_moon_badge_waits_for_a_real_threat() -> None:
+    """A heart or two in one seat is how hands begin: the badge needs every point taken so far, and
+    enough of them to be going for all; the counts it stands beside never give way to it."""
+    from hearts.ui.table_seats import MOON_THREAT_POINTS, is_moon_threat
+
+    session = Session.new(Rules(), "normal", seed=7)
+    early = threat = 0
+    while len(session.match.results) < 4:
+        count = len(session.view.tricks)
+        play_until(
+            session,
+            lambda s, count=count: (s.phase is Phase.PLAY and len(s.view.tricks) != count) or s.needs_deal,
+        )
+        if session.needs_deal:
+            session.deal()
+            continue
+        view = session.view
+        for seat in Seat:
+            if view.moon_threat == seat and view.points[seat] < MOON_THREAT_POINTS:
+                early += 1
+                assert not is_moon_threat(view, seat)
+            threat += is_moon_threat(view, seat)
+    assert early and threat  # both came up in these hands

@@ -103,7 +103,8 @@ class TableDrawer:
         for seat in Seat:
             to_move = seat is frame.marked
             count = frame.cards_shown[seat] if seat is not Seat.SOUTH else 0
-            self.seats.draw(surface, frame.layout, view, seat, to_move=to_move, count=count)
+            scored = frame.scored
+            self.seats.draw(surface, frame.layout, view, seat, to_move=to_move, count=count, scored=scored)
         moving = frame.moving
         trick = moving.trick if moving is not None and moving.trick is not None else view.trick
         hidden = moving.hidden if moving is not None else frozenset()

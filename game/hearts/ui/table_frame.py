@@ -58,6 +58,9 @@ class TableFrame:
     """The match as it is: the seat to move and your legal cards, once your input counts."""
     is_players_move: bool
     """Whether your input is taken now (the prompt says it is your turn)."""
+    scored: tuple[int, ...] | None
+    """Once the hand shown is over: what each seat scored for it (the moon and the J♦ applied), which
+    the boxes' "this hand" says rather than the points taken."""
     is_your_turn: bool
     """Whether the match waits for you (even while the last cards still move)."""
     is_players_turn_to_play: bool
@@ -108,6 +111,7 @@ class TableFrame:
             self.shown,
             self.live,
             self.is_players_move,
+            self.scored,
             None if moving is None else (moving.kind, moving.trick, moving.hidden, moving.taken),
             tuple((card, tuple(rect)) for card, rect in self.cards),
             self.cards_shown,

@@ -30,6 +30,15 @@ from .table_layout import TableLayout
 from .widgets import draw_panel
 
 MOON_THREAT = ("Moon threat", "Moon")
+MOON_THREAT_POINTS: Final = 8
+"""The moon badge shows once a seat holds every point taken so far and they come to this many: a
+heart or two in one seat is how most hands begin, not a threat."""
+
+
+def is_moon_threat(view: PlayerView, seat: Seat) -> bool:
+    """Whether ``seat``'s box carries the moon badge: it holds every point taken this hand, and enough
+    of them (``MOON_THREAT_POINTS``) to be going for all."""
+    return view.moon_threat == seat and view.points[seat] >= MOON_THREAT_POINTS
 
 
 class Choice(NamedTuple):
@@ -37,8 +46,9 @@ class Choice(NamedTuple):
 
     long_badge: bool
     """The moon badge in its long words ("Moon threat") or its short ones."""
-    hearts: bool
-    """The count of hearts beside the moon badge (without the badge it always shows)."""
+    badge: bool
+    """The moon badge at all (it gives way before the count of hearts and the Q♠ chip, which always
+    show: they say what was taken)."""
     jack: bool
     """The J♦ chip (this hand's points count it all the same)."""
     total_size: int
@@ -51,15 +61,15 @@ class Choice(NamedTuple):
 
 
 _CHOICES: Final = (
-    Choice(long_badge=True, hearts=True, jack=True, total_size=17, space=8, short_hand=False, backs=13),
-    Choice(long_badge=True, hearts=True, jack=True, total_size=17, space=8, short_hand=False, backs=1),
-    Choice(long_badge=False, hearts=True, jack=True, total_size=17, space=8, short_hand=False, backs=1),
-    Choice(long_badge=False, hearts=True, jack=True, total_size=17, space=8, short_hand=False, backs=0),
-    Choice(long_badge=False, hearts=True, jack=True, total_size=15, space=6, short_hand=False, backs=0),
-    Choice(long_badge=False, hearts=True, jack=True, total_size=13, space=5, short_hand=False, backs=0),
-    Choice(long_badge=False, hearts=True, jack=False, total_size=13, space=5, short_hand=False, backs=0),
-    Choice(long_badge=False, hearts=False, jack=False, total_size=13, space=5, short_hand=False, backs=0),
-    Choice(long_badge=False, hearts=False, jack=False, total_size=13, space=5, short_hand=True, backs=0),
+    Choice(long_badge=True, badge=True, jack=True, total_size=17, space=8, short_hand=False, backs=13),
+    Choice(long_badge=True, badge=True, jack=True, total_size=17, space=8, short_hand=False, backs=1),
+    Choice(long_badge=False, badge=True, jack=True, total_size=17, space=8, short_hand=False, backs=1),
+    Choice(long_badge=False, badge=True, jack=True, total_size=17, space=8, short_hand=False, backs=0),
+    Choice(long_badge=False, badge=True, jack=True, total_size=15, space=6, short_hand=False, backs=0),
+    Choice(long_badge=False, badge=True, jack=True, total_size=13, space=5, short_hand=False, backs=0),
+    Choice(long_badge=False, badge=True, jack=False, total_size=13, space=5, short_hand=False, backs=0),
+    Choice(long_badge=False, badge=False, jack=False, total_size=13, space=5, short_hand=False, backs=0),
+    Choice(long_badge=False, badge=False, jack=False, total_size=13, space=5, short_hand=True, backs=0),
 )
 """The ways to set out a box's score, fullest first: the first that fits is drawn."""
 
@@ -106,9 +116,11 @@ class SeatBoxes:
         *,
         to_move: bool,
         count: int,
+        scored: tuple[int, ...] | None = None,
     ) -> None:
         """The box of ``seat`` as ``view`` shows it; ``to_move`` marks it as the seat to move, ``count``
-        is how many cards its strip shows (0: none, as for your own box)."""
+        is how many cards its strip shows (0: none, as for your own box); ``scored``: what each seat
+        scored for the hand, once it is over."""
         place = layout.seats[seat]
         rect = place.panel
         metrics = layout.metrics
@@ -133,7 +145,7 @@ class SeatBoxes:
         draw_text(surface, fonts, name, parts.name, px, theme.TEXT, bold=True, align=align, wrap=False)
         if view.dealer == seat and view.phase is not Phase.DEAL:
             self._chip(surface, metrics, parts.dealer, "D", theme.BADGE_DEALER)
-        self._draw_score(surface, metrics, parts, view, seat, count, one_line=one_line)
+        self._draw_score(surface, metrics, parts, view, seat, count, one_line=one_line, scored=scored)
 
     def _chip(
         self,
@@ -164,12 +176,14 @@ class SeatBoxes:
         count: int,
         *,
         one_line: bool,
+        scored: tuple[int, ...] | None,
     ) -> None:
-        """The total, large, and the cards taken this hand (a count of hearts, the Q♠ and J♦ chips, or
-        the moon badge); this hand's points in words; an opponent's cards (a fan of backs and their
-        count)."""
-        words = seat_words(view, seat)
-        rows = self.set_out(metrics, parts, words, view.moon_threat == seat, count, one_line=one_line)
+        """The total, large, and the cards taken this hand (a count of hearts, the Q♠ and J♦ chips, and
+        the moon badge while the hand is played); this hand's points in words (once it is over, what it
+        scored); an opponent's cards (a fan of backs and their count)."""
+        words = seat_words(view, seat, scored)
+        threat = scored is None and is_moon_threat(view, seat)
+        rows = self.set_out(metrics, parts, words, threat, count, one_line=one_line)
         for rect, pieces in rows:
             left = rect.left if one_line else rect.centerx - row_width(pieces) // 2
             for index, piece in enumerate(pieces):
@@ -191,8 +205,9 @@ class SeatBoxes:
     ) -> list[tuple[pygame.Rect, list[Piece]]]:
         """The score's rows, each a rectangle and its pieces: the fullest way that fits (``_CHOICES``).
         Where not all fits, the fan gives way to one back, then to none (the count with it); the badge to
-        its short words; the total to a smaller size; the J♦ chip, then the count of hearts beside the
-        badge, to this hand's points; and last, on one line, "+5 this hand" to "hand +5"."""
+        its short words; the total to a smaller size; the J♦ chip, then the badge, to this hand's points
+        (the count of hearts and the Q♠ chip always stay); and last, on one line, "+5 this hand" to
+        "hand +5"."""
         rows: list[tuple[pygame.Rect, list[Piece]]] = []
         for choice in _CHOICES:
             taken = self._taken(metrics, words, threat, choice)
@@ -203,27 +218,26 @@ class SeatBoxes:
         return rows
 
     def _taken(self, metrics: Metrics, words: SeatWords, threat: bool, choice: Choice) -> list[Piece]:
-        """The total, then the cards taken this hand: a count of hearts, the moon badge or the Q♠ chip
-        (the badge makes the chip needless: whoever has every point has the queen, once it is out; and
-        where room is short, the count of hearts, since this hand's points say how many), and the J♦
-        chip (where room is short, left to this hand's points, which count it)."""
+        """The total, then the cards taken this hand: a count of hearts and the Q♠ chip, always (they
+        say what was taken); the moon badge where room allows; and the J♦ chip (where room is short,
+        left to this hand's points, which count it)."""
         fonts = self.fonts
         floor = metrics.text(12)
         gap = metrics.px(choice.space)
         total_px = metrics.text(choice.total_size)
         total_width = fonts.size(words.total, total_px, bold=True)[0]
         pieces = [Piece("total", words.total, total_width, total_px, gap)]
-        if words.hearts and (choice.hearts or not threat):
+        if words.hearts:
             number = str(words.hearts)
             width = fonts.size(number, floor, bold=True)[0] + metrics.px(1) + round(floor * 0.8)
             pieces.append(Piece("hearts", number, width, floor, metrics.px(choice.space / 2)))
-        if threat:
+        if words.queen:
+            width = fonts.size("Q♠", floor, bold=True)[0] + metrics.px(6)
+            pieces.append(Piece("queen", "Q♠", width, floor, metrics.px(choice.space / 2)))
+        if threat and choice.badge:
             badge = MOON_THREAT[0] if choice.long_badge else MOON_THREAT[1]
             width = fonts.size(badge, floor, bold=True)[0] + metrics.px(10)
             pieces.append(Piece("badge", badge, width, floor, gap))
-        elif words.queen:
-            width = fonts.size("Q♠", floor, bold=True)[0] + metrics.px(6)
-            pieces.append(Piece("queen", "Q♠", width, floor, metrics.px(choice.space / 2)))
         if words.jack and choice.jack:
             width = fonts.size("J♦", floor, bold=True)[0] + metrics.px(6)
             pieces.append(Piece("jack", "J♦", width, floor, gap))

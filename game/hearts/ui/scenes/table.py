@@ -380,6 +380,15 @@ class TableScene(Scene):
         if self.stage.tick(dt) | self.remarks.tick(dt):  # (both clocks run)
             self.dirty = True
 
+    def _scored(self, view: PlayerView) -> tuple[int, ...] | None:
+        """What each seat scored for the hand ``view`` shows, once it is over (None while it is played)."""
+        results = self.session.match.results
+        if view.phase in (Phase.PASS, Phase.PLAY) or not results:
+            return None
+        if results[-1].hand_number != view.hand_number:
+            return None
+        return results[-1].scores
+
     def _moment(self) -> tuple[int, Phase, int, int]:
         """Where the match stands: it changes with every move (what fast-forward is measured by)."""
         view = self.session.view
@@ -504,6 +513,7 @@ class TableScene(Scene):
             shown=view,
             live=live,
             is_players_move=players_move,
+            scored=self._scored(view),
             is_your_turn=HUMAN in self.session.match.awaiting,
             is_players_turn_to_play=players_move and live.phase is Phase.PLAY,
             moving=moving,
