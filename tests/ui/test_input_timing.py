@@ -344,3 +344,34 @@ def test_a_reason_gives_way_to_the_prompt_after_a_while() -> None:
     for _ in range(20):
         driver.step()
     assert table.message == prompt(table.session.view, 0)  # with who passed you what, until your first card
+
+
+@pytest.mark.parametrize("size", [(320, 568), (390, 844)])
+def test_a_long_reason_wraps_inside_its_bubble(size: tuple[int, int]) -> None:
+    """The lesson's reasons are a sentence long: in the bubble on the refused card they wrap, every line
+    inside the window (one line ran out of its bubble and off both sides at 390 px)."""
+    from hearts.ui.report import recording
+
+    driver = Driver(size, settings=QUICK)
+    start_match(driver)
+    for _ in range(300):
+        driver.settle()
+        view = driver.table.session.view
+        if view.phase is Phase.PLAY and any(card not in view.legal for card in view.hand):
+            break
+        _one_action(driver)
+    table = driver.table
+    card = next(card for card in view.hand if card not in view.legal)
+    long = "You must follow the suit that was led while you still hold one: look for the cards not hatched."
+    table.mode.reason_words = lambda reason: long  # type: ignore[method-assign]
+    driver.click(driver.card_spot(card))
+    assert table.remarks.refusal_shown is not None
+    with recording(size, 1.0) as report:
+        table.dirty = True
+        driver.app.draw()
+    words = long.split()
+    lines = [item for item in report.items if item["kind"] == "text" and item["text"].split()[0] in words]
+    assert any(item["text"] != long for item in lines)  # the bubble's, wrapped (the message line's too)
+    for item in lines:
+        x, _, width, _ = item["rect"]
+        assert 0 <= x and x + width <= size[0], item

@@ -19,7 +19,7 @@ from .lesson_note import draw_note
 from .render.cards import CardPainter
 from .render.fonts import Fonts
 from .render.layer import Layer
-from .render.text import Align, SetText, draw_text, fit_size, set_out
+from .render.text import Align, SetText, draw_text, fit_size, set_out, wrap
 from .report import is_recording
 from .table_faces import TableFaces
 from .table_flights import Flights
@@ -262,15 +262,20 @@ class TableDrawer:
         room = min(surface.get_width() - 2 * margin, metrics.px(300))
         inner = room - metrics.px(20)
         px = fit_size(self.fonts, reason, inner, metrics.text(14), metrics.text(12), bold=True)
-        text_width = min(inner, self.fonts.size(reason, px, bold=True)[0])
-        bubble = pygame.Rect(0, 0, text_width + metrics.px(20), px + metrics.px(14))
+        lines = wrap(self.fonts, reason, px, inner, bold=True)  # a long reason (the lesson's) wraps
+        text_width = max(self.fonts.size(line, px, bold=True)[0] for line in lines)
+        line_height = self.fonts.get(px, bold=True).get_linesize()
+        height = px + (len(lines) - 1) * line_height + metrics.px(14)
+        bubble = pygame.Rect(0, 0, text_width + metrics.px(20), height)
         below_index = self.painter.layout(rect.width, rect.height).index_rect.bottom + metrics.px(4)
         bubble.midtop = (visible.centerx, rect.top + below_index)
         bubble.clamp_ip(surface.get_rect().inflate(-2 * margin, -2 * margin))
-        draw_panel(surface, bubble, bubble.height // 2, theme.PANEL_SOLID)
+        radius = min(bubble.height // 2, px + metrics.px(7))
+        draw_panel(surface, bubble, radius, theme.PANEL_SOLID)
         edge = max(1, metrics.px(2))
-        pygame.draw.rect(surface, theme.ERROR, bubble, width=edge, border_radius=bubble.height // 2)
-        draw_text(surface, self.fonts, reason, bubble, px, theme.ERROR, bold=True, wrap=False)
+        pygame.draw.rect(surface, theme.ERROR, bubble, width=edge, border_radius=radius)
+        inside = bubble.inflate(-metrics.px(20), 0)  # as wide as its widest line: the same lines
+        draw_text(surface, self.fonts, reason, inside, px, theme.ERROR, bold=True)
 
     def _ring_winner(self, surface: pygame.Surface, trick: Trick) -> None:
         """The winning card of a finished trick, ringed while the trick is held."""
