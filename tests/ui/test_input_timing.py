@@ -374,4 +374,4 @@ def test_a_long_reason_wraps_inside_its_bubble(size: tuple[int, int]) -> None:
     assert any(item["text"] != long for item in lines)  # the bubble's, wrapped (the message line's too)
     for item in lines:
         x, _, width, _ = item["rect"]
-        assert 0 <= x and x + width <= size[0], item
+        assert x >= 0 and x + width <= size[0], item
