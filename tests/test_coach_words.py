@@ -9,11 +9,10 @@ import re
 import pytest
 
 from hearts import coach
-from hearts.bots import make_bot
 from hearts.coach import facts
 from hearts.coach.judgement import decide
+from hearts.coach.study import played_hand
 from hearts.coach.words import Moons, Verdict, why_pass, why_play
-from hearts.deals import deal_for, seat_seed
 from hearts.engine import Card, CardSet, Match, Moon, Phase, Play, Rules, Seat, Suit
 from tests.test_coach import SPADE_LED, deal, scripted
 
@@ -68,24 +67,13 @@ def check(decision: coach.Decision) -> None:
         assert why.startswith("A moon was within reach")
 
 
-def hand_of_normal(rules: Rules, seed: int) -> Match:
-    match = Match(rules)
-    bots = [make_bot("normal", seed=seat_seed(seed, seat)) for seat in Seat]
-    match.apply(deal_for(seed, 1))
-    while not match.results:
-        seat = match.to_move if match.phase is not Phase.PASS else match.awaiting[0]
-        assert seat is not None
-        match.apply(bots[seat].decide(match.view_for(seat)))
-    return match
-
-
 RULES = [Rules(moon=moon, jack_of_diamonds=jack) for moon in Moon for jack in (False, True)]
 
 
 def test_every_decision_agrees_in_sign_under_every_moon_rule_with_the_jack_on_and_off() -> None:
     seen = {"gain": 0, "judged": 0, "key": 0}
     for seed, rules in enumerate(RULES, start=1):
-        match = hand_of_normal(rules, seed)
+        match = played_hand(seed, rules=rules)
         review = coach.run(coach.review(match, 1, coach.seed_for(seed)))
         for decision in review.decisions:
             check(decision)

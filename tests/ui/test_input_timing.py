@@ -233,20 +233,25 @@ def test_cards_you_were_passed_stand_raised_then_stay_tinted_and_named_until_you
     assert "passed you" not in driver.table.message
 
 
+def play_to_a_card_you_may_not_play(driver: Driver) -> Card:
+    """Play on until it is your turn with a card in hand that would be refused; that card."""
+    for _ in range(300):
+        driver.settle()
+        view = driver.table.session.view
+        if view.phase is Phase.PLAY and any(card not in view.legal for card in view.hand):
+            return next(card for card in view.hand if card not in view.legal)
+        _one_action(driver)
+    raise AssertionError("no card came up that you may not play")
+
+
 @pytest.mark.parametrize("reduced", [False, True])
 def test_a_refused_card_shakes_or_jumps_and_shows_its_reason_beside_it(reduced: bool) -> None:
     from hearts.ui.table_pace import REFUSED_BUBBLE, REFUSED_SHAKE
 
     driver = Driver((390, 844), settings=replace(QUICK, reduced_motion=reduced))
     start_match(driver)
-    for _ in range(300):
-        driver.settle()
-        view = driver.table.session.view
-        if view.phase is Phase.PLAY and any(card not in view.legal for card in view.hand):
-            break
-        _one_action(driver)
+    card = play_to_a_card_you_may_not_play(driver)
     table = driver.table
-    card = next(card for card in view.hand if card not in view.legal)
     reason = table.session.match.why_illegal(Play.of(Seat.SOUTH, card))
     place = dict(table.shown_hand().rects())[card]
     driver.click(driver.card_spot(card))
@@ -354,14 +359,8 @@ def test_a_long_reason_wraps_inside_its_bubble(size: tuple[int, int]) -> None:
 
     driver = Driver(size, settings=QUICK)
     start_match(driver)
-    for _ in range(300):
-        driver.settle()
-        view = driver.table.session.view
-        if view.phase is Phase.PLAY and any(card not in view.legal for card in view.hand):
-            break
-        _one_action(driver)
+    card = play_to_a_card_you_may_not_play(driver)
     table = driver.table
-    card = next(card for card in view.hand if card not in view.legal)
     long = "You must follow the suit that was led while you still hold one: look for the cards not hatched."
     table.mode.reason_words = lambda reason: long  # type: ignore[method-assign]
     driver.click(driver.card_spot(card))

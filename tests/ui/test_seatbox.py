@@ -3,7 +3,9 @@ sign and words (the J♦'s −10 counted), the hearts it has taken as a count, t
 
 from __future__ import annotations
 
-from hearts.engine import JACK_OF_DIAMONDS, Phase, Rules, Seat
+from collections.abc import Iterator
+
+from hearts.engine import JACK_OF_DIAMONDS, Phase, PlayerView, Rules, Seat
 from hearts.ui.seatbox import SeatWords, seat_words, signed
 from hearts.ui.session import Session
 from hearts.ui.snapshot import play_until
@@ -13,10 +15,8 @@ def test_points_carry_their_sign_and_a_gain_a_true_minus() -> None:
     assert [signed(points) for points in (5, 0, -10, 26)] == ["+5", "0", "−10", "+26"]
 
 
-def _after_every_trick(session: Session, hands: int) -> list[tuple[SeatWords, int, int, bool]]:
-    """Each seat's words after every trick of the first ``hands`` hands, with the penalty points the
-    engine counts for it this hand, its total, and whether its tricks hold the J♦."""
-    said = []
+def _views_after_every_trick(session: Session, hands: int) -> Iterator[PlayerView]:
+    """South's view after every trick of the first ``hands`` hands."""
     while len(session.match.results) < hands:
         count = len(session.view.tricks)
         play_until(
@@ -26,7 +26,14 @@ def _after_every_trick(session: Session, hands: int) -> list[tuple[SeatWords, in
         if session.needs_deal:
             session.deal()
             continue
-        view = session.view
+        yield session.view
+
+
+def _after_every_trick(session: Session, hands: int) -> list[tuple[SeatWords, int, int, bool]]:
+    """Each seat's words after every trick of the first ``hands`` hands, with the penalty points the
+    engine counts for it this hand, its total, and whether its tricks hold the J♦."""
+    said = []
+    for view in _views_after_every_trick(session, hands):
         for seat in Seat:
             jack = any(JACK_OF_DIAMONDS in trick.cards for trick in view.tricks if trick.winner == seat)
             said.append((seat_words(view, seat), view.points[seat], view.totals[seat], jack))
@@ -88,16 +95,7 @@ def test_the_moon_badge_waits_for_a_real_threat() -> None:
 
     session = Session.new(Rules(), "normal", seed=7)
     early = threat = 0
-    while len(session.match.results) < 4:
-        count = len(session.view.tricks)
-        play_until(
-            session,
-            lambda s, count=count: (s.phase is Phase.PLAY and len(s.view.tricks) != count) or s.needs_deal,
-        )
-        if session.needs_deal:
-            session.deal()
-            continue
-        view = session.view
+    for view in _views_after_every_trick(session, 4):
         for seat in Seat:
             if view.moon_threat == seat and view.points[seat] < MOON_THREAT_POINTS:
                 early += 1

@@ -26,7 +26,7 @@ from typing import Final
 from ..bots import Bot, make_bot
 from ..bots.hard import HardBot
 from ..deals import deal_for, seat_seed
-from ..engine import Match, Phase, Seat
+from ..engine import Match, Phase, Rules, Seat
 from .judgement import (
     CLOSER,
     KEY_COST,
@@ -46,9 +46,10 @@ OWN_SEED: Final = 1_000_003
 """Hard in South's seat for the study is seeded apart from the coach (``seed_for``): its own choices."""
 
 
-def played_hand(seed: int, south: Bot | None = None) -> Match:
-    """Hand 1 of match ``seed``, Normal in every seat but South's (``south``, Normal if None)."""
-    match = Match()
+def played_hand(seed: int, south: Bot | None = None, rules: Rules | None = None) -> Match:
+    """Hand 1 of match ``seed`` under ``rules`` (the standard ones if None), Normal in every seat but
+    South's (``south``, Normal if None)."""
+    match = Match(rules or Rules())
     bots = [make_bot("normal", seed=seat_seed(seed, seat)) for seat in Seat]
     if south is not None:
         bots[PLAYER] = south
