@@ -264,7 +264,7 @@ class TableDrawer:
         px = fit_size(self.fonts, reason, inner, metrics.text(14), metrics.text(12), bold=True)
         lines = wrap(self.fonts, reason, px, inner, bold=True)  # a long reason (the lesson's) wraps
         text_width = max(self.fonts.size(line, px, bold=True)[0] for line in lines)
-        line_height = self.fonts.get(px, bold=True).get_linesize()
+        line_height = self.fonts.line_height(px, bold=True)
         height = px + (len(lines) - 1) * line_height + metrics.px(14)
         bubble = pygame.Rect(0, 0, text_width + metrics.px(20), height)
         below_index = self.painter.layout(rect.width, rect.height).index_rect.bottom + metrics.px(4)
