@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One entry point for everything: ./build.sh build | serve | test | desktop | bench | snapshot | lint
+# One entry point for everything: ./build.sh build | serve | test | desktop | bench | snapshot | transcript | lint
 # Each command installs what it needs (a local .venv, npm packages) by itself.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -107,6 +107,11 @@ cmd_desktop() {
     PYTHONPATH=game "$PY" -m hearts "$@"
 }
 
+cmd_transcript() {
+    ensure_venv
+    SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYTHONPATH=game "$PY" -m hearts.ui.transcript "$@"
+}
+
 cmd_snapshot() {
     ensure_venv
     PYTHONPATH=game "$PY" -m hearts.ui.snapshot "$@"
@@ -120,5 +125,6 @@ case "${1:-}" in
     serve) shift; cmd_serve "$@" ;;
     desktop) shift; cmd_desktop "$@" ;;
     snapshot) shift; cmd_snapshot "$@" ;;
-    *) echo "usage: ./build.sh build|serve|test|desktop|bench|snapshot|lint" >&2; exit 2 ;;
+    transcript) shift; cmd_transcript "$@" ;;
+    *) echo "usage: ./build.sh build|serve|test|desktop|bench|snapshot|transcript|lint" >&2; exit 2 ;;
 esac

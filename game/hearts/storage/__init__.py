@@ -16,13 +16,14 @@ from .backends import (
 )
 from .daily import DailyAttempt, DailyRecords, DailyResult, DailyStats
 from .saved_match import SavedMatch
-from .settings import DIFFICULTIES, PACES, Settings
+from .settings import DIFFICULTIES, PACES, VERBOSITIES, Settings
 from .stats import Stats
 from .store import Store
 
 __all__ = [
     "DIFFICULTIES",
     "PACES",
+    "VERBOSITIES",
     "Backend",
     "DailyAttempt",
     "DailyRecords",

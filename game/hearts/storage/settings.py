@@ -10,7 +10,13 @@ from ..engine import HeartsError, Rules
 
 DIFFICULTIES: Final = ("easy", "normal", "hard")
 PACES: Final = ("relaxed", "normal", "quick")
-_CHOICES: Final[Mapping[str, tuple[str, ...]]] = {"difficulty": DIFFICULTIES, "pace": PACES}
+VERBOSITIES: Final = ("brief", "full")
+"""How much a screen reader is told: a short sentence an event, or more (``hearts.announce``)."""
+_CHOICES: Final[Mapping[str, tuple[str, ...]]] = {
+    "difficulty": DIFFICULTIES,
+    "pace": PACES,
+    "verbosity": VERBOSITIES,
+}
 _SWITCHES: Final = ("confirm_taps", "play_last_card", "reduced_motion", "four_colour", "sound")
 
 
@@ -28,6 +34,8 @@ class Settings:
     four_colour: bool = False
     sound: bool = True
     """Short, soft sound effects (a save from before this option has it on)."""
+    verbosity: str = "brief"
+    """How much the page announces to a screen reader."""
     table: Rules = field(default_factory=Rules)
     """The table options for the next match (the match in progress keeps its own)."""
 

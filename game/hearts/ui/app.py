@@ -14,16 +14,18 @@ from collections.abc import Callable
 
 import pygame
 
+from .. import page
+from ..announce import Announcement
 from ..page import opened_with, tell
 from ..storage import Store, default_backend
 from . import theme
 from .challenge_link import is_challenge_fragment, read_challenge
-from .intents import Back, IntentReader, Quit, Resize, Tap
+from .intents import SHORTCUTS, Back, IntentReader, Pressed, Quit, Resize, Tap
 from .render.cards import CardPainter
 from .render.fonts import Fonts
 from .render.text import draw_text
 from .router import scene_for
-from .routes import ChallengeOffer, ChallengeRefused, Opening
+from .routes import ChallengeOffer, ChallengeRefused, Opening, Route
 from .scenes.base import Context, Pop, Push, Replace, Reset, Scene, Transition
 from .scenes.dialog import Dialog
 from .sound import Sound, is_gesture
@@ -136,6 +138,10 @@ class App:
         assert challenge is not None
         self._apply(Push(ChallengeOffer(challenge)))
 
+    def open(self, route: Route) -> None:
+        """Show ``route`` alone, as if the player had gone there (the tools start a match this way)."""
+        self._apply(Reset(route))
+
     def _open(self, size: tuple[int, int]) -> pygame.Surface:
         flags = pygame.RESIZABLE if self.resizable else 0
         return pygame.display.set_mode(size, flags)
@@ -153,6 +159,9 @@ class App:
         started = self.coach_clock()
         if events is None:
             events = pygame.event.get()
+        for press in page.presses():  # the page's mirror, for assistive technology
+            self._apply(self.scene.handle(Pressed(press.kind, press.id)))
+        keys_are_ours: bool | None = None
         for event in events:
             if is_gesture(event):
                 self.ctx.sound.heard_gesture()
@@ -165,6 +174,11 @@ class App:
             if isinstance(intent, Resize):
                 self.resize(intent.size)
                 continue
+            if type(intent) in SHORTCUTS:
+                # A one-key shortcut only while the game has the keyboard (not the page's own boxes).
+                keys_are_ours = page.keys_are_ours() if keys_are_ours is None else keys_are_ours
+                if not keys_are_ours:
+                    continue
             if self._notice is not None and isinstance(intent, Tap | Back) and self._hits_notice(intent):
                 self._dismiss_notice()
                 continue
@@ -173,8 +187,11 @@ class App:
         self.ctx.sound.advance(dt)
         self._apply(self.scene.update(dt))
         self._tick_notice(dt)
+        self.ctx.speaker.flush()
         if self.is_dirty:
             self.draw()
+            if page.is_live():
+                page.mirror(self.scene.mirror() or page.Mirror())
             return True
         work = self._background_work()
         if work is not None and self.coach_slice > 0:
@@ -258,6 +275,7 @@ class App:
     def _apply(self, transition: Transition | None) -> None:
         if transition is None:
             return
+        was, before = self.scene, list(self.stack)
         while transition is not None:
             if isinstance(transition, Push):
                 self.stack.append(scene_for(transition.route, self.ctx))
@@ -275,12 +293,16 @@ class App:
                 self.stack = [scene_for(transition.route, self.ctx)]
                 transition = None
         self.scene.dirty = True
+        if self.scene is not was:  # a screen opened, or one closed over it: said aloud
+            returned = any(scene is self.scene for scene in before)
+            self.ctx.speaker.say(self.scene.opened_words(self.ctx.speaker.verbosity, returned=returned))
 
     # Notices (saving problems and the like) ---------------------------------------------------
 
     def _tick_notice(self, dt: float) -> None:
         if self._notice is None and self.ctx.notices:
             self._notice = self.ctx.notices.pop(0)
+            self.ctx.speaker.say(Announcement(text=self._notice, priority="assertive", kind="note"))
             self._notice_left = NOTICE_SECONDS
             self._notice_rect = None
         elif self._notice is not None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from .intents import Back, Confirm, FastForward, Hint, Intent, Jump, LastTrick, Mute, Page, Step
+from .intents import Back, Confirm, FastForward, GameLog, Hint, Intent, Jump, LastTrick, Mute, Page, Query, Step
 
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
@@ -171,6 +171,18 @@ KEY_GROUPS: tuple[tuple[str, tuple[KeyRow, ...]], ...] = (
             KeyRow((Key("F", (pygame.K_f,)),), "Fast-forward the computer players", FastForward),
             KeyRow((Key("M", (pygame.K_m,)),), "Sound off, or back on", Mute),
             KeyRow((ESCAPE,), "The menu", Back),
+        ),
+    ),
+    (
+        "Ask the table (said aloud to a screen reader)",
+        (
+            KeyRow((Key("C", (pygame.K_c,)),), "Your cards, suit by suit", Query),
+            KeyRow((Key("T", (pygame.K_t,)),), "The cards on the table", Query),
+            KeyRow((Key("S", (pygame.K_s,)),), "The scores: this hand and the totals", Query),
+            KeyRow((Key("W", (pygame.K_w,)),), "Whose turn it is", Query),
+            KeyRow((Key("P", (pygame.K_p,)),), "What you passed and were given", Query),
+            KeyRow((Key("O", (pygame.K_o,)),), "The cards still out in each suit", Query),
+            KeyRow((Key("G", (pygame.K_g,)),), "The game log: the last 50 things that happened", GameLog),
         ),
     ),
     (

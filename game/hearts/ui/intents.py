@@ -99,6 +99,33 @@ class Mute:
 
 
 @dataclass(frozen=True, slots=True)
+class Query:
+    """Ask the table something, answered aloud (``what``: one of ``QUERIES``)."""
+
+    what: str
+
+
+QUERIES = ("hand", "trick", "scores", "turn", "passing", "out")
+"""What the query keys ask: your hand by suit, the trick on the table, the scores, whose turn it is,
+what was passed and received, and the cards still out in each suit."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameLog:
+    """Open the game log: the last announcements, as a page to read."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pressed:
+    """A control of the page's mirror for assistive technology was pressed (``hearts.page.Press``): a
+    card (``kind`` "card", ``id`` its notation), a button of the table (its key) or a dialog's choice
+    (its number)."""
+
+    kind: str
+    id: str
+
+
+@dataclass(frozen=True, slots=True)
 class Resize:
     size: tuple[int, int]
 
@@ -123,6 +150,9 @@ Intent = (
     | LastTrick
     | FastForward
     | Mute
+    | Query
+    | GameLog
+    | Pressed
     | Resize
     | Quit
 )
@@ -145,7 +175,18 @@ _KEYS: Final[dict[int, Intent]] = {
     pygame.K_l: LastTrick(),
     pygame.K_f: FastForward(),
     pygame.K_m: Mute(),
+    pygame.K_c: Query("hand"),
+    pygame.K_t: Query("trick"),
+    pygame.K_s: Query("scores"),
+    pygame.K_w: Query("turn"),
+    pygame.K_p: Query("passing"),
+    pygame.K_o: Query("out"),
+    pygame.K_g: GameLog(),
 }
+
+SHORTCUTS: Final = frozenset({Hint, LastTrick, FastForward, Mute, Query, GameLog})
+"""Intents given by a single character key: taken only while the game has the keyboard (WCAG 2.1.4),
+never while the page's own box (the share box, say) has it."""
 
 
 ECHO_SECONDS: Final = 0.6

@@ -1,8 +1,9 @@
 """The table's animation queue: each step shows a snapshot of the hand while cards fly; and the steps
 that show the engine's events (a card played, a trick held then collected, the exchange).
 
-A step may name sounds (``ui.sound.SOUNDS``); they are cued as the step begins, so the player hears an
-event when it is shown, not when the engine or a bot decided it.
+A step may name sounds (``ui.sound.SOUNDS``) and carry announcements (``hearts.announce``); both are cued
+as the step begins, so the player hears an event when it is shown, not when the engine or a bot decided
+it.
 
 A step carries the human's view to show as the base, what to show in the centre instead of the view's
 trick, which cards to leave out (they are in the air) and the flights. Spots are named, not measured,
@@ -14,6 +15,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
+from ..announce import Announcement
 from ..engine import QUEEN_OF_SPADES, Card, CardPlayed, CardsPassed, PlayerView, Seat, Trick, TrickTaken
 from .tween import Tween, ease_in_out_cubic, ease_out_cubic, linear
 
@@ -94,6 +96,8 @@ class Step:
     dealer: Seat | None = None
     sounds: tuple[str, ...] = ()
     """Played as the step begins."""
+    said: tuple[Announcement, ...] = ()
+    """Announced as the step begins (every one, in order: unlike sounds, none is said once for two)."""
     least: float = 0.0
     """Seconds it stays on screen however it is cut short (a finished trick's hold), at any pace."""
     shown: float = 0.0
@@ -127,6 +131,8 @@ class Motion:
     steps: deque[Step] = field(default_factory=deque)
     cues: list[str] = field(default_factory=list)
     """The sounds of the steps begun since the table last took them (``take_cues``)."""
+    said: list[Announcement] = field(default_factory=list)
+    """The announcements of the steps begun since the table last took them (``take_said``)."""
 
     @property
     def current(self) -> Step | None:
@@ -190,11 +196,17 @@ class Motion:
         if not step.begun:
             step.begun = True
             self.cues.extend(sound for sound in step.sounds if sound not in self.cues)
+            self.said.extend(step.said)
 
     def take_cues(self) -> list[str]:
         """The sounds cued since the last call, each once, in order."""
         cues, self.cues = self.cues, []
         return cues
+
+    def take_said(self) -> list[Announcement]:
+        """The announcements cued since the last call, in order."""
+        said, self.said = self.said, []
+        return said
 
 
 EASING = {"play": ease_out_cubic, "collect": ease_out_cubic, "deal": linear}

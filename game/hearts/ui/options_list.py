@@ -10,7 +10,7 @@ from typing import Any
 
 from ..engine import Moon, Ties
 from ..engine.rules import TARGETS
-from ..storage import DIFFICULTIES, PACES, Settings
+from ..storage import DIFFICULTIES, PACES, VERBOSITIES, Settings
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +122,14 @@ GAME_OPTIONS: tuple[Option, ...] = (
         OFF_ON,
         ("Off", "On"),
         *_setting("sound"),
+    ),
+    Option(
+        "verbosity",
+        "Screen reader",
+        "How much is announced: a short sentence for each event, or more.",
+        VERBOSITIES,
+        ("Brief", "Full"),
+        *_setting("verbosity"),
     ),
 )
 

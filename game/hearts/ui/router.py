@@ -17,7 +17,7 @@ from .scenes.base import Context, Scene
 from .scenes.challenge import ChallengeOffer, refused
 from .scenes.daily_result import DailyResultDialog, daily_menu
 from .scenes.dialog import Dialog
-from .scenes.howto import HowToScene
+from .scenes.howto import HowToScene, Sections
 from .scenes.lesson import challenge_or_new_match, lesson_menu, lesson_summary
 from .scenes.menu import MenuScene
 from .scenes.options import OptionsScene
@@ -124,6 +124,13 @@ def _share(route: routes.Share, ctx: Context) -> Scene:
     return ShareBox(ctx, route.title, route.text, share(route.text))
 
 
+def game_log(lines: tuple[str, ...]) -> Sections:
+    """The game log's page: the last announcements, newest last, or a word that there are none yet."""
+    if not lines:
+        return (("Nothing yet", ("What happens at the table is written here as it happens.",)),)
+    return ((f"The last {len(lines)} events, newest last", lines),)
+
+
 def _hand_result(route: routes.HandResult, ctx: Context) -> Dialog:
     return hand_result_dialog(ctx, route.session, route.scored, route.match_over, route.menu)
 
@@ -141,6 +148,7 @@ _BUILDERS: dict[type[routes.Route], Callable[[Any, Context], Scene]] = {
     routes.Lesson: _lesson,
     routes.Options: lambda route, ctx: OptionsScene(ctx, route.tab, level=route.level, why=route.why),
     routes.HowToPlay: lambda route, ctx: HowToScene(ctx),
+    routes.GameLog: lambda route, ctx: HowToScene(ctx, "Game log", game_log(route.lines)),
     routes.Statistics: lambda route, ctx: StatsScene(ctx),
     routes.Review: _review,
     routes.PauseMenu: lambda route, ctx: pause_menu(ctx, route.session, over_result=route.over_result),

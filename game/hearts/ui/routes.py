@@ -111,6 +111,13 @@ class Statistics(Route):
 
 
 @dataclass(frozen=True, slots=True)
+class GameLog(Route):
+    """The last announcements, oldest first, as a page to read."""
+
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Review(Route):
     """Hand ``hand`` of the session's match, trick by trick, with the coach's judgement."""
 

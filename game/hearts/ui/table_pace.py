@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
+from ..announce import Announcement
 from ..engine import Card, CardPlayed, CardsPassed, Event, HandStarted, HeartsBroken, PlayerView, TrickTaken
 from .motion import InHand, Step, exchange_step, play_step, step, trick_steps
 from .session import HUMAN
@@ -62,27 +63,62 @@ def steps_for(
     your_card_from: InHand | None,
     in_hand: Callable[[Card], InHand | None],
     reduced_motion: bool,
+    speak: Callable[[Event], Sequence[Announcement]] | None = None,
+    unsaid: list[Announcement] | None = None,
 ) -> Iterator[Step]:
     """The steps that show ``events``, in order (take each before asking for the next: ``in_hand``
     tells where one of your cards lies as drawn at that moment).
 
     ``after`` is your view once the events happened, ``before`` the one a played card left from;
     ``your_card_from`` where your own played card lay. Under reduced motion nothing moves, but a
-    finished trick is still held long enough to read."""
+    finished trick is still held long enough to read. What ``speak`` says of an event is announced as
+    the event's first step begins (as the step before it, for an event with no step of its own);
+    what comes before any step, with no step after it, is left in ``unsaid``."""
     motion_time = 0.0 if reduced_motion else 1.0
     played: Step | None = None
+    last: Step | None = None
+    pending: list[Announcement] = []
     for event in events:
-        if isinstance(event, HandStarted):
-            yield step("deal", DEAL_TIME * motion_time, after, dealer=event.dealer)
-        elif isinstance(event, CardsPassed):
-            starts = {card: in_hand(card) for card in event.cards[HUMAN]}
-            yield exchange_step(event, after, starts, EXCHANGE_TIME * motion_time)
-        elif isinstance(event, CardPlayed):
-            start = your_card_from if event.seat is HUMAN else None
-            base = before if before is not None else after
-            played = play_step(event, base, start, PLAY_TIME * motion_time)
-            yield played
-        elif isinstance(event, HeartsBroken) and played is not None:
+        said = tuple(speak(event)) if speak is not None else ()
+        made = 0
+        for shown in _event_steps(event, after, before, your_card_from, in_hand, motion_time):
+            if not made:
+                shown.said = (*pending, *said)
+                pending = []
+            made += 1
+            last = shown
+            if shown.kind == "play":
+                played = shown
+            yield shown
+        if made:
+            continue
+        if isinstance(event, HeartsBroken) and played is not None:
             played.sounds += ("hearts",)
-        elif isinstance(event, TrickTaken):
-            yield from trick_steps(event, after, HOLD_TIME, COLLECT_TIME * motion_time, HOLD_LEAST)
+        if last is not None:
+            last.said += said
+        else:
+            pending.extend(said)
+    if unsaid is not None:
+        unsaid.extend(pending)
+
+
+def _event_steps(
+    event: Event,
+    after: PlayerView,
+    before: PlayerView | None,
+    your_card_from: InHand | None,
+    in_hand: Callable[[Card], InHand | None],
+    motion_time: float,
+) -> Iterator[Step]:
+    """The steps that show one event (none for an event that only changes words or sounds)."""
+    if isinstance(event, HandStarted):
+        yield step("deal", DEAL_TIME * motion_time, after, dealer=event.dealer)
+    elif isinstance(event, CardsPassed):
+        starts = {card: in_hand(card) for card in event.cards[HUMAN]}
+        yield exchange_step(event, after, starts, EXCHANGE_TIME * motion_time)
+    elif isinstance(event, CardPlayed):
+        start = your_card_from if event.seat is HUMAN else None
+        base = before if before is not None else after
+        yield play_step(event, base, start, PLAY_TIME * motion_time)
+    elif isinstance(event, TrickTaken):
+        yield from trick_steps(event, after, HOLD_TIME, COLLECT_TIME * motion_time, HOLD_LEAST)

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from ...announce import Announcement, Verbosity
+from ...page import Mirror
 from ...storage import Settings, Stats, Store
 from ..intents import Intent
 from ..render.cards import CardPainter
@@ -14,6 +16,7 @@ from ..render.fonts import Fonts
 from ..routes import Route
 from ..session import Session
 from ..sound import Sound
+from ..speaker import Speaker
 
 
 @dataclass(slots=True)
@@ -32,13 +35,19 @@ class Context:
     """Sentences for the player that are not tied to one screen (saving problems)."""
     sound: Sound = field(default_factory=Sound)
     """Every sound effect goes through it; it follows the Sound option."""
+    speaker: Speaker = field(default_factory=Speaker)
+    """Every announcement goes through it (to the page, for a screen reader, and to the game log)."""
 
     def __post_init__(self) -> None:
-        self.sound.enabled = self.settings.sound
+        self._follow(self.settings)
+
+    def _follow(self, settings: Settings) -> None:
+        self.sound.enabled = settings.sound
+        self.speaker.verbosity = "full" if settings.verbosity == "full" else "brief"
 
     def save_settings(self, settings: Settings) -> None:
         self.settings = settings
-        self.sound.enabled = settings.sound
+        self._follow(settings)
         self.store.save_settings(settings)
         self.notices.extend(self.store.take_problems())
 
@@ -114,4 +123,16 @@ class Scene:
 
     def background_work(self) -> Callable[[float], bool] | None:
         """Work for the frames that draw nothing while this scene is in view (a table's coach), if any."""
+        return None
+
+    def opened_words(self, verbosity: Verbosity, *, returned: bool) -> Announcement | None:
+        """What a screen reader is told as this scene comes into view (``returned``: again, as the one
+        over it closed): its title, by default, the first time."""
+        title = getattr(self, "title", "")
+        if returned or not isinstance(title, str) or not title:
+            return None
+        return Announcement(text=f"{title}.", kind="note")
+
+    def mirror(self) -> Mirror | None:
+        """What the page mirrors of this scene for assistive technology (None: nothing)."""
         return None

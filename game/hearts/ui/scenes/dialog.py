@@ -8,14 +8,21 @@ from typing import Literal
 
 import pygame
 
+from ...announce import Announcement, Verbosity
+from ...page import Mirror, MirrorButton, MirrorDialog
 from .. import theme
 from ..celebration import Confetti
-from ..intents import Back, Confirm, Hover, Intent, Jump, Step, Tap
+from ..intents import Back, Confirm, Hover, Intent, Jump, Pressed, Step, Tap
 from ..layout import DialogLayout, Metrics, dialog_layout
 from ..render.icons import draw_icon
 from ..render.text import draw_text, wrap
+from ..speaker import spoken
 from ..widgets import Button, draw_button, draw_panel, label_size
 from .base import Context, Pop, Scene, Transition
+
+MENU = "menu"
+CLOSE = "close"
+"""The mirror's ids for a dialog's menu and close buttons (its choices go by their numbers)."""
 
 BodyDrawer = Callable[[pygame.Surface, pygame.Rect, DialogLayout], None]
 BodyHeight = Callable[[Metrics, int], int]
@@ -122,6 +129,8 @@ class Dialog(Scene):
             if self.closable and self.layout.close.collidepoint(intent.pos):
                 return Pop(self.close_result)
             return None
+        if isinstance(intent, Pressed):
+            return self._pressed(intent.kind, intent.id)
         if isinstance(intent, Back):
             if self.menu is not None:
                 return self.menu
@@ -137,6 +146,38 @@ class Dialog(Scene):
         elif isinstance(intent, Hover):
             return None
         return None
+
+    def _pressed(self, kind: str, key: str) -> Transition | None:
+        """A choice pressed in the page's mirror: its number, or the menu or close button."""
+        if kind != "choice":
+            return None
+        if key == MENU and self.menu is not None:
+            return self.menu
+        if key == CLOSE and self.closable:
+            return Pop(self.close_result)
+        if key.isdigit() and int(key) < len(self.choices):
+            return self.choose(int(key))
+        return None
+
+    def opened_words(self, verbosity: Verbosity, *, returned: bool) -> Announcement | None:
+        """The title, and in full every line; the first time only (a dialog shown again after the menu
+        over it needs no second reading)."""
+        if returned:
+            return None
+        lines = " ".join(self.lines) if verbosity == "full" else ""
+        title = self.title if self.title.endswith((".", "!", "?")) else f"{self.title}."
+        return Announcement(text=spoken(f"{title} {lines}".strip()), kind="note")
+
+    def mirror(self) -> Mirror:
+        """The dialog's title, lines and choices (with its menu and close buttons) for the page."""
+        choices = [MirrorButton(id=str(index), label=choice.label) for index, choice in enumerate(self.choices)]
+        if self.menu is not None:
+            choices.append(MirrorButton(id=MENU, label="Menu"))
+        if self.closable:
+            choices.append(MirrorButton(id=CLOSE, label="Close"))
+        active = None if self.focus is None else str(self.focus)
+        dialog = MirrorDialog(title=self.title, lines=self.lines, choices=tuple(choices), active=active)
+        return Mirror(dialog=dialog)
 
     @property
     def is_safe_to_reload(self) -> bool:

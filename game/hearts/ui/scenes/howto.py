@@ -16,13 +16,14 @@ import pygame
 
 from .. import theme
 from ..howto_words import KEY_GROUPS, KEYS_TITLE, SECTIONS, KeyRow
-from ..intents import Back, Confirm, Drag, Intent, Jump, Page, Release, Step, Tap, Wheel
+from ..intents import Back, Confirm, Drag, Intent, Jump, Page, Pressed, Release, Step, Tap, Wheel
 from ..layout import Metrics, header_layout, metrics_for
 from ..render.fonts import Fonts
 from ..render.text import wrap
 from ..report import note_text
 from ..scroll import ScrollView
 from ..widgets import Button, draw_button, draw_panel, draw_title
+from ...page import Mirror, MirrorButton, MirrorDialog
 from .base import Context, Pop, Scene, Transition
 
 BACK = "back"
@@ -95,11 +96,22 @@ class Styles:
         }[style]
 
 
+Sections = tuple[tuple[str, tuple[str, ...]], ...]
+"""A page's text: headings, each over its paragraphs."""
+
+
 def lay_out_page(
-    fonts: Fonts, styles: Styles, width: int, title: str | None = None
+    fonts: Fonts,
+    styles: Styles,
+    width: int,
+    title: str | None = None,
+    *,
+    sections: Sections = SECTIONS,
+    keys: bool = True,
 ) -> tuple[list[Piece], int]:
     """Every line of the page for a text column ``width`` pixels wide, and the content's height; with
-    ``title``, the page's title opens the content (and scrolls away with it)."""
+    ``title``, the page's title opens the content (and scrolls away with it). The page is How to play's
+    ``sections`` and, with ``keys``, its table of keys."""
     pieces: list[Piece] = []
     y = 0
 
@@ -115,12 +127,14 @@ def lay_out_page(
     if title is not None:
         lines(title, "title", styles.title_line)
         y += styles.section_gap // 2
-    for index, (heading, paragraphs) in enumerate(SECTIONS):
+    for index, (heading, paragraphs) in enumerate(sections):
         y += styles.section_gap if index else 0
         lines(heading, "heading", styles.heading_line)
         for paragraph in paragraphs:
             y += styles.paragraph_gap
             lines(paragraph, "text", styles.text_line)
+    if not keys:
+        return pieces, y
     y += styles.section_gap
     lines(KEYS_TITLE, "heading", styles.heading_line)
     keys_width = _keys_column(fonts, styles, width)
@@ -172,11 +186,18 @@ def _key_caps(fonts: Fonts, styles: Styles, row: KeyRow, room: int) -> list[tupl
 
 
 class HowToScene(Scene):
+    """How to play; or, given ``title`` and ``sections``, another page to read the same way (the game
+    log)."""
+
     title = "How to play"
     column_design_width = 600
     """The text column's widest, in design pixels: about 75 characters a line on a wide screen."""
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, title: str | None = None, sections: Sections | None = None) -> None:
+        if title is not None:
+            self.title = title
+        self.sections = SECTIONS if sections is None else sections
+        self.keys = sections is None
         self.scroll = ScrollView()
         self.clock = 0.0
         """Seconds since the page opened (the sum of ``update``'s dt), for the speed of a flick."""
@@ -212,7 +233,9 @@ class HowToScene(Scene):
         styles = self.styles = Styles.of(metrics, fonts)
         self.heading_px, self.text_px = styles.heading_px, styles.text_px
         title = None if self.title_rect is not None else self.title
-        self.pieces, height_of_text = lay_out_page(fonts, styles, self.text_width, title)
+        self.pieces, height_of_text = lay_out_page(
+            fonts, styles, self.text_width, title, sections=self.sections, keys=self.keys
+        )
         self.pieces = [Piece(piece.text, piece.style, piece.rect.move(0, self.pad)) for piece in self.pieces]
         # Where the reader was, as a share of the way down, survives turning the phone.
         share = self.scroll.offset / self.scroll.max_offset if self.scroll.can_scroll else 0.0
@@ -244,9 +267,17 @@ class HowToScene(Scene):
 
     # Input -------------------------------------------------------------------------------------------
 
+    def mirror(self) -> Mirror:
+        """The page's text as a list to read, paragraph by paragraph, and Back."""
+        lines = tuple(line for heading, paragraphs in self.sections for line in (heading, *paragraphs))
+        back = MirrorButton(id=BACK, label="Back")
+        return Mirror(dialog=MirrorDialog(title=self.title, lines=lines, choices=(back,)))
+
     def handle(self, intent: Intent) -> Transition | None:
         scroll = self.scroll
         before = scroll.offset
+        if isinstance(intent, Pressed):
+            return Pop() if intent.kind == "choice" and intent.id == BACK else None
         if isinstance(intent, Tap):
             if self.buttons[0].hit(intent.pos):
                 return Pop()

@@ -18,15 +18,18 @@ from dataclasses import replace
 
 import pygame
 
+from ... import announce, page
+from ...announce import Announcement
 from ...bots.hints import same_question
 from ...engine import Card, CardSet, Event, IllegalMove, MatchOver, Moon, Phase, Play, PlayerView, Seat, Trick
 from ...words import prompt
-from .. import routes
+from .. import routes, table_voice
 from .. import table_controls as controls
-from ..intents import Confirm, Hover, Intent, Jump, Step, Tap
+from ..intents import Confirm, GameLog, Hover, Intent, Jump, Pressed, Query, Step, Tap
 from ..modes.base import TableMode
 from ..motion import InHand, Motion
 from ..session import HUMAN, Session
+from ..speaker import spoken
 from ..table_draw import TableDrawer
 from ..table_frame import Moving, Refusal, TableFrame
 from ..table_hand import ShownHand
@@ -60,6 +63,9 @@ class TableScene(Scene):
         super().__init__(ctx)
         self.drawer = TableDrawer(ctx.fonts, ctx.painter)
         self._header: tuple[PlayerView | None, str] = (None, "")
+        self._turn_said: tuple[int, Phase, int, int] | None = None
+        """The moment whose turn was last announced (your turn is said once a moment)."""
+        self._note_said: object = None
         self.stage.then(*mode.reopened())  # the question the table left open, put again
 
     @property
@@ -149,6 +155,13 @@ class TableScene(Scene):
             return None
         if isinstance(intent, Tap):
             return self._tap(intent.pos)
+        if isinstance(intent, Query):
+            self._speak(table_voice.answer(intent.what, self.shown_view))
+            return None
+        if isinstance(intent, GameLog):
+            return Push(routes.GameLog(tuple(said.text for said in self.ctx.speaker.history.items())))
+        if isinstance(intent, Pressed):
+            return self._pressed(intent)
         key = controls.BUTTON_KEYS.get(type(intent))
         if key is not None:
             return self._press(key)
@@ -184,6 +197,20 @@ class TableScene(Scene):
         if self.session.match.move_count != moves:
             self.played_tap = (pos, 0.0)
         return transition
+
+    def _pressed(self, press: Pressed) -> Transition | None:
+        """A control of the page's mirror: a card is taken as a tap on it, a button as a press."""
+        if press.kind == "button":
+            for button in self.buttons():
+                if button.key == press.id and button.enabled:
+                    return self._press(button.key)
+            return None
+        if press.kind != "card":
+            return None
+        card = next((card for card in self.hand_cards() if card.notation == press.id), None)
+        if card is None or (self.motion.current is not None and not self.is_players_move):
+            return None  # (as a tap: never a card while it is not your move)
+        return self.stage.finish() or self._choose(card)
 
     def _press(self, key: str) -> Transition | None:
         if key == "menu":
@@ -232,8 +259,9 @@ class TableScene(Scene):
             self._say(waiting_words(self.session.phase, self.session.bot_to_move), reason=True)
             return None
         if card not in view.legal:
-            reason = self.session.match.why_illegal(Play.of(HUMAN, card))
-            self.remarks.refuse(card, self.mode.reason_words(reason or "You cannot play that card now."))
+            reason = self.mode.reason_words(self._why_not(card) or "You cannot play that card now.")
+            self.remarks.refuse(card, reason)
+            self._speak(announce.refusal(spoken(reason)))
             self.dirty = True
             return None
         if self.ctx.settings.confirm_taps and self.raised != card:
@@ -241,6 +269,10 @@ class TableScene(Scene):
             self._say(f"Tap {card} again, or press Play.", reason=False)
             return None
         return self._play(card)
+
+    def _why_not(self, card: Card) -> str | None:
+        """Why you may not play ``card`` now, in the engine's words (None: you may)."""
+        return self.session.match.why_illegal(Play.of(HUMAN, card))
 
     def _act(self) -> Transition | None:
         with self.mode.your_move():
@@ -337,11 +369,14 @@ class TableScene(Scene):
     def update(self, dt: float) -> Transition | None:
         started = self.stage.clock()
         self._hint_work(started)
+        self._announce_note()
         if self.mode.holds_table():
             return self.stage.drain()  # the computer players (and a complete trick) wait while you read
         transition = self._advance(dt, started)
         for name in self.motion.take_cues():
             self.ctx.sound.play(name)
+        self._speak(*self.motion.take_said())
+        self._announce_turn()
         return transition
 
     def _advance(self, dt: float, started: float) -> Transition | None:
@@ -370,6 +405,25 @@ class TableScene(Scene):
         before = session.view
         events = session.apply_bot_move()
         return self._show(events, before=before)
+
+    def _announce_note(self) -> None:
+        """A note of the lesson's, read out as it comes up."""
+        note = self.mode.note
+        if note is not None and note is not self._note_said:
+            self._note_said = note
+            self._speak(Announcement(text=spoken(f"{note.title}. {note.text}"), kind="note"))
+
+    def _announce_turn(self) -> None:
+        """Your turn, and what you must do, said once a moment as soon as you may move (after what the
+        cards before it showed was said)."""
+        if not self.is_players_move or self.motion.is_busy or self.mode.holds_table():
+            return
+        moment = self._moment()
+        if moment == self._turn_said:
+            return
+        self._turn_said = moment
+        view = self.session.view
+        self._speak(announce.your_turn(view, chosen=len(self.selected), verbosity=self.ctx.speaker.verbosity))
 
     def _tick(self, dt: float) -> None:
         """The received cards' lift, a refusal's shake and bubble, and the double-tap guard run on
@@ -417,16 +471,21 @@ class TableScene(Scene):
         """Show ``events`` as motion; what follows once the cards have landed (a question, a result)
         waits on the stage (``Stage.after_motion``)."""
         self.remarks.clear()
+        after, verbosity = self.session.view, self.ctx.speaker.verbosity
+        unsaid: list[Announcement] = []
         self.stage.show(
             steps_for(
                 events,
-                self.session.view,
+                after,
                 before=before,
                 your_card_from=human_start,
                 in_hand=lambda card: self.shown_hand().in_hand(card),
                 reduced_motion=self.ctx.settings.reduced_motion,
+                speak=lambda event: announce.for_event(event, after, verbosity=verbosity),
+                unsaid=unsaid,
             )
         )
+        self._speak(*unsaid)
         if any(isinstance(event, MatchOver) for event in events):
             self.mode.finished()
         self.stage.then(*self.mode.after(events))
@@ -451,9 +510,29 @@ class TableScene(Scene):
     # Words ----------------------------------------------------------------------------------
 
     def _say(self, text: str, *, reason: bool) -> None:
-        """Say ``text`` on the message line: a reason (in the mode's words) or a passing remark."""
-        self.remarks.say(self.mode.reason_words(text) if reason else text, reason=reason)
+        """Say ``text`` on the message line, and aloud: a reason (in the mode's words, urgent) or a
+        passing remark."""
+        shown = self.mode.reason_words(text) if reason else text
+        self.remarks.say(shown, reason=reason)
+        priority = "assertive" if reason else "polite"
+        self._speak(Announcement(text=spoken(shown), priority=priority, kind="refusal" if reason else "note"))
         self.dirty = True
+
+    def _speak(self, *announcements: Announcement | None) -> None:
+        """Announce these for a screen reader (and the game log)."""
+        self.ctx.speaker.say(*announcements)
+
+    def mirror(self) -> page.Mirror:
+        """The table as the page mirrors it for assistive technology: your hand, the focus, the buttons."""
+        return table_voice.mirror(
+            self.session.view,
+            self.hand_cards(),
+            focus=self.focus,
+            selected=self.selected,
+            playing=self.is_players_turn_to_play,
+            why=self._why_not,
+            buttons=self.buttons(),
+        )
 
     @property
     def message(self) -> str:

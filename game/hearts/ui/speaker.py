@@ -1,0 +1,75 @@
+"""Where every announcement goes: the page's live regions (``hearts.page``), the game log, and whoever
+else listens (the transcript).
+
+The page speaks the latest message of each animation frame, so what is said within one of the game's
+frames goes out as one message, its sentences in order (a card and "Hearts are broken" are both heard);
+it is assertive when any of them is. The game log keeps each sentence on its own.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .. import page
+from ..announce import Announcement, History, Priority, Verbosity, card_name
+from ..engine import Card
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Message:
+    """What the page is given at once: the sentences said in one frame, and how urgently."""
+
+    text: str
+    priority: Priority
+    parts: tuple[Announcement, ...]
+
+
+Listener = Callable[[Message], None]
+
+
+class Speaker:
+    """Collects the frame's announcements and hands them on as one message when the frame ends."""
+
+    def __init__(self, verbosity: Verbosity = "brief") -> None:
+        self.verbosity: Verbosity = verbosity
+        self.history = History()
+        self.listeners: list[Listener] = [_to_page]
+        self._waiting: list[Announcement] = []
+
+    def say(self, *announcements: Announcement | None) -> None:
+        """Say these (None: nothing to say) at the end of this frame."""
+        for announcement in announcements:
+            if announcement is not None and announcement.text:
+                self.history.add(announcement)
+                self._waiting.append(announcement)
+
+    def flush(self) -> Message | None:
+        """Hand the frame's sentences on, as one message (None when nothing was said)."""
+        if not self._waiting:
+            return None
+        parts, self._waiting = tuple(self._waiting), []
+        urgent = any(part.priority == "assertive" for part in parts)
+        message = Message(
+            text=" ".join(part.text for part in parts), priority="assertive" if urgent else "polite", parts=parts
+        )
+        for listener in self.listeners:
+            listener(message)
+        return message
+
+
+def _to_page(message: Message) -> None:
+    page.announce(message.text, message.priority)
+
+
+_CARD = re.compile(r"\b(10|[2-9JQKA])([♣♦♠♥])")
+
+
+def spoken(text: str) -> str:
+    """A line of the table's words as it is best heard: each card in words ("Q♠" → "queen of spades"),
+    a lone suit symbol as its name."""
+    text = _CARD.sub(lambda found: card_name(Card.parse(found.group(0))), text)
+    for symbol, name in (("♣", "clubs"), ("♦", "diamonds"), ("♠", "spades"), ("♥", "hearts")):
+        text = text.replace(symbol, name)
+    return text.replace("—", ",").replace("−", "minus ")
