@@ -50,6 +50,11 @@ def page_object() -> Any | None:
     return None if found is None or getattr(found, "typeof", "") == "undefined" else found
 
 
+def is_live() -> bool:
+    """Whether there is a page to tell things (never natively)."""
+    return page_object() is not None
+
+
 def tell(method: str, *args: object) -> None:
     """Call ``window.hearts.<method>(*args)`` on the page, if there is one: never an error for the game."""
     found = page_object()
@@ -152,6 +157,8 @@ class MirrorDialog:
     title: str
     choices: tuple[MirrorButton, ...]
     active: str | None = None
+    lines: tuple[str, ...] = ()
+    """What the dialog says, line by line (a page to read: the game log, How to play)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -193,6 +200,7 @@ class Mirror:
         dialog = (
             {
                 "title": self.dialog.title,
+                "lines": list(self.dialog.lines),
                 "choices": [{"id": choice.id, "label": choice.label} for choice in self.dialog.choices],
                 "active": self.dialog.active,
             }

@@ -8,13 +8,11 @@ it is assertive when any of them is. The game log keeps each sentence on its own
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import page
-from ..announce import Announcement, History, Priority, Verbosity, card_name
-from ..engine import Card
+from ..announce import Announcement, History, Priority, Verbosity
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -61,15 +59,3 @@ class Speaker:
 
 def _to_page(message: Message) -> None:
     page.announce(message.text, message.priority)
-
-
-_CARD = re.compile(r"\b(10|[2-9JQKA])([♣♦♠♥])")
-
-
-def spoken(text: str) -> str:
-    """A line of the table's words as it is best heard: each card in words ("Q♠" → "queen of spades"),
-    a lone suit symbol as its name."""
-    text = _CARD.sub(lambda found: card_name(Card.parse(found.group(0))), text)
-    for symbol, name in (("♣", "clubs"), ("♦", "diamonds"), ("♠", "spades"), ("♥", "hearts")):
-        text = text.replace(symbol, name)
-    return text.replace("—", ",").replace("−", "minus ")

@@ -120,7 +120,8 @@ class KeyPlayer:
         yield from self._heard()
 
     def _heard(self) -> Iterator[object]:
-        heard, self.heard = self.heard, []
+        heard = list(self.heard)
+        self.heard.clear()
         yield from heard
 
     # South's moves, by keys ------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from typing import Literal
 
 import pygame
 
-from ...announce import Announcement, Verbosity
+from ...announce import Announcement, Verbosity, speak_symbols
 from ...page import Mirror, MirrorButton, MirrorDialog
 from .. import theme
 from ..celebration import Confetti
@@ -16,7 +16,6 @@ from ..intents import Back, Confirm, Hover, Intent, Jump, Pressed, Step, Tap
 from ..layout import DialogLayout, Metrics, dialog_layout
 from ..render.icons import draw_icon
 from ..render.text import draw_text, wrap
-from ..speaker import spoken
 from ..widgets import Button, draw_button, draw_panel, label_size
 from .base import Context, Pop, Scene, Transition
 
@@ -166,7 +165,7 @@ class Dialog(Scene):
             return None
         lines = " ".join(self.lines) if verbosity == "full" else ""
         title = self.title if self.title.endswith((".", "!", "?")) else f"{self.title}."
-        return Announcement(text=spoken(f"{title} {lines}".strip()), kind="note")
+        return Announcement(text=speak_symbols(f"{title} {lines}".strip()), kind="note")
 
     def mirror(self) -> Mirror:
         """The dialog's title, lines and choices (with its menu and close buttons) for the page."""

@@ -29,7 +29,6 @@ from ..intents import Confirm, GameLog, Hover, Intent, Jump, Pressed, Query, Ste
 from ..modes.base import TableMode
 from ..motion import InHand, Motion
 from ..session import HUMAN, Session
-from ..speaker import spoken
 from ..table_draw import TableDrawer
 from ..table_frame import Moving, Refusal, TableFrame
 from ..table_hand import ShownHand
@@ -261,7 +260,7 @@ class TableScene(Scene):
         if card not in view.legal:
             reason = self.mode.reason_words(self._why_not(card) or "You cannot play that card now.")
             self.remarks.refuse(card, reason)
-            self._speak(announce.refusal(spoken(reason)))
+            self._speak(announce.refusal(announce.speak_symbols(reason)))
             self.dirty = True
             return None
         if self.ctx.settings.confirm_taps and self.raised != card:
@@ -411,7 +410,7 @@ class TableScene(Scene):
         note = self.mode.note
         if note is not None and note is not self._note_said:
             self._note_said = note
-            self._speak(Announcement(text=spoken(f"{note.title}. {note.text}"), kind="note"))
+            self._speak(Announcement(text=announce.speak_symbols(f"{note.title}. {note.text}"), kind="note"))
 
     def _announce_turn(self) -> None:
         """Your turn, and what you must do, said once a moment as soon as you may move (after what the
@@ -515,7 +514,7 @@ class TableScene(Scene):
         shown = self.mode.reason_words(text) if reason else text
         self.remarks.say(shown, reason=reason)
         priority = "assertive" if reason else "polite"
-        self._speak(Announcement(text=spoken(shown), priority=priority, kind="refusal" if reason else "note"))
+        self._speak(Announcement(text=announce.speak_symbols(shown), priority=priority, kind="refusal" if reason else "note"))
         self.dirty = True
 
     def _speak(self, *announcements: Announcement | None) -> None:

@@ -1,0 +1,233 @@
+"""The table aloud, through the real app: what the page's live regions are handed as a match is played,
+the query keys, the mirror of the hand and its presses, and the game log."""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from hearts import page
+from hearts.announce import card_title
+from hearts.bots.hints import suggest_pass
+from hearts.engine import Phase, Play
+from hearts.storage import Settings
+from hearts.ui.routes import PlayMatch
+from hearts.ui.scenes.dialog import Dialog
+from hearts.ui.scenes.howto import HowToScene
+from hearts.ui.session import Session
+from hearts.ui.speaker import Message
+from hearts.ui.transcript import run
+
+from .driver import Driver
+
+
+def listening(driver: Driver) -> list[Message]:
+    heard: list[Message] = []
+    driver.app.ctx.speaker.listeners.append(heard.append)
+    return heard
+
+
+def at_a_match(seed: int = 4, size: tuple[int, int] = (1280, 720), **settings: object) -> Driver:
+    driver = Driver(size, settings=replace(Settings(), **settings))  # type: ignore[arg-type]
+    driver.app.open(PlayMatch(Session.new(driver.app.ctx.settings.table, "normal", seed)))
+    driver.settle()
+    return driver
+
+
+def kinds(heard: list[Message]) -> list[str]:
+    return [part.kind for message in heard for part in message.parts]
+
+
+def test_a_hand_played_by_taps_announces_every_card_every_trick_and_the_scores() -> None:
+    driver = at_a_match()
+    heard = listening(driver)
+    driver.play_match_by_taps(driver.click, hands=1)
+    said = kinds(heard)
+    assert said.count("card") == 52
+    assert said.count("trick") == 13
+    assert said.count("scores") == 1
+    # Your turn is said once for each of your cards but the last, which plays itself (the pass's turn
+    # was said before the test listened).
+    assert said.count("turn") == 12
+    texts = [part.text for message in heard for part in message.parts]
+    assert all(texts), "an empty announcement"
+    assert all("♠" not in text and "♥" not in text for text in texts), "a suit symbol read aloud"
+
+
+def test_the_sentences_said_in_one_frame_go_to_the_page_as_one_message() -> None:
+    driver = at_a_match()
+    speaker = driver.app.ctx.speaker
+    from hearts.announce import Announcement
+
+    speaker.say(Announcement(text="West plays the 7 of hearts.", kind="card"))
+    speaker.say(Announcement(text="Hearts are broken.", kind="hearts"))
+    message = speaker.flush()
+    assert message is not None
+    assert message.text == "West plays the 7 of hearts. Hearts are broken."
+    assert message.priority == "polite"
+    assert speaker.flush() is None
+    speaker.say(Announcement(text="A.", kind="note"), Announcement(text="B.", priority="assertive", kind="refusal"))
+    urgent = speaker.flush()
+    assert urgent is not None and urgent.priority == "assertive"
+    assert [item.text for item in speaker.history.items()][-4:] == [
+        "West plays the 7 of hearts.",
+        "Hearts are broken.",
+        "A.",
+        "B.",
+    ]
+
+
+def _to_first_play(driver: Driver) -> None:
+    view = driver.table.session.view
+    if view.phase is Phase.PASS:
+        for card in suggest_pass(view):
+            driver.click(driver.card_spot(card))
+        driver.click(driver.button_spot("action"))
+        driver.settle()
+
+
+def test_a_refused_card_is_announced_at_once_with_its_reason() -> None:
+    for seed in range(1, 40):
+        driver = at_a_match(seed)
+        _to_first_play(driver)
+        view = driver.table.session.view
+        illegal = [card for card in driver.table.hand_cards() if card not in view.legal]
+        if view.to_move == view.seat and illegal:
+            break
+    else:
+        pytest.fail("no seed gave a first turn with a card that may not be played")
+    heard = listening(driver)
+    driver.click(driver.card_spot(illegal[0]))
+    refused = [message for message in heard if any(part.kind == "refusal" for part in message.parts)]
+    assert refused and refused[-1].priority == "assertive"
+    reason = driver.table.session.match.why_illegal(Play.of(view.seat, illegal[0]))
+    assert reason is not None
+    # The engine's reason, in its own words (its first word lower-cased inside the sentence).
+    assert reason.rstrip(".").lower()[5:] in refused[-1].text.lower()
+
+
+QUERY_KEYS = {
+    pygame.K_c: "Clubs",
+    pygame.K_s: "Totals",
+    pygame.K_w: "Your turn",
+    pygame.K_p: "pass",
+    pygame.K_o: "out",
+}
+
+
+@pytest.mark.parametrize(("key", "word"), QUERY_KEYS.items())
+def test_each_query_key_is_answered_aloud(key: int, word: str) -> None:
+    driver = at_a_match()
+    heard = listening(driver)
+    driver.key(key)
+    answers = [part for message in heard for part in message.parts if part.kind == "query"]
+    assert len(answers) == 1
+    assert word.lower() in answers[0].text.lower()
+
+
+def test_the_trick_key_names_the_cards_on_the_table() -> None:
+    driver = at_a_match()
+    _to_first_play(driver)
+    heard = listening(driver)
+    driver.key(pygame.K_t)
+    answer = [part for message in heard for part in message.parts if part.kind == "query"]
+    trick = driver.table.session.view.trick
+    assert len(answer) == 1
+    from hearts.announce import card_name
+
+    for card in trick.cards:
+        assert card_name(card) in answer[0].text
+
+
+def test_shortcuts_are_ignored_while_the_page_has_the_keyboard(monkeypatch: pytest.MonkeyPatch) -> None:
+    driver = at_a_match()
+    heard = listening(driver)
+    monkeypatch.setattr(page, "keys_are_ours", lambda: False)
+    driver.key(pygame.K_c)
+    driver.key(pygame.K_g)
+    assert not any(part.kind == "query" for message in heard for part in message.parts)
+    assert not isinstance(driver.scene, HowToScene)
+    monkeypatch.setattr(page, "keys_are_ours", lambda: True)
+    driver.key(pygame.K_c)
+    assert any(part.kind == "query" for message in heard for part in message.parts)
+
+
+def test_the_game_log_holds_the_last_fifty_announcements_and_reads_as_a_page() -> None:
+    driver = at_a_match()
+    driver.play_match_by_taps(driver.click, hands=1)
+    driver.key(pygame.K_RETURN)  # the next hand
+    driver.settle()
+    history = driver.app.ctx.speaker.history.items()
+    assert len(history) == 50
+    driver.key(pygame.K_g)
+    log = driver.scene
+    assert isinstance(log, HowToScene) and log.title == "Game log"
+    mirrored = log.mirror().dialog
+    assert mirrored is not None
+    assert mirrored.lines[1:] == tuple(item.text for item in history)
+    driver.key(pygame.K_ESCAPE)
+    assert not isinstance(driver.scene, HowToScene)
+
+
+def test_the_mirror_names_the_hand_marks_what_cannot_be_played_and_follows_the_focus() -> None:
+    driver = at_a_match()
+    _to_first_play(driver)
+    table = driver.table
+    view = table.session.view
+    driver.key(pygame.K_RIGHT)
+    mirror = table.mirror()
+    cards = table.hand_cards()
+    assert [item.id for item in mirror.cards] == [card.notation for card in cards]
+    assert mirror.active == cards[table.focus].notation  # type: ignore[index]
+    for item, card in zip(mirror.cards, cards, strict=True):
+        assert item.playable == (card in view.legal)
+        assert item.why.startswith("can't play: ") == (card not in view.legal)
+    data = json.loads(mirror.to_json())
+    assert [item["name"] for item in data["hand"]["cards"]] == [card_title(card) for card in cards]
+    assert {button["id"] for button in data["buttons"]} >= {"menu", "hint", "last", "fast", "sound"}
+
+
+def test_a_card_pressed_in_the_mirror_is_played_as_a_tap_plays_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    driver = at_a_match()
+    _to_first_play(driver)
+    table = driver.table
+    view = table.session.view
+    card = sorted(view.legal)[0]
+    presses = [page.Press("card", card.notation)]
+    monkeypatch.setattr(page, "presses", lambda: [presses.pop()] if presses else [])
+    moves = table.session.match.move_count
+    driver.step()
+    assert table.session.match.move_count > moves
+    assert card not in table.session.view.hand
+
+
+def test_a_button_pressed_in_the_mirror_is_pressed(monkeypatch: pytest.MonkeyPatch) -> None:
+    driver = at_a_match()
+    presses = [page.Press("button", "menu")]
+    monkeypatch.setattr(page, "presses", lambda: [presses.pop()] if presses else [])
+    driver.step()
+    assert isinstance(driver.scene, Dialog)
+    mirrored = driver.scene.mirror().dialog
+    assert mirrored is not None and mirrored.choices[0].id == "0"
+    presses.append(page.Press("choice", "0"))
+    driver.step()
+    assert not isinstance(driver.scene, Dialog)
+
+
+def test_the_transcript_plays_by_keys_and_announces_every_card_and_trick() -> None:
+    out = io.StringIO()
+    summary = run(5, 2, verbosity="brief", size=(1280, 720), out=out)
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert lines[-1] == summary
+    assert summary["hands"] == 2
+    assert summary["cards_announced"] == 104
+    assert summary["tricks_announced"] == 26
+    assert summary["scores_announced"] == 2
+    assert summary["refusals_announced"] == 2
+    assert summary["brief_within_limit"] is True
+    assert all(set(line) == {"priority", "text"} for line in lines[:-1])
+    assert {line["priority"] for line in lines[:-1]} == {"polite", "assertive"}
