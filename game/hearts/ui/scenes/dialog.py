@@ -159,13 +159,17 @@ class Dialog(Scene):
         return None
 
     def opened_words(self, verbosity: Verbosity, *, returned: bool) -> Announcement | None:
-        """The title, and in full every line; the first time only (a dialog shown again after the menu
-        over it needs no second reading)."""
+        """The title, what Enter does, and in full every line; the first time only (a dialog shown again
+        after the menu over it needs no second reading)."""
         if returned:
             return None
-        lines = " ".join(self.lines) if verbosity == "full" else ""
-        title = self.title if self.title.endswith((".", "!", "?")) else f"{self.title}."
-        return Announcement(text=speak_symbols(f"{title} {lines}".strip()), kind="note")
+        said = [self.title if self.title.endswith((".", "!", "?")) else f"{self.title}."]
+        if verbosity == "full":
+            said.extend(self.lines)
+        first = next((choice for choice in self.choices if choice.primary), None)
+        if first is not None:
+            said.append(f"Enter: {first.label}.")
+        return Announcement(text=speak_symbols(" ".join(said)), kind="note")
 
     def mirror(self) -> Mirror:
         """The dialog's title, lines and choices (with its menu and close buttons) for the page."""
