@@ -515,6 +515,13 @@ def test_a_refusal_reads_as_one_sentence(reason: str, words: str) -> None:
     assert (result.text, result.priority, result.kind) == (words, "assertive", "refusal")
 
 
+def test_the_tables_symbols_are_said_in_words() -> None:
+    assert announce.speak_symbols("West takes it — 3 ♥ and the Q♠") == (
+        "West takes it — 3 hearts and the queen of spades"
+    )
+    assert announce.speak_symbols("Lead the 2♣, not the 10♦") == "Lead the 2 of clubs, not the 10 of diamonds"
+
+
 # Queries ------------------------------------------------------------------------------------------
 
 

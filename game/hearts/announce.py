@@ -82,6 +82,7 @@ __all__ = [
     "passing",
     "refusal",
     "scores",
+    "speak_symbols",
     "whose_turn",
     "your_turn",
 ]
@@ -452,13 +453,14 @@ _MATCH_REASONS: Final = frozenset(
         NOT_THE_SHOOTER,
     }
 )
-_CARD_WITH_SYMBOL: Final = re.compile(r"\b(10|[2-9TJQKA])\s?([♣♦♠♥♧♢♤♡])")
+_CARD_WITH_SYMBOL: Final = re.compile(r"\b(10|[2-9TJQKA])([♣♦♠♥♧♢♤♡])")
 _SUIT_SYMBOL: Final = re.compile(r"[♣♦♠♥♧♢♤♡]")
 _KEEP_CAPITAL: Final = frozenset({"I", "West", "North", "East", "South"})
 
 
 def speak_symbols(text: str) -> str:
-    """Text with its card symbols said in words: "Lead the 2♣" → "Lead the 2 of clubs"."""
+    """Text with its card symbols said in words: "Lead the 2♣" → "Lead the 2 of clubs", "3 ♥ and the
+    Q♠" → "3 hearts and the queen of spades"."""
 
     def card(match: re.Match[str]) -> str:
         return card_name(Card.parse(match.group(1) + match.group(2)))
@@ -604,8 +606,7 @@ def whose_turn(view: PlayerView) -> Announcement:
     seat = view.to_move
     if seat is None:
         return _query("Waiting.")
-    leading = not view.trick.cards
-    return _query(_to_move(view, leading=leading))
+    return _query(_to_move(view, leading=not view.trick.cards))
 
 
 def passing(view: PlayerView) -> Announcement:
