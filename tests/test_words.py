@@ -76,6 +76,14 @@ def test_the_prompt_names_your_lead_and_a_hand_without_passing() -> None:
     assert prompt(match.view_for(Seat.SOUTH), 0) == "No passing this hand. Your lead: the 2♣ starts the hand."
 
 
+def test_the_prompt_counts_down_the_cards_to_pass() -> None:
+    match = start(hand_number=1, **DEAL)  # hand 1 passes left
+    view = match.view_for(Seat.SOUTH)
+    assert prompt(view, 0) == "Choose 3 cards to pass left to West."
+    assert prompt(view, 2) == "Choose 1 more card to pass left to West."
+    assert prompt(view, 3) == "Press “Pass left” to give these three to West."
+
+
 # The same cards, South's and West's swapped: West leads the 2♣ and you play fourth to the first trick.
 TURNED = {**DEAL, "south": DEAL["west"], "west": DEAL["south"]}
 

@@ -1,18 +1,26 @@
 """The table's words for seats, pass directions, taken tricks, the header and the prompt, seen from the
-human in the South seat."""
+human in the South seat.
+
+The same helpers speak for the screen reader (``hearts.announce``): a ``Voice`` says whether a card
+is drawn with its suit symbol ("the Q♠") or said in words ("the queen of spades").
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from .engine import (
     JACK_OF_DIAMONDS,
     QUEEN_OF_SPADES,
+    Card,
     HandScored,
     Moon,
     PassDirection,
     Phase,
     PlayerView,
+    Rank,
     Rules,
     Seat,
     Suit,
@@ -26,26 +34,138 @@ DIRECTION_WORDS: Final = {
     PassDirection.RIGHT: "right",
     PassDirection.ACROSS: "across",
 }
+RANK_WORDS: Final = {rank: str(int(rank)) for rank in Rank if rank <= Rank.TEN} | {
+    Rank.JACK: "jack",
+    Rank.QUEEN: "queen",
+    Rank.KING: "king",
+    Rank.ACE: "ace",
+}
+"""A rank as it is said: "2" to "10", then "jack", "queen", "king", "ace"."""
+
+
+# Cards in words or symbols --------------------------------------------------------------------
+
+
+def card_name(card: Card) -> str:
+    """A card in words, in lower case: "queen of spades", "10 of hearts"."""
+    return f"{RANK_WORDS[card.rank]} of {card.suit.noun}"
+
+
+def join_words(items: Sequence[str]) -> str:
+    """Items as a sentence lists them: "a", "a and b", "a, b and c"."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+@dataclass(frozen=True, slots=True)
+class Voice:
+    """How the words put cards and numbers: drawn on the table with suit symbols ("the Q♠", "3 ♥",
+    "−10"), or spoken for a screen reader in words ("the queen of spades", "3 hearts", "minus 10")."""
+
+    spoken: bool
+
+    def card(self, card: Card) -> str:
+        return card_name(card) if self.spoken else str(card)
+
+    def the_card(self, card: Card) -> str:
+        return f"the {self.card(card)}"
+
+    def cards(self, cards: Iterable[Card]) -> str:
+        """Several cards, by suit in display order then rank: "4♦ K♠ 10♥", or said as a list ("the 4 of
+        diamonds, king of spades and 10 of hearts")."""
+        ordered = sorted(cards)
+        if not self.spoken:
+            return " ".join(str(card) for card in ordered)
+        if not ordered:
+            return "no cards"
+        return "the " + join_words([card_name(card) for card in ordered])
+
+    def hearts(self, count: int) -> str:
+        if not self.spoken:
+            return f"{count} ♥"
+        return f"{count} heart{'' if count == 1 else 's'}"
+
+    def signed(self, number: int) -> str:
+        """A change of score with its sign: "+26", "−10"; spoken "plus 26", "minus 10"."""
+        if self.spoken:
+            return f"minus {-number}" if number < 0 else f"plus {number}"
+        return f"−{-number}" if number < 0 else f"+{number}"
+
+
+DRAWN: Final = Voice(spoken=False)
+SPOKEN: Final = Voice(spoken=True)
+JACK_BONUS: Final = -10
+"""What the J♦ scores for its taker when the table counts it."""
+
+
+# Seats ----------------------------------------------------------------------------------------
+
+
+def seat_subject(seat: Seat) -> str:
+    """A seat opening a sentence: "You", "West"."""
+    return SEAT_NAMES[seat]
+
+
+def seat_object(seat: Seat) -> str:
+    """A seat inside a sentence: "you", "West"."""
+    return "you" if seat is Seat.SOUTH else SEAT_NAMES[seat]
+
+
+def pass_giver(seat: Seat, direction: PassDirection) -> Seat:
+    """Who passes to ``seat`` when the hand passes ``direction``."""
+    return seat.offset(-direction)
+
+
+def passed_you(giver: Seat, cards: Iterable[Card], voice: Voice = DRAWN) -> str:
+    """Who gave you which cards: "West passed you 4♦ K♠ 10♥."."""
+    return f"{seat_subject(giver)} passed you {voice.cards(cards)}."
+
+
+def pass_choice(direction: PassDirection, target: Seat, *, chosen: int = 0) -> str:
+    """What choosing the pass asks for: "Choose 3 cards to pass left to West.", then "Choose 2 more
+    cards …" once some are chosen (``chosen`` below 3)."""
+    left = 3 - chosen
+    more = " more" if chosen else ""
+    cards = "card" if left == 1 else "cards"
+    return f"Choose {left}{more} {cards} to pass {DIRECTION_WORDS[direction]} to {SEAT_NAMES[target]}."
+
+
+# Tricks ---------------------------------------------------------------------------------------
+
+
+def trick_holds(
+    trick: Trick, *, jack_counts: bool = False, voice: Voice = DRAWN, jack_bonus: bool = True
+) -> list[str]:
+    """What counts in a trick, each as a phrase: its hearts, the Q♠ and (when it counts) the J♦, with
+    its −10 unless ``jack_bonus`` is false (a sentence that gives the trick's total says it there)."""
+    hearts = sum(1 for card in trick.cards if card.suit is Suit.HEARTS)
+    held = [voice.hearts(hearts)] if hearts else []
+    if QUEEN_OF_SPADES in trick.cards:
+        held.append(voice.the_card(QUEEN_OF_SPADES))
+    if jack_counts and JACK_OF_DIAMONDS in trick.cards:
+        jack = voice.the_card(JACK_OF_DIAMONDS)
+        held.append(f"{jack} ({voice.signed(JACK_BONUS)})" if jack_bonus else jack)
+    return held
+
+
+def trick_score(trick: Trick, *, jack_counts: bool = False) -> int:
+    """What a taken trick scores for its taker: its penalty points, and −10 for the J♦ when it counts."""
+    jack = JACK_BONUS if jack_counts and JACK_OF_DIAMONDS in trick.cards else 0
+    return trick.points + jack
 
 
 def trick_taken(trick: Trick, *, jack_counts: bool = False) -> str:
     """Who took a finished trick and what it holds: "West takes it — 3 ♥ and the Q♠"."""
     winner = trick.winner
     assert winner is not None, "the trick is not finished"
-    hearts = sum(1 for card in trick.cards if card.suit is Suit.HEARTS)
-    held = [f"{hearts} ♥"] if hearts else []
-    if QUEEN_OF_SPADES in trick.cards:
-        held.append("the Q♠")
-    if jack_counts and JACK_OF_DIAMONDS in trick.cards:
-        held.append("the J♦ (−10)")
-    if not held:
-        what = "no points"
-    elif len(held) == 1:
-        what = held[0]
-    else:
-        what = ", ".join(held[:-1]) + " and " + held[-1]
+    held = trick_holds(trick, jack_counts=jack_counts)
+    what = join_words(held) if held else "no points"
     who = "You take it" if winner is Seat.SOUTH else f"{SEAT_NAMES[winner]} takes it"
     return f"{who} — {what}"
+
+
+# The header and the prompt --------------------------------------------------------------------
 
 
 def table_header(hand_number: int, direction: PassDirection, target: int) -> str:
@@ -75,11 +195,11 @@ def prompt(view: PlayerView, chosen: int) -> str:
         else:
             left = 3 - chosen
             direction = DIRECTION_WORDS[view.pass_direction]
-            target = SEAT_NAMES[view.seat.offset(view.pass_direction)]
+            target = view.seat.offset(view.pass_direction)
             text = (
-                f"Choose {left} more card{'s' if left != 1 else ''} to pass {direction} to {target}."
+                pass_choice(view.pass_direction, target, chosen=chosen)
                 if left
-                else f"Press “Pass {direction}” to give these three to {target}."
+                else f"Press “Pass {direction}” to give these three to {SEAT_NAMES[target]}."
             )
     elif view.phase is Phase.PLAY and view.to_move == view.seat:
         if not view.tricks and not view.trick.cards:
@@ -88,7 +208,7 @@ def prompt(view: PlayerView, chosen: int) -> str:
             text = "Your lead."
         else:
             led = view.trick.cards[0].suit
-            suit = led.name.lower()
+            suit = led.noun
             if any(card.suit is led for card in view.hand):
                 text = f"Your turn: follow {suit}."
             else:
@@ -98,44 +218,49 @@ def prompt(view: PlayerView, chosen: int) -> str:
     if no_pass:
         text = f"No passing this hand. {text}" if text else "No passing this hand."
     if first_card and view.received:
-        giver = SEAT_NAMES[view.seat.offset(-view.pass_direction)]
-        passed = f"{giver} passed you {' '.join(str(card) for card in view.received)}."
+        passed = passed_you(pass_giver(view.seat, view.pass_direction), view.received)
         text = f"{text} {passed}" if text else passed
     return text
 
 
-def _subject(seat: Seat) -> str:
-    return "You" if seat is Seat.SOUTH else SEAT_NAMES[seat]
+# The story of a hand --------------------------------------------------------------------------
 
 
-def _moon_line(shooter: Seat, moon: Moon | None) -> str:
-    """A moon and how it scored, so a shooter who chose sees which choice applied."""
-    if moon is Moon.SUBTRACT_FROM_SHOOTER:
-        if shooter is Seat.SOUTH:
-            return "You shot the moon and took 26 off your score."
-        return f"{SEAT_NAMES[shooter]} shot the moon and took 26 off their score."
-    return f"{_subject(shooter)} shot the moon: everyone else +26."
+def moon_lines(scored: HandScored, voice: Voice = DRAWN) -> list[str]:
+    """A moon and how it scored (so a shooter who chose sees which choice applied), or a moon missed
+    by a heart or two, or by the Q♠."""
+    shooter = scored.moon_shooter
+    if shooter is not None:
+        if scored.moon is Moon.SUBTRACT_FROM_SHOOTER:
+            their = "your" if shooter is Seat.SOUTH else "their"
+            return [f"{seat_subject(shooter)} shot the moon and took 26 off {their} score."]
+        return [f"{seat_subject(shooter)} shot the moon: everyone else {voice.signed(26)}."]
+    lines: list[str] = []
+    for seat in Seat:
+        hearts = scored.hearts[seat] if scored.hearts else 0
+        if scored.queen_taker == seat and 11 <= hearts < 13:
+            missing = "one heart" if hearts == 12 else "two hearts"
+            lines.append(f"{seat_subject(seat)} missed the moon by {missing}.")
+        elif hearts == 13 and scored.queen_taker is not None and scored.queen_taker != seat:
+            taker = seat_object(scored.queen_taker)
+            queen = voice.the_card(QUEEN_OF_SPADES)
+            lines.append(f"{seat_subject(seat)} missed the moon: {taker} took {queen}.")
+    return lines
 
 
-def hand_story(scored: HandScored) -> list[str]:
+def jack_line(scored: HandScored, voice: Voice = DRAWN) -> str | None:
+    """Who took the J♦ when it counts: "West took the J♦: −10."."""
+    if scored.jack_taker is None:
+        return None
+    taker = seat_subject(scored.jack_taker)
+    return f"{taker} took {voice.the_card(JACK_OF_DIAMONDS)}: {voice.signed(JACK_BONUS)}."
+
+
+def hand_story(scored: HandScored, voice: Voice = DRAWN) -> list[str]:
     """What a scored hand is remembered by, in sentences: the moon shot, or missed by a heart or two (or
     by the Q♠), and the J♦ when it counts."""
-    lines: list[str] = []
-    if scored.moon_shooter is not None:
-        lines.append(_moon_line(scored.moon_shooter, scored.moon))
-    elif scored.hearts:
-        for seat in Seat:
-            hearts = scored.hearts[seat]
-            if scored.queen_taker == seat and 11 <= hearts < 13:
-                missing = "one heart" if hearts == 12 else "two hearts"
-                lines.append(f"{_subject(seat)} missed the moon by {missing}.")
-            elif hearts == 13 and scored.queen_taker is not None and scored.queen_taker != seat:
-                taker = "you" if scored.queen_taker is Seat.SOUTH else SEAT_NAMES[scored.queen_taker]
-                lines.append(f"{_subject(seat)} missed the moon: {taker} took the Q♠.")
-    if scored.jack_taker is not None:
-        taker = _subject(scored.jack_taker)
-        lines.append(f"{taker} took the J♦: −10.")
-    return lines
+    jack = jack_line(scored, voice)
+    return moon_lines(scored, voice) + ([jack] if jack else [])
 
 
 def table_words(rules: Rules) -> str:
