@@ -323,13 +323,13 @@ def test_what_a_trick_holds_is_said_in_words(cards: str, winner: Seat, jack: boo
 def test_a_hand_starts_with_its_pass() -> None:
     view = start(**DEAL).view_for(YOU)
     assert said(HandStarted(1, Seat.EAST, PassDirection.LEFT), view) == [
-        "Hand 1. Pass 3 cards to the left, to West."
+        "Hand 1, passing left."
     ]
     assert said(HandStarted(2, Seat.SOUTH, PassDirection.RIGHT), view) == [
-        "Hand 2. Pass 3 cards to the right, to East."
+        "Hand 2, passing right."
     ]
     assert said(HandStarted(3, Seat.WEST, PassDirection.ACROSS), view) == [
-        "Hand 3. Pass 3 cards across, to North."
+        "Hand 3, passing across."
     ]
     assert said(HandStarted(4, Seat.NORTH, PassDirection.NONE), view) == ["Hand 4. No passing this hand."]
     assert said(HandStarted(4, Seat.NORTH, PassDirection.NONE), view, "full") == [

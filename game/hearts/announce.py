@@ -203,8 +203,8 @@ def _hand_started(event: HandStarted, view: PlayerView, verbosity: Verbosity) ->
     if event.pass_direction is PassDirection.NONE:
         text = f"Hand {event.hand_number}. No passing this hand."
     else:
-        target = YOU.offset(event.pass_direction)
-        text = f"Hand {event.hand_number}. Pass 3 cards {_pass_words(event.pass_direction, target)}."
+        # (your turn follows at once, saying what to choose and for whom)
+        text = f"Hand {event.hand_number}, passing {DIRECTION_WORDS[event.pass_direction]}."
     if verbosity == "full":
         if view.hand and view.hand_number == event.hand_number:
             counts = [_suit_count(len(view.hand.of_suit(suit)), suit) for suit in Suit]
@@ -437,6 +437,13 @@ def your_turn(view: PlayerView, *, chosen: int = 0, verbosity: Verbosity) -> Ann
             kind="turn",
         )
     return None
+
+
+def pass_pick(view: PlayerView, card: Card, *, chosen: bool, count: int) -> Announcement:
+    """A card just chosen for the pass (or put back), and what is left to do with ``count`` chosen."""
+    rest = your_turn(view, chosen=count, verbosity="brief")
+    done = "chosen" if chosen else "put back"
+    return Announcement(text=f"{card_title(card)} {done}." + (f" {rest.text}" if rest else ""), kind="note")
 
 
 # A refused move --------------------------------------------------------------------------------

@@ -253,6 +253,8 @@ class TableScene(Scene):
                 self._say("You have chosen three cards. Tap one of them to put it back.", reason=True)
                 return None
             self.remarks.clear()
+            chosen = card in self.selected
+            self._speak(announce.pass_pick(view, card, chosen=chosen, count=len(self.selected)))
             return None
         if view.phase is not Phase.PLAY or view.to_move != HUMAN:
             self._say(waiting_words(self.session.phase, self.session.bot_to_move), reason=True)
