@@ -70,7 +70,9 @@ def test_the_sentences_said_in_one_frame_go_to_the_page_as_one_message() -> None
     assert message.text == "West plays the 7 of hearts. Hearts are broken."
     assert message.priority == "polite"
     assert speaker.flush() is None
-    speaker.say(Announcement(text="A.", kind="note"), Announcement(text="B.", priority="assertive", kind="refusal"))
+    speaker.say(
+        Announcement(text="A.", kind="note"), Announcement(text="B.", priority="assertive", kind="refusal")
+    )
     urgent = speaker.flush()
     assert urgent is not None and urgent.priority == "assertive"
     assert [item.text for item in speaker.history.items()][-4:] == [

@@ -10,7 +10,20 @@ from dataclasses import dataclass
 
 import pygame
 
-from .intents import Back, Confirm, FastForward, GameLog, Hint, Intent, Jump, LastTrick, Mute, Page, Query, Step
+from .intents import (
+    Back,
+    Confirm,
+    FastForward,
+    GameLog,
+    Hint,
+    Intent,
+    Jump,
+    LastTrick,
+    Mute,
+    Page,
+    Query,
+    Step,
+)
 
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (

@@ -50,7 +50,9 @@ class Speaker:
         parts, self._waiting = tuple(self._waiting), []
         urgent = any(part.priority == "assertive" for part in parts)
         message = Message(
-            text=" ".join(part.text for part in parts), priority="assertive" if urgent else "polite", parts=parts
+            text=" ".join(part.text for part in parts),
+            priority="assertive" if urgent else "polite",
+            parts=parts,
         )
         for listener in self.listeners:
             listener(message)

@@ -88,4 +88,6 @@ def mirror(
 def mirror_button(button: Button) -> MirrorButton:
     """A button of the canvas as the mirror names it (a toggled one says it is on)."""
     label = button.label or button.key
-    return MirrorButton(id=button.key, label=f"{label} (on)" if button.selected else label, enabled=button.enabled)
+    return MirrorButton(
+        id=button.key, label=f"{label} (on)" if button.selected else label, enabled=button.enabled
+    )

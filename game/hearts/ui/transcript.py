@@ -18,7 +18,10 @@ import os
 import sys
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from .speaker import Message
 
 FRAME = 1 / 30
 """Seconds of game time a frame (the clock is stepped by hand: the transcript takes no real time)."""
@@ -29,7 +32,9 @@ BRIEF_LONGEST = 120
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m hearts.ui.transcript", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m hearts.ui.transcript", description=__doc__.split("\n")[0]
+    )
     parser.add_argument("--seed", type=int, default=1, help="the match's seed (its deals and bots)")
     parser.add_argument("--hands", type=int, default=1, help="how many hands to play")
     parser.add_argument("--verbosity", choices=("brief", "full"), default="brief")
@@ -78,7 +83,6 @@ class KeyPlayer:
         from .app import App
         from .routes import PlayMatch
         from .session import Session
-        from .speaker import Message
 
         self.pygame = pygame
         store = Store(MemoryBackend())
@@ -94,7 +98,7 @@ class KeyPlayer:
         self._refused_in: int | None = None
         """The hand in which a card was already refused (once a hand is enough)."""
 
-    def play(self, hands: int) -> Iterator[object]:
+    def play(self, hands: int) -> Iterator[Message]:
         """Play until ``hands`` hands are over (or the match is), yielding each message as it is sent."""
         from .scenes.dialog import Dialog
 
@@ -119,7 +123,7 @@ class KeyPlayer:
                 raise RuntimeError(f"the table went {PATIENCE:.0f} s without waiting for South")
         yield from self._heard()
 
-    def _heard(self) -> Iterator[object]:
+    def _heard(self) -> Iterator[Message]:
         heard = list(self.heard)
         self.heard.clear()
         yield from heard

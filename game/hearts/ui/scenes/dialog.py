@@ -173,7 +173,9 @@ class Dialog(Scene):
 
     def mirror(self) -> Mirror:
         """The dialog's title, lines and choices (with its menu and close buttons) for the page."""
-        choices = [MirrorButton(id=str(index), label=choice.label) for index, choice in enumerate(self.choices)]
+        choices = [
+            MirrorButton(id=str(index), label=choice.label) for index, choice in enumerate(self.choices)
+        ]
         if self.menu is not None:
             choices.append(MirrorButton(id=MENU, label="Menu"))
         if self.closable:

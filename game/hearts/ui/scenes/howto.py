@@ -14,6 +14,7 @@ from typing import Literal
 
 import pygame
 
+from ...page import Mirror, MirrorButton, MirrorDialog
 from .. import theme
 from ..howto_words import KEY_GROUPS, KEYS_TITLE, SECTIONS, KeyRow
 from ..intents import Back, Confirm, Drag, Intent, Jump, Page, Pressed, Release, Step, Tap, Wheel
@@ -23,7 +24,6 @@ from ..render.text import wrap
 from ..report import note_text
 from ..scroll import ScrollView
 from ..widgets import Button, draw_button, draw_panel, draw_title
-from ...page import Mirror, MirrorButton, MirrorDialog
 from .base import Context, Pop, Scene, Transition
 
 BACK = "back"

@@ -19,7 +19,7 @@ from dataclasses import replace
 import pygame
 
 from ... import announce, page
-from ...announce import Announcement
+from ...announce import Announcement, Priority
 from ...bots.hints import same_question
 from ...engine import Card, CardSet, Event, IllegalMove, MatchOver, Moon, Phase, Play, PlayerView, Seat, Trick
 from ...words import prompt
@@ -515,8 +515,12 @@ class TableScene(Scene):
         passing remark."""
         shown = self.mode.reason_words(text) if reason else text
         self.remarks.say(shown, reason=reason)
-        priority = "assertive" if reason else "polite"
-        self._speak(Announcement(text=announce.speak_symbols(shown), priority=priority, kind="refusal" if reason else "note"))
+        priority: Priority = "assertive" if reason else "polite"
+        self._speak(
+            Announcement(
+                text=announce.speak_symbols(shown), priority=priority, kind="refusal" if reason else "note"
+            )
+        )
         self.dirty = True
 
     def _speak(self, *announcements: Announcement | None) -> None:
