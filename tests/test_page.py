@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import sys
 import types
 
@@ -120,3 +122,221 @@ def test_a_page_that_cannot_share_says_so(monkeypatch: pytest.MonkeyPatch):
     on_a_page(monkeypatch, types.SimpleNamespace(link=None))  # an older page: no share() at all
     assert page.share("Hearts daily") is False
     assert page.share_outcome() is None
+
+
+# ---------------------------------------------------------------------------------- by ear and by keys
+
+
+class AccessPage:
+    """The page's ``window.hearts`` with access.js: it notes what it is told and hands out the presses."""
+
+    def __init__(self, presses: object = "[]", keys: object = True) -> None:
+        self.said: list[tuple[object, object]] = []
+        self.mirrored: list[object] = []
+        self.queued = presses
+        self.keys = keys
+
+    def announce(self, text: object, priority: object) -> None:
+        self.said.append((text, priority))
+
+    def mirror(self, text: object) -> None:
+        self.mirrored.append(text)
+
+    def takePresses(self) -> object:  # noqa: N802 (the page's name)
+        if isinstance(self.queued, Exception):
+            raise self.queued
+        taken, self.queued = self.queued, "[]"
+        return taken
+
+    def keysForGame(self) -> object:  # noqa: N802 (the page's name)
+        if isinstance(self.keys, Exception):
+            raise self.keys
+        return self.keys
+
+
+HAND = page.Mirror(
+    has_hand=True,
+    hand_label="Your hand, 2 cards",
+    cards=(
+        page.MirrorCard(id="QS", name="Queen of spades"),
+        page.MirrorCard(
+            id="2C", name="Two of clubs", playable=False, why="can't play: you must follow hearts"
+        ),
+    ),
+    active="QS",
+    buttons=(
+        page.MirrorButton(id="hint", label="Hint"),
+        page.MirrorButton(id="undo", label="Undo", enabled=False),
+    ),
+)
+
+
+@pytest.fixture(autouse=True)
+def nothing_sent_yet(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test starts with a page that has been sent no mirror."""
+    monkeypatch.setattr(page, "_sent_mirror", {})
+
+
+def test_the_mirror_as_the_page_reads_it():
+    passing = page.Mirror(
+        has_hand=True,
+        hand_label="Choose 3 cards to pass left",
+        multi=True,
+        cards=(page.MirrorCard(id="AH", name="Ace of hearts ♥", chosen=True),),
+        dialog=page.MirrorDialog(
+            title="Hand 3 is over",
+            choices=(page.MirrorButton(id="0", label="Next hand"), page.MirrorButton(id="1", label="Scores")),
+            active="0",
+        ),
+    )
+    assert json.loads(passing.to_json()) == {
+        "hand": {
+            "label": "Choose 3 cards to pass left",
+            "multi": True,
+            "cards": [{"id": "AH", "name": "Ace of hearts ♥", "playable": True, "why": "", "chosen": True}],
+            "active": None,
+        },
+        "buttons": [],
+        "dialog": {
+            "title": "Hand 3 is over",
+            "choices": [{"id": "0", "label": "Next hand"}, {"id": "1", "label": "Scores"}],
+            "active": "0",
+        },
+    }
+    assert json.loads(HAND.to_json()) == {
+        "hand": {
+            "label": "Your hand, 2 cards",
+            "multi": False,
+            "cards": [
+                {"id": "QS", "name": "Queen of spades", "playable": True, "why": "", "chosen": False},
+                {
+                    "id": "2C",
+                    "name": "Two of clubs",
+                    "playable": False,
+                    "why": "can't play: you must follow hearts",
+                    "chosen": False,
+                },
+            ],
+            "active": "QS",
+        },
+        "buttons": [
+            {"id": "hint", "label": "Hint", "enabled": True},
+            {"id": "undo", "label": "Undo", "enabled": False},
+        ],
+        "dialog": None,
+    }
+    assert "♥" in passing.to_json()  # as it is, not escaped
+
+
+def test_no_hand_is_null_whatever_cards_are_left_over():
+    assert json.loads(page.Mirror(cards=HAND.cards, active="QS").to_json()) == {
+        "hand": None,
+        "buttons": [],
+        "dialog": None,
+    }
+
+
+def test_the_page_gets_the_sentences_to_say(monkeypatch: pytest.MonkeyPatch):
+    hearts = AccessPage()
+    on_a_page(monkeypatch, hearts)
+    page.announce("West plays the queen of spades.")
+    page.announce("Your turn.", "assertive")
+    page.announce("Anything else is polite.", "loud")
+    assert hearts.said == [
+        ("West plays the queen of spades.", "polite"),
+        ("Your turn.", "assertive"),
+        ("Anything else is polite.", "polite"),
+    ]
+
+
+def test_the_mirror_is_sent_only_when_it_changes(monkeypatch: pytest.MonkeyPatch):
+    hearts = AccessPage()
+    on_a_page(monkeypatch, hearts)
+    page.mirror(HAND)
+    page.mirror(HAND)
+    moved = dataclasses.replace(HAND, active="2C")
+    page.mirror(moved)
+    page.mirror(moved)
+    page.mirror(HAND)
+    assert hearts.mirrored == [HAND.to_json(), moved.to_json(), HAND.to_json()]
+
+
+def test_a_mirror_the_page_refused_is_sent_again(monkeypatch: pytest.MonkeyPatch):
+    class Refusing(AccessPage):
+        refusals = 1
+
+        def mirror(self, text: object) -> None:
+            if self.refusals:
+                self.refusals -= 1
+                raise RuntimeError("the bridge failed")
+            super().mirror(text)
+
+    hearts = Refusing()
+    on_a_page(monkeypatch, hearts)
+    page.mirror(HAND)  # refused: no error for the game
+    page.mirror(HAND)
+    assert hearts.mirrored == [HAND.to_json()]
+
+
+def test_the_presses_reach_the_game_once(monkeypatch: pytest.MonkeyPatch):
+    hearts = AccessPage(
+        '[{"kind":"card","id":"QS"},{"kind":"button","id":"hint"},{"kind":"choice","id":"0"}]'
+    )
+    on_a_page(monkeypatch, hearts)
+    assert page.presses() == [
+        page.Press("card", "QS"),
+        page.Press("button", "hint"),
+        page.Press("choice", "0"),
+    ]
+    assert page.presses() == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "",
+        "not json",
+        "{}",
+        '{"kind":"card","id":"QS"}',
+        "null",
+        '[{"kind":"wink","id":"QS"}, {"kind":"card"}, {"kind":"card","id":7}, ["card","QS"], null]',
+        None,
+        RuntimeError("the bridge failed"),
+    ],
+)
+def test_what_is_not_a_press_is_skipped(monkeypatch: pytest.MonkeyPatch, said: object):
+    on_a_page(monkeypatch, AccessPage(said))
+    assert page.presses() == []
+
+
+def test_a_good_press_among_bad_ones_still_counts(monkeypatch: pytest.MonkeyPatch):
+    on_a_page(monkeypatch, AccessPage('[{"kind":"wink","id":"x"},{"kind":"card","id":"TH"},3]'))
+    assert page.presses() == [page.Press("card", "TH")]
+
+
+@pytest.mark.parametrize(
+    ("said", "ours"),
+    [(True, True), (False, False), ("false", False), ("true", True), (RuntimeError("gone"), True)],
+)
+def test_the_game_keeps_its_keys_unless_the_page_says_otherwise(
+    monkeypatch: pytest.MonkeyPatch, said: object, ours: bool
+):
+    on_a_page(monkeypatch, AccessPage(keys=said))
+    assert page.keys_are_ours() is ours
+
+
+def test_natively_the_screen_reader_calls_are_quiet(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(sys, "platform", "linux")
+    page.announce("Your turn.")
+    page.mirror(HAND)
+    assert page.presses() == []
+    assert page.keys_are_ours() is True
+    assert page._sent_mirror == {}  # nothing was sent, so nothing is remembered as sent
+
+
+def test_an_older_page_without_the_screen_reader_calls_is_no_error(monkeypatch: pytest.MonkeyPatch):
+    on_a_page(monkeypatch, types.SimpleNamespace(link=None))
+    page.announce("Your turn.")
+    page.mirror(HAND)
+    assert page.presses() == []
+    assert page.keys_are_ours() is True

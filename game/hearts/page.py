@@ -1,14 +1,17 @@
 """The web page around the game, under pygbag: what the page's address carried, and what the page shows.
 
 The page (``web/index.tmpl``) keeps a ``hearts`` object on ``window``: the loading screen, the update offer,
-sharing a text (``web/shell.js``) and what the address held when it was opened (the page takes query and
-fragment aside before pygbag's loader reads the address, and cleans it). Standard library only; natively
-every call here is a quiet no-op (the desktop shares through ``hearts.ui.share``).
+sharing a text (``web/shell.js``), what the address held when it was opened (the page takes query and
+fragment aside before pygbag's loader reads the address, and cleans it), and what a screen reader gets
+(``web/access.js``): sentences spoken through live regions, and a hidden mirror of the hand, the table's
+buttons and the open dialog, whose presses come back to the game. Standard library only; natively every
+call here is a quiet no-op (the desktop shares through ``hearts.ui.share``).
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import sys
 import traceback
 from dataclasses import dataclass
@@ -104,3 +107,161 @@ def share_outcome() -> ShareOutcome | None:
     except Exception:
         return None
     return cast(ShareOutcome, said) if said in SHARE_OUTCOMES else None
+
+
+# ---------------------------------------------------------------------------------- by ear and by keys
+
+# How urgently a sentence is said: after whatever is being said, or at once, cutting it short.
+Priority = Literal["polite", "assertive"]
+# What a press on the page's mirror was on: a card of the hand, a table button, a dialog's choice.
+PressKind = Literal["card", "button", "choice"]
+PRESS_KINDS: frozenset[str] = frozenset(get_args(PressKind))
+
+
+def announce(text: str, priority: str = "polite") -> None:
+    """Have the player's screen reader say ``text``: "polite" after what it is saying, "assertive" at once.
+
+    The page keeps the last sentence of a frame per priority and drops one repeated within 0.7 s."""
+    tell("announce", text, "assertive" if priority == "assertive" else "polite")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MirrorCard:
+    """A card of the hand as a screen reader gets it: its name, and why it cannot be played now."""
+
+    id: str
+    name: str
+    playable: bool = True
+    why: str = ""
+    chosen: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MirrorButton:
+    """A button of the table, or a choice of a dialog (whose ``enabled`` is not sent)."""
+
+    id: str
+    label: str
+    enabled: bool = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MirrorDialog:
+    """The dialog on the table: its title, its choices and the one the game's focus is on."""
+
+    title: str
+    choices: tuple[MirrorButton, ...]
+    active: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Mirror:
+    """What the page's hidden mirror shows: the hand (when ``has_hand``), the table's buttons, the dialog.
+
+    ``active`` is the card the game's keyboard focus is on; ``multi`` while choosing cards to pass (then
+    ``chosen`` marks the cards chosen so far)."""
+
+    hand_label: str = ""
+    cards: tuple[MirrorCard, ...] = ()
+    active: str | None = None
+    multi: bool = False
+    has_hand: bool = False
+    buttons: tuple[MirrorButton, ...] = ()
+    dialog: MirrorDialog | None = None
+
+    def to_json(self) -> str:
+        """The mirror as the page reads it (hearts.mirror): hand and dialog null when there are none."""
+        hand = (
+            {
+                "label": self.hand_label,
+                "multi": self.multi,
+                "cards": [
+                    {
+                        "id": card.id,
+                        "name": card.name,
+                        "playable": card.playable,
+                        "why": card.why,
+                        "chosen": card.chosen,
+                    }
+                    for card in self.cards
+                ],
+                "active": self.active,
+            }
+            if self.has_hand
+            else None
+        )
+        dialog = (
+            {
+                "title": self.dialog.title,
+                "choices": [{"id": choice.id, "label": choice.label} for choice in self.dialog.choices],
+                "active": self.dialog.active,
+            }
+            if self.dialog is not None
+            else None
+        )
+        buttons = [
+            {"id": button.id, "label": button.label, "enabled": button.enabled} for button in self.buttons
+        ]
+        return json.dumps(
+            {"hand": hand, "buttons": buttons, "dialog": dialog}, ensure_ascii=False, separators=(",", ":")
+        )
+
+
+# The mirror last sent to the page, so that an unchanged one is not sent again every frame.
+_sent_mirror: dict[str, str] = {}
+
+
+def mirror(state: Mirror) -> None:
+    """Keep the page's hidden mirror in step with ``state``: sent only when it differs from the last one."""
+    found = page_object()
+    if found is None:
+        return
+    said = state.to_json()
+    if _sent_mirror.get("json") == said:
+        return
+    try:
+        found.mirror(said)
+    except Exception:
+        return  # not sent: tried again with the next state
+    _sent_mirror["json"] = said
+
+
+@dataclass(frozen=True, slots=True)
+class Press:
+    """A press on the page's mirror (a screen reader's click, a tap on a card's button): what, and which."""
+
+    kind: PressKind
+    id: str
+
+
+def presses() -> list[Press]:
+    """The presses made on the page's mirror since the last call, oldest first (none natively).
+
+    Text that is not a list of presses, and presses of an unknown kind, are skipped."""
+    found = page_object()
+    if found is None:
+        return []
+    try:
+        items = json.loads(str(found.takePresses()))
+    except Exception:
+        return []
+    if not isinstance(items, list):
+        return []
+    return [
+        Press(cast(PressKind, item["kind"]), item["id"])
+        for item in items
+        if isinstance(item, dict) and item.get("kind") in PRESS_KINDS and isinstance(item.get("id"), str)
+    ]
+
+
+def keys_are_ours() -> bool:
+    """Whether the game may act on its single-key shortcuts: not while a control of the page (the share
+    box, the update offer, "Try again") has the keyboard focus. Always natively, and whenever in doubt."""
+    found = page_object()
+    if found is None:
+        return True
+    try:
+        # As text whatever the bridge hands over (a bool, or a proxy of a JS boolean).
+        return str(found.keysForGame()).lower() != "false"
+    except Exception:
+        return True
