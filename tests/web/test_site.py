@@ -291,7 +291,15 @@ def test_the_build_runs_offline_and_makes_the_whole_site(offline_build: OfflineB
     summary = offline_build.summary
     assert not offline_build.sources_changed, "the build changed its sources"
     sources, site = offline_build.sources, offline_build.site
-    for name in ("index.html", "favicon.png", "hearts.tar.gz", "manifest.webmanifest", "sw.js", "shell.js"):
+    for name in (
+        "index.html",
+        "favicon.png",
+        "hearts.tar.gz",
+        "manifest.webmanifest",
+        "sw.js",
+        "shell.js",
+        "access.js",
+    ):
         assert (site / name).is_file(), name
     for name, side in ICONS.items():
         assert png_size(site / name) == (side, side), name
@@ -303,6 +311,7 @@ def test_the_build_runs_offline_and_makes_the_whole_site(offline_build: OfflineB
     assert f'src="{webbuild.CDN}pythons.js"' in page
     assert '<link rel="manifest" href="manifest.webmanifest">' in page
     assert '<script src="shell.js"' in page
+    assert '<script src="access.js" defer>' in page
 
     manifest = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
     icons = {(icon["src"], icon["sizes"], icon.get("purpose", "any")) for icon in manifest["icons"]}
@@ -538,7 +547,7 @@ def test_the_vendored_site_asks_only_its_own_origin(browser: Browser, tmp_path: 
         page_text = (out / "index.html").read_text(encoding="utf-8")
         assert f'src="cdn/{RUNTIME}/pythons.js"' in page_text
         assert f'cdn: "cdn/{RUNTIME}/"' in page_text
-        for name in ("index.html", "sw.js", "shell.js", "manifest.webmanifest"):
+        for name in ("index.html", "sw.js", "shell.js", "access.js", "manifest.webmanifest"):
             text = (out / name).read_text(encoding="utf-8")
             assert "pygame-web.github.io" not in text and cdn_base not in text, name
         # Kept apart from the game's own files, under pygbag's version, so a new game version keeps it.
