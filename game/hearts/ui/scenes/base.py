@@ -32,6 +32,9 @@ class Context:
     """Sentences for the player that are not tied to one screen (saving problems)."""
     sound: Sound = field(default_factory=Sound)
     """Every sound effect goes through it; it follows the Sound option."""
+    keyboard: bool = False
+    """Whether the player's last input was a key rather than a tap or a click: the table then keeps its
+    focus on a card you may play and its words name keys."""
 
     def __post_init__(self) -> None:
         self.sound.enabled = self.settings.sound
