@@ -54,9 +54,9 @@ def test_a_touch_is_one_tap_not_two() -> None:
     ("key", "intent"),
     [
         (pygame.K_LEFT, Step(-1)),
-        (pygame.K_UP, Step(-1)),
+        (pygame.K_UP, Step(-1, vertical=True)),
         (pygame.K_RIGHT, Step(1)),
-        (pygame.K_DOWN, Step(1)),
+        (pygame.K_DOWN, Step(1, vertical=True)),
         (pygame.K_HOME, Jump(False)),
         (pygame.K_END, Jump(True)),
         (pygame.K_RETURN, Confirm()),

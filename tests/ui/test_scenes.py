@@ -656,12 +656,19 @@ def test_the_focus_ring_walks_the_controls(fonts: Fonts, scene_class: type[Paged
     assert scene.focus_key == (enabled[1] if len(enabled) > 1 else "back")
     scene.handle(Jump(False))
     assert scene.focus_key == "back"
-    walked = []
-    for _ in enabled:
-        walked.append(scene.focus_key)
-        scene.handle(Step(1))
-    assert walked == enabled and scene.focus_key == "back"
-    scene.handle(Step(-1))
+    # The four arrows reach every control from Back (a grid of them moves by rows and columns).
+    reached, todo = {"back"}, ["back"]
+    while todo:
+        start = todo.pop()
+        for step in (Step(1), Step(-1), Step(1, vertical=True), Step(-1, vertical=True)):
+            scene.focus_key = start
+            scene.handle(step)
+            assert scene.focus_key is not None
+            if scene.focus_key not in reached:
+                reached.add(scene.focus_key)
+                todo.append(scene.focus_key)
+    assert reached == set(enabled)
+    scene.handle(Jump(True))
     assert scene.focus_key == enabled[-1]
     scene.handle(Jump(False))
     assert scene.handle(Confirm()) == Pop()
@@ -676,8 +683,8 @@ def test_confirm_activates_the_focused_option(fonts: Fonts) -> None:
     scene.handle(Step(1))
     scene.handle(Confirm())
     assert scene.tab == "tab_table" and scene.focus_key == "tab_table"
-    scene.handle(Step(1))
-    assert scene.focus_key == "target:0"  # the target's first choice, 50
+    scene.handle(Step(1, vertical=True))
+    assert scene.focus_key == "target:0"  # the target's first choice, 50, just under the tab
     scene.handle(Step(1))
     scene.handle(Step(1))
     assert scene.focus_key == "target:2"

@@ -168,6 +168,8 @@ class App:
             intent = self.intents.read(event, self.screen.get_size(), self.clock)
             if intent is None:
                 continue
+            if isinstance(intent, Tap) or event.type == pygame.KEYDOWN:
+                self.ctx.keyboard = not isinstance(intent, Tap)
             if isinstance(intent, Quit):
                 self.running = False
                 continue

@@ -49,9 +49,11 @@ class Wheel:
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """Move the keyboard focus by ``delta`` (-1 back, +1 on)."""
+    """Move the keyboard focus by ``delta`` (-1 back, +1 on): across (← →) or, ``vertical``, up and down
+    (↑ ↓). A grid of buttons moves the way the arrow points; a list moves along whichever it is."""
 
     delta: int
+    vertical: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,9 +161,9 @@ Intent = (
 
 _KEYS: Final[dict[int, Intent]] = {
     pygame.K_LEFT: Step(-1),
-    pygame.K_UP: Step(-1),
+    pygame.K_UP: Step(-1, vertical=True),
     pygame.K_RIGHT: Step(1),
-    pygame.K_DOWN: Step(1),
+    pygame.K_DOWN: Step(1, vertical=True),
     pygame.K_HOME: Jump(False),
     pygame.K_END: Jump(True),
     pygame.K_PAGEUP: Page(-1),

@@ -30,10 +30,19 @@ def note_text(fonts: Fonts, text: str, band: pygame.Rect, metrics: Metrics) -> t
 
 
 def draw_note(
-    surface: pygame.Surface, fonts: Fonts, note: Note, layout: TableLayout, band: pygame.Rect, your_turn: bool
+    surface: pygame.Surface,
+    fonts: Fonts,
+    note: Note,
+    layout: TableLayout,
+    band: pygame.Rect,
+    your_turn: bool,
+    *,
+    keyboard: bool = False,
+    focused: bool = False,
 ) -> pygame.Rect:
     """Draw ``note`` in ``band`` (or over your hand, ``note_band``); where its box is (a tap there
-    closes it)."""
+    closes it). Its hint names Enter when ``keyboard`` (keys are in use), but on your turn with the
+    focus on your hand (``focused``) Enter plays, so it says that your move closes the note."""
     metrics = layout.metrics
     pad = metrics.px(10)
     title_px = metrics.text(16)
@@ -51,7 +60,12 @@ def draw_note(
     draw_text(
         surface, fonts, note.title, title, title_px, theme.TEXT_DARK, bold=True, align="left", wrap=False
     )
-    hint = "tap to close" if your_turn else "tap to go on"
+    if not keyboard:
+        hint = "tap to close" if your_turn else "tap to go on"
+    elif your_turn:
+        hint = "your move closes it" if focused else "Enter to close"
+    else:
+        hint = "Enter to go on"
     draw_text(surface, fonts, hint, title, metrics.text(12), theme.TEXT_DARK_MUTED, align="right", wrap=False)
     top = title.bottom
     for line in lines:

@@ -382,15 +382,25 @@ def lesson_at(ctx: Context, key: str) -> list[Scene]:
 
 
 def render(
-    name: str, size: tuple[int, int], scale: float = 1.0, settings: Settings | None = None
+    name: str,
+    size: tuple[int, int],
+    scale: float = 1.0,
+    settings: Settings | None = None,
+    *,
+    keys: bool = False,
 ) -> tuple[pygame.Surface, LayoutReport]:
-    """The scene ``name`` drawn at ``size``, and its layout report (what was drawn where, in CSS px)."""
+    """The scene ``name`` drawn at ``size``, and its layout report (what was drawn where, in CSS px);
+    with ``keys``, as a player using the keyboard sees it (the table's focus on a card you may play)."""
     pygame.display.init()
     if pygame.display.get_surface() is None:
         pygame.display.set_mode((1, 1))
     ctx = context(size, scale, settings)
+    ctx.keyboard = keys
     surface = pygame.Surface(size)
     stack = build(name, ctx)
+    for scene in stack:
+        if isinstance(scene, TableScene):
+            scene._place_focus()
     first = max(index for index, scene in enumerate(stack) if not scene.is_overlay)
     with recording(size, scale) as report:
         for scene in stack[first:]:
@@ -409,6 +419,7 @@ def main(argv: list[str] | None = None) -> int:
         help="comma-separated scene names, or 'lesson' for the lesson's notes",
     )
     parser.add_argument("--four-colour", action="store_true", help="draw the four-colour deck")
+    parser.add_argument("--keys", action="store_true", help="as a keyboard player sees it (the focus shown)")
     args = parser.parse_args(argv)
     width, _, height = args.size.partition("x")
     size = (int(width), int(height))
@@ -418,7 +429,7 @@ def main(argv: list[str] | None = None) -> int:
     names = LESSON_SCENES if args.scenes == "lesson" else args.scenes.split(",")
     for name in names:
         path = out / f"{name}-{size[0]}x{size[1]}.png"
-        surface, report = render(name, size, args.scale, settings)
+        surface, report = render(name, size, args.scale, settings, keys=args.keys)
         pygame.image.save(surface, str(path))
         path.with_suffix(".json").write_text(json.dumps(report.to_json(), indent=1), encoding="utf-8")
         print(path)

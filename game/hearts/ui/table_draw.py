@@ -90,7 +90,16 @@ class TableDrawer:
             )
         if frame.note is None or frame.band is None:
             return pygame.Rect(0, 0, 0, 0)
-        return draw_note(surface, self.fonts, frame.note, frame.layout, frame.band, frame.is_your_turn)
+        return draw_note(
+            surface,
+            self.fonts,
+            frame.note,
+            frame.layout,
+            frame.band,
+            frame.is_your_turn,
+            keyboard=frame.keyboard,
+            focused=frame.focus is not None,
+        )
 
     def _draw_still(self, surface: pygame.Surface) -> None:
         """Everything under the cards in the air, the message and the buttons: the felt, the header,
@@ -182,6 +191,7 @@ class TableDrawer:
         refusal = frame.refusal
         four_colour = frame.four_colour
         tags = self._received_tags(hand, frame.raised, received)
+        focused: pygame.Rect | None = None
         for card, place in frame.cards:
             index = hand.index(card)
             shaken = refusal is not None and card == refusal.card
@@ -215,7 +225,10 @@ class TableDrawer:
             if card == frame.lifted or card in frame.selected:
                 self._edge(surface, rect, theme.SELECTED)
             if frame.focus == index:
-                draw_focus(surface, rect, metrics.unit)
+                focused = rect
+        if focused is not None:  # over every card, so the cards beside it never hide its ring
+            radius = self.painter.layout(width, height).radius
+            draw_focus(surface, focused, metrics.unit, radius)
         if refusal is not None and refusal.card in hand:
             self._draw_refusal(surface, refusal.card, refusal.reason, hand, frame.raised)
 

@@ -92,6 +92,8 @@ class TableFrame:
     band: pygame.Rect | None
     four_colour: bool
     reduced_motion: bool
+    keyboard: bool
+    """Whether the last input was a key (the words then name keys, not taps)."""
 
     @property
     def marked(self) -> Seat | None:

@@ -39,8 +39,9 @@ TEXT_DISABLED: Final[RGB] = (128, 140, 132)
 TITLE: Final[RGB] = (255, 224, 140)  # headings on dark panels
 
 # --- Focus and selection --------------------------------------------------------------------------------
-FOCUS_RING: Final[RGB] = (255, 204, 0)  # bright gold: visible on felt, on cards and on buttons
-FOCUS_RING_OUTLINE: Final[RGB] = (20, 16, 0)  # a thin dark line under the ring keeps it visible on white
+# The focus ring is two bands: no one colour stands out 3:1 on both a white card and the green felt.
+FOCUS_RING: Final[RGB] = (255, 204, 0)  # the outer band, bright gold: 3:1 on the felt and dark panels
+FOCUS_RING_OUTLINE: Final[RGB] = (20, 16, 0)  # the inner band, near black: 3:1 on cards and light buttons
 SELECTED: Final[RGB] = (120, 200, 255)  # a raised card (tap then confirm, passing)
 HINT: Final[RGB] = (128, 236, 170)  # the card(s) a hint suggests
 RECEIVED: Final[RGB] = (178, 140, 255)  # the mark on cards received in the pass

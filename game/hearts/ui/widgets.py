@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pygame
@@ -47,10 +48,28 @@ def draw_title(
     draw_text(surface, fonts, title, rect, size, theme.TITLE, bold=True)
 
 
-def draw_focus(surface: pygame.Surface, rect: pygame.Rect, unit: float) -> None:
-    width = max(2, round(3 * unit))
-    ring = rect.inflate(width * 2 + 2, width * 2 + 2)
-    pygame.draw.rect(surface, theme.FOCUS_RING, ring, width=width, border_radius=max(4, round(10 * unit)))
+FOCUS_BAND = 2.5
+"""The thickness of each of the focus ring's bands, in design pixels."""
+
+
+def focus_band(unit: float) -> int:
+    """How thick each of the focus ring's two bands is: 2.5 design pixels, rounded up, so never under
+    2 CSS pixels (a design pixel is at least a CSS pixel)."""
+    return math.ceil(FOCUS_BAND * unit)
+
+
+def draw_focus(surface: pygame.Surface, rect: pygame.Rect, unit: float, radius: int | None = None) -> None:
+    """The focus ring round ``rect`` (a button, a card whose corners are rounded by ``radius``): a dark
+    band against it, which stands out on a light card or button (the yellow one too), and a light band
+    outside it, which stands out on the felt and on dark panels; each at least 2 CSS pixels thick, drawn
+    over whatever lies beside ``rect``."""
+    band = focus_band(unit)
+    corner = max(4, round(10 * unit)) if radius is None else radius
+    outer = rect.inflate(4 * band, 4 * band)
+    # The light band drawn twice as thick, under the dark one, leaves no gap between them at the corners.
+    pygame.draw.rect(surface, theme.FOCUS_RING, outer, width=2 * band, border_radius=corner + 2 * band)
+    inner = rect.inflate(2 * band, 2 * band)
+    pygame.draw.rect(surface, theme.FOCUS_RING_OUTLINE, inner, width=band, border_radius=corner + band)
 
 
 LABEL_PAD = 12

@@ -37,6 +37,9 @@ class Context:
     """Every sound effect goes through it; it follows the Sound option."""
     speaker: Speaker = field(default_factory=Speaker)
     """Every announcement goes through it (to the page, for a screen reader, and to the game log)."""
+    keyboard: bool = False
+    """Whether the player's last input was a key rather than a tap or a click: the table then keeps its
+    focus on a card you may play and its words name keys."""
 
     def __post_init__(self) -> None:
         self._follow(self.settings)

@@ -12,6 +12,7 @@ from ...announce import Announcement, Verbosity, speak_symbols
 from ...page import Mirror, MirrorButton, MirrorDialog
 from .. import theme
 from ..celebration import Confetti
+from ..focus import step_focus
 from ..intents import Back, Confirm, Hover, Intent, Jump, Pressed, Step, Tap
 from ..layout import DialogLayout, Metrics, dialog_layout
 from ..render.icons import draw_icon
@@ -90,7 +91,8 @@ class Dialog(Scene):
         self.menu_button: Button | None = None
         self.label_px = 0
         """The buttons' one type size."""
-        self.focus: int | None = None
+        self.focus: int | None = 0 if ctx.keyboard and choices else None
+        """The focused button: the first (what Enter chooses) once a key has been used."""
         super().__init__(ctx)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -135,7 +137,8 @@ class Dialog(Scene):
                 return self.menu
             return Pop(self.close_result) if self.closable else None
         if isinstance(intent, Step) and self.buttons:
-            self.focus = 0 if self.focus is None else (self.focus + intent.delta) % len(self.buttons)
+            rects = [button.rect for button in self.buttons]
+            self.focus = step_focus(rects, self.focus, intent.delta, vertical=intent.vertical)
             self.dirty = True
         elif isinstance(intent, Jump) and self.buttons:
             self.focus = len(self.buttons) - 1 if intent.to_end else 0

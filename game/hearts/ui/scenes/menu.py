@@ -7,6 +7,7 @@ import math
 import pygame
 
 from .. import theme
+from ..focus import step_focus
 from ..intents import Confirm, Intent, Jump, Step, Tap
 from ..layout import metrics_for
 from ..render.text import draw_text
@@ -70,7 +71,7 @@ class MenuScene(Scene):
         span = columns * button_width + (columns - 1) * gap
         self.buttons = []
         for index, (key, label) in enumerate(entries):
-            row, column = divmod(index, columns)  # in reading order, as the keys move
+            row, column = divmod(index, columns)  # in reading order
             left = (width - span) // 2 + column * (button_width + gap)
             if row == rows - 1 and len(entries) % columns and columns > 1:
                 left = (width - button_width) // 2  # a lone last entry sits in the middle
@@ -85,12 +86,8 @@ class MenuScene(Scene):
                     return self._press(button.key)
             return None
         if isinstance(intent, Step):
-            count = len(self.buttons)
-            self.focus = (
-                (0 if intent.delta > 0 else count - 1)
-                if self.focus is None
-                else ((self.focus + intent.delta) % count)
-            )
+            rects = [button.rect for button in self.buttons]
+            self.focus = step_focus(rects, self.focus, intent.delta, vertical=intent.vertical)
         elif isinstance(intent, Jump):
             self.focus = len(self.buttons) - 1 if intent.to_end else 0
         elif isinstance(intent, Confirm):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
+from ..focus import step_focus
 from ..intents import Back, Confirm, Intent, Jump, Step, Tap
 from ..layout import header_layout, is_portrait, metrics_for
 from ..render.text import draw_text, fit_size, wrap
@@ -214,7 +215,11 @@ class PagedScene(Scene):
             return None
         if isinstance(intent, Step):
             if self.focus_key in enabled:
-                self.focus_key = enabled[(enabled.index(self.focus_key) + intent.delta) % len(enabled)]
+                rects = [button.rect for button in self.buttons if button.enabled]
+                index = step_focus(
+                    rects, enabled.index(self.focus_key), intent.delta, vertical=intent.vertical
+                )
+                self.focus_key = enabled[index or 0]
             else:
                 self.focus_key = self._first_focus() if intent.delta > 0 else enabled[-1]
             self.dirty = True

@@ -54,6 +54,8 @@ class TableScene(Scene):
         """Under tap-then-confirm, the card the first tap lifted; also the card a hint points at."""
         self.focus: int | None = None
         """Keyboard focus: an index into the hand, or ``len(hand)`` for the action button."""
+        self.focus_placed: tuple[int, Phase, int, int] | None = None
+        """The moment (``_moment``) of your turn whose focus was put on a card you may play (by keys)."""
         self.remarks = Remarks()
         self.played_tap: tuple[tuple[int, int], float] | None = None
         """Where and how long ago a tap played a card (see ``DOUBLE_TAP``)."""
@@ -161,6 +163,8 @@ class TableScene(Scene):
             return Push(routes.GameLog(tuple(said.text for said in self.ctx.speaker.history.items())))
         if isinstance(intent, Pressed):
             return self._pressed(intent)
+        if isinstance(intent, Step | Jump | Confirm) and self.focus is not None:
+            self.focus_placed = self._moment()  # the focus is the player's to move from here on
         key = controls.BUTTON_KEYS.get(type(intent))
         if key is not None:
             return self._press(key)
@@ -249,8 +253,11 @@ class TableScene(Scene):
                 self.selected.discard(card)
             elif len(self.selected) < 3:
                 self.selected.add(card)
+                if len(self.selected) == 3:
+                    self._focus_on_action()
             else:
-                self._say("You have chosen three cards. Tap one of them to put it back.", reason=True)
+                how = "Press Enter on" if self.ctx.keyboard else "Tap"
+                self._say(f"You have chosen three cards. {how} one of them to put it back.", reason=True)
                 return None
             self.remarks.clear()
             chosen = card in self.selected
@@ -267,7 +274,10 @@ class TableScene(Scene):
             return None
         if self.ctx.settings.confirm_taps and self.raised != card:
             self.raised = card
-            self._say(f"Tap {card} again, or press Play.", reason=False)
+            if self.ctx.keyboard:
+                self._say(f"Press Enter again to play the {card}.", reason=False)
+            else:
+                self._say(f"Tap {card} again, or press Play.", reason=False)
             return None
         return self._play(card)
 
@@ -337,13 +347,39 @@ class TableScene(Scene):
         self.hinting = None
         if isinstance(chosen, CardSet):
             self.selected = set(chosen)
+            self._focus_on_action()
             shown = " ".join(str(card) for card in sorted(self.selected))
             self._say(f"Suggested: pass {shown}. Change them if you like.", reason=False)
         else:
             self.raised = chosen
             cards = self.hand_cards()
-            self.focus = cards.index(chosen) if chosen in cards else None
+            if self.ctx.keyboard and chosen in cards:
+                self.focus = cards.index(chosen)
             self._say(f"Suggested: {chosen}.", reason=False)
+
+    def _focus_on_action(self) -> None:
+        """Three cards chosen by keys (or by the hint): the focus on the Pass button, so Enter passes."""
+        if self.ctx.keyboard:
+            self.focus = len(self.hand_cards())
+
+    def _place_focus(self) -> None:
+        """By keys, on your turn to play: the focus on a card you may play (the one it is on, if it may
+        be played, else the first from the left), once the cards have landed (the hand shown is then
+        the hand). Once a turn, so the arrows can then take it anywhere; not while the lesson's note
+        shows (Enter with no focus reads it)."""
+        if not self.ctx.keyboard or not self.is_players_turn_to_play or self.motion.is_busy:
+            return
+        moment = self._moment()
+        if self.focus_placed == moment or self.mode.note is not None:
+            return
+        self.focus_placed = moment
+        cards, legal = self.hand_cards(), self.session.view.legal
+        focus = self.focus
+        if focus is None or focus >= len(cards) or cards[focus] not in legal:
+            playable = [index for index, card in enumerate(cards) if card in legal]
+            if playable:
+                self.focus = playable[0]
+                self.dirty = True
 
     def _toggle_sound(self) -> None:
         """The Sound option, from the table: saved at once, and a card's tap confirms it is on."""
@@ -374,6 +410,7 @@ class TableScene(Scene):
         if self.mode.holds_table():
             return self.stage.drain()  # the computer players (and a complete trick) wait while you read
         transition = self._advance(dt, started)
+        self._place_focus()
         for name in self.motion.take_cues():
             self.ctx.sound.play(name)
         self._speak(*self.motion.take_said())
@@ -620,6 +657,7 @@ class TableScene(Scene):
             band=self.band,
             four_colour=settings.four_colour,
             reduced_motion=settings.reduced_motion,
+            keyboard=self.ctx.keyboard,
         )
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -1,0 +1,46 @@
+"""Where an arrow key moves the focus among buttons laid out on the screen, whatever their layout.
+
+An arrow moves the way it points: ↓ to the nearest row below, onto the button closest across; → to the
+next button in the same row. Past the last row or the end of a row it goes round, as a list does. Where
+nothing lies that way at all (← → in a single column, ↑ ↓ in a single row), it moves along the list, so a
+list answers every arrow. Pure: the scenes hand in their buttons' rectangles, in reading order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pygame import Rect
+
+
+def step_focus(rects: Sequence[Rect], current: int | None, delta: int, *, vertical: bool) -> int | None:
+    """The index the focus moves to from ``current`` for an arrow (``delta`` -1 or +1, ``vertical`` for
+    ↑ ↓); from no focus, the first (or, going back, the last); None when there is nothing to focus."""
+    count = len(rects)
+    if not count:
+        return None
+    if current is None or not 0 <= current < count:
+        return 0 if delta > 0 else count - 1
+    here = rects[current]
+    others = [index for index in range(count) if index != current]
+    if vertical:
+        below = [index for index in others if rects[index].centery >= here.bottom]
+        above = [index for index in others if rects[index].centery <= here.top]
+        ahead, behind = (below, above) if delta > 0 else (above, below)
+        if ahead or behind:
+            # The nearest row ahead, else (going round) the farthest behind; in it, the closest across.
+            def row(index: int) -> int:
+                rect = rects[index]
+                return rect.top if delta > 0 else -rect.bottom
+
+            return min(
+                ahead or behind,
+                key=lambda index: (row(index), abs(rects[index].centerx - here.centerx), index),
+            )
+    else:
+        in_row = [index for index in others if here.top < rects[index].centery < here.bottom]
+        ahead = [index for index in in_row if (rects[index].centerx - here.centerx) * delta > 0]
+        if in_row:
+            # The next in the row, else (going round) the one at its other end.
+            return min(ahead or in_row, key=lambda index: (rects[index].centerx * delta, index))
+    return (current + delta) % count
