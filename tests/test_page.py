@@ -187,6 +187,7 @@ def test_the_mirror_as_the_page_reads_it():
             title="Hand 3 is over",
             choices=(page.MirrorButton(id="0", label="Next hand"), page.MirrorButton(id="1", label="Scores")),
             active="0",
+            lines=("You took 3 hearts.",),
         ),
     )
     assert json.loads(passing.to_json()) == {
@@ -199,6 +200,7 @@ def test_the_mirror_as_the_page_reads_it():
         "buttons": [],
         "dialog": {
             "title": "Hand 3 is over",
+            "lines": ["You took 3 hearts."],
             "choices": [{"id": "0", "label": "Next hand"}, {"id": "1", "label": "Scores"}],
             "active": "0",
         },

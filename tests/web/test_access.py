@@ -535,6 +535,25 @@ def test_the_listbox_leaves_its_keys_to_the_game(browser: Browser, base: str):
         assert page.locator("#mirror-hand").get_attribute("aria-activedescendant") == "mirror-card-QS"
 
 
+def test_a_dialogs_text_is_a_list_read_line_by_line(browser: Browser, base: str):
+    with opened(browser, base) as page:
+        log = {"title": "Game log", "lines": ["West plays the 7 of hearts.", "Hearts are broken."],
+               "choices": [{"id": "back", "label": "Back"}], "active": None}
+        mirror(page, state(dialog=log))
+        assert page.locator("#mirror-dialog").aria_snapshot() == (
+            '- dialog "Game log":\n'
+            '  - heading "Game log" [level=2]\n'
+            '  - list "Text":\n'
+            '    - listitem: West plays the 7 of hearts.\n'
+            '    - listitem: Hearts are broken.\n'
+            '  - button "Back"'
+        )
+        mirror(page, state(dialog={**log, "lines": ["Hearts are broken."]}))
+        assert page.locator("#mirror-lines li").all_inner_texts() == ["Hearts are broken."]
+        mirror(page, state(dialog=OVER))
+        assert page.locator("#mirror-lines").is_hidden()
+
+
 def test_a_dialog_takes_the_focus_and_gives_it_back(browser: Browser, base: str):
     with opened(browser, base) as page:
         mirror(page, state())
