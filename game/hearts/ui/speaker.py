@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from .. import page
 from ..announce import Announcement, History, Priority, Verbosity
+from .routes import GameLog
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -42,6 +43,10 @@ class Speaker:
             if announcement is not None and announcement.text:
                 self.history.add(announcement)
                 self._waiting.append(announcement)
+
+    def log(self) -> GameLog:
+        """The game log as it stands: the last announcements, oldest first."""
+        return GameLog(tuple(said.text for said in self.history.items()))
 
     def flush(self) -> Message | None:
         """Hand the frame's sentences on, as one message (None when nothing was said)."""

@@ -160,7 +160,7 @@ class TableScene(Scene):
             self._speak(table_voice.answer(intent.what, self.shown_view))
             return None
         if isinstance(intent, GameLog):
-            return Push(routes.GameLog(tuple(said.text for said in self.ctx.speaker.history.items())))
+            return Push(self.ctx.speaker.log())
         if isinstance(intent, Pressed):
             return self._pressed(intent)
         if isinstance(intent, Step | Jump | Confirm) and self.focus is not None:

@@ -58,6 +58,7 @@ def pause_menu(ctx: Context, session: Session, *, over_result: bool = False) -> 
             Choice("options", "Options", go=Replace(options_for(session))),
             Choice("statistics", "Statistics", go=Replace(Statistics())),
             Choice("rules", "How to play", go=Replace(HowToPlay())),
+            Choice("log", "Game log", go=lambda: Replace(ctx.speaker.log())),
             Choice("main_menu", "Main menu", go=Reset(Menu())),
         ],
         close_result=RESUME,
