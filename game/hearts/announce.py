@@ -233,12 +233,9 @@ def _pass_chosen(event: PassChosen, view: PlayerView, verbosity: Verbosity) -> l
 
 
 def _cards_passed(event: CardsPassed, verbosity: Verbosity) -> list[Announcement]:
+    """What you were given (what you gave was said as you chose it: ``_pass_chosen``)."""
     giver = pass_giver(YOU, event.direction)
-    text = passed_you(giver, event.received_by(YOU), SPOKEN)
-    if verbosity == "full":
-        target = YOU.offset(event.direction)
-        text = f"You gave {seat_object(target)} {cards_spoken(event.cards[YOU])}. {text}"
-    return [Announcement(text=text, kind="received")]
+    return [Announcement(text=passed_you(giver, event.received_by(YOU), SPOKEN), kind="received")]
 
 
 def _card_played(event: CardPlayed, view: PlayerView, verbosity: Verbosity) -> list[Announcement]:
@@ -427,7 +424,8 @@ def your_turn(view: PlayerView, *, chosen: int = 0, verbosity: Verbosity) -> Ann
         elif left:
             text = f"{left} more to choose."
         else:
-            text = f"3 cards chosen: confirm to pass them to {seat_object(target)}."
+            direction = DIRECTION_WORDS[view.pass_direction]
+            text = f"3 cards chosen: press Pass {direction} to give them to {seat_object(target)}."
         return Announcement(text=text, kind="turn")
     if view.phase is Phase.PLAY and view.to_move is YOU:
         return Announcement(text=_your_play(view, verbosity), kind="turn")
