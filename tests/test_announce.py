@@ -187,14 +187,15 @@ def spoken_unseen(text: str) -> CardSet:
     if "Every card is played" in text:
         return CardSet()
     assert text.startswith("Still out: "), text
-    found = re.findall(r"(clubs|diamonds|spades|hearts)(?: (\d+))?: ([^.]+)\.", text, flags=re.IGNORECASE)
-    assert [suit.lower() for suit, _, _ in found] == ["clubs", "diamonds", "spades", "hearts"], text
+    found = re.findall(
+        r"(clubs|diamonds|spades|hearts)(?:, (?:(\d+) cards?|all (13)))?(?:: ([^.]+))?\.", text, flags=re.IGNORECASE
+    )
+    assert [suit.lower() for suit, _, _, _ in found] == ["clubs", "diamonds", "spades", "hearts"], text
     cards: list[Card] = []
-    for suit_word, count, ranks in found:
+    for suit_word, count, whole, ranks in found:
         suit = Suit[suit_word.upper()]
-        whole = ranks == "all of them"
         these = [Card.of(rank, suit) for rank in Rank] if whole else read_ranks(suit, ranks)
-        assert len(these) == (int(count) if count else 0), text
+        assert len(these) == (int(count or whole) if count or whole else 0), text
         cards += these
     return CardSet(cards)
 
@@ -571,9 +572,9 @@ def test_queries_during_play() -> None:
     view = match.view_for(YOU)
     assert current_trick(view).text == "West took the last trick with the ace of clubs. West leads."
     assert cards_out(view).text == (
-        "Still out: clubs 4: 10, jack, queen, king. Diamonds 8: 3, 4, 5, 6, 9, 10, jack, queen. "
-        "Spades 12: 3, 4, 5, 6, 7, 8, 9, 10, jack, queen, king, ace. Hearts 12: 3, 4, 5, 6, 7, 8, 9, 10, "
-        "jack, queen, king, ace."
+        "Still out: clubs, 4 cards: 10, jack, queen, king. Diamonds, 8 cards: 3, 4, 5, 6, 9, 10, jack, queen. "
+        "Spades, 12 cards: 3, 4, 5, 6, 7, 8, 9, 10, jack, queen, king, ace. Hearts, 12 cards: 3, 4, 5, 6, 7, "
+        "8, 9, 10, jack, queen, king, ace."
     )
     play(match, "3D", "9D", "QS", "KD")
     assert scores(match.view_for(YOU)).text == (

@@ -526,6 +526,18 @@ def _plays(trick: Trick) -> str:
     return "; ".join(said)
 
 
+def trick_story(trick: Trick, *, jack_counts: bool) -> tuple[str, ...]:
+    """A finished trick in sentences: its cards in the order played, then who took it and what it held
+    (the last trick, as its dialog is read)."""
+    said = [f"{_plays(trick)}."]
+    if trick.winner is not None:
+        held = trick_holds(trick, jack_counts=jack_counts, voice=SPOKEN, jack_bonus=False)
+        score = trick_score(trick, jack_counts=jack_counts)
+        what = f"{join_words(held)}, {points_words(score)}" if held else "no points"
+        said.append(f"{seat_subject(trick.winner)} took it: {what}.")
+    return tuple(said)
+
+
 def _to_move(view: PlayerView, *, leading: bool) -> str:
     seat = view.to_move
     if seat is None:
@@ -571,7 +583,7 @@ def current_trick(view: PlayerView) -> Announcement:
     if view.phase is Phase.DEAL and not view.tricks:
         return _query("No cards on the table: waiting for the deal.")
     if view.phase is Phase.PASS:
-        return _query("No cards on the table: the cards are being passed.")
+        return _query("No cards on the table yet: everyone is choosing 3 cards to pass.")
     return _query(f"No cards on the table. {last}".strip())
 
 
@@ -639,7 +651,7 @@ def passing(view: PlayerView) -> Announcement:
 
 def cards_out(view: PlayerView) -> Announcement:
     """For each suit, how many cards you have not seen (not yours, not played) and which: "Still out:
-    clubs 3: 4, 9, jack. Diamonds: none. …"."""
+    clubs, 3 cards: 4, 9, jack. Diamonds: none. …" (the count said as a count, never as a rank)."""
     if not _is_dealt(view):
         return _query("No cards dealt yet.")
     unseen = view.unseen
@@ -652,9 +664,10 @@ def cards_out(view: PlayerView) -> Announcement:
         if not count:
             parts.append(f"{name}: none.")
         elif count == 13:
-            parts.append(f"{name} 13: all of them.")
+            parts.append(f"{name}, all 13.")
         else:
-            parts.append(f"{name} {count}: {_suit_ranks(unseen, suit)}.")
+            cards = "1 card" if count == 1 else f"{count} cards"
+            parts.append(f"{name}, {cards}: {_suit_ranks(unseen, suit)}.")
     return _query("Still out: " + " ".join(parts))
 
 

@@ -398,3 +398,7 @@ def test_a_list_answers_every_arrow_and_a_grid_moves_by_rows_and_columns() -> No
     assert step_focus(grid, 3, 1, vertical=True) == 1  # round to the column's top
     assert step_focus(grid, None, 1, vertical=True) == 0 and step_focus(grid, None, -1, vertical=False) == 3
     assert step_focus([], None, 1, vertical=False) is None
+    # The last of an odd count, alone in its row of a grid (the pause menu's Main menu): ← → stay on it.
+    odd = [*grid, pygame.Rect(0, 100, 100, 40)]
+    assert step_focus(odd, 4, 1, vertical=False) == 4 and step_focus(odd, 4, -1, vertical=False) == 4
+    assert step_focus(odd, 4, 1, vertical=True) == 0

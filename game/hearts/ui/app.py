@@ -20,7 +20,7 @@ from ..page import opened_with, tell
 from ..storage import Store, default_backend
 from . import theme
 from .challenge_link import is_challenge_fragment, read_challenge
-from .intents import SHORTCUTS, Back, IntentReader, Pressed, Quit, Resize, Tap
+from .intents import SHORTCUTS, Back, IntentReader, Pressed, Query, Quit, Resize, Tap
 from .render.cards import CardPainter
 from .render.fonts import Fonts
 from .render.text import draw_text
@@ -181,6 +181,9 @@ class App:
                 keys_are_ours = page.keys_are_ours() if keys_are_ours is None else keys_are_ours
                 if not keys_are_ours:
                     continue
+            if isinstance(intent, Query):  # answered by the table, even under a dialog
+                self._answer(intent.what)
+                continue
             if self._notice is not None and isinstance(intent, Tap | Back) and self._hits_notice(intent):
                 self._dismiss_notice()
                 continue
@@ -202,6 +205,14 @@ class App:
             # result without slowing a drawn frame.
             self._coach(work, started)
         return False
+
+    def _answer(self, what: str) -> None:
+        """A query key's answer from the topmost scene that answers it (the table, under any dialog)."""
+        for scene in reversed(self.stack):
+            said = scene.answer(what)
+            if said is not None:
+                self.ctx.speaker.say(said)
+                return
 
     def _background_work(self) -> Callable[[float], bool] | None:
         """The work for frames that draw nothing: the table's in view (under any dialog), else the

@@ -2,8 +2,9 @@
 
 An arrow moves the way it points: ↓ to the nearest row below, onto the button closest across; → to the
 next button in the same row. Past the last row or the end of a row it goes round, as a list does. Where
-nothing lies that way at all (← → in a single column, ↑ ↓ in a single row), it moves along the list, so a
-list answers every arrow. Pure: the scenes hand in their buttons' rectangles, in reading order.
+nothing lies that way at all (← → in a single column, ↑ ↓ in a single row), it moves along the list,
+so a list answers every arrow; ← → on a button alone in its row of a grid stay where they are. Pure:
+the scenes hand in their buttons' rectangles, in reading order.
 """
 
 from __future__ import annotations
@@ -43,4 +44,15 @@ def step_focus(rects: Sequence[Rect], current: int | None, delta: int, *, vertic
         if in_row:
             # The next in the row, else (going round) the one at its other end.
             return min(ahead or in_row, key=lambda index: (rects[index].centerx * delta, index))
+        if _is_grid(rects):
+            return current  # alone in its row of a grid (the last of an odd count): ← → stay
     return (current + delta) % count
+
+
+def _is_grid(rects: Sequence[Rect]) -> bool:
+    """Whether any two buttons share a row (else they form a single column)."""
+    return any(
+        first.top < second.centery < first.bottom
+        for index, first in enumerate(rects)
+        for second in rects[index + 1 :]
+    )

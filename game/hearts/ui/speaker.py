@@ -41,7 +41,8 @@ class Speaker:
         """Say these (None: nothing to say) at the end of this frame."""
         for announcement in announcements:
             if announcement is not None and announcement.text:
-                self.history.add(announcement)
+                if announcement.kind != "query":  # (the log keeps what happened, not what was asked)
+                    self.history.add(announcement)
                 self._waiting.append(announcement)
 
     def log(self) -> GameLog:

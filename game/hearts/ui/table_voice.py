@@ -12,7 +12,7 @@ from typing import Final
 
 from .. import announce
 from ..announce import Announcement
-from ..engine import Card, Phase, PlayerView
+from ..engine import Card, CardSet, Phase, PlayerView
 from ..page import Mirror, MirrorButton, MirrorCard
 from .widgets import Button
 
@@ -25,10 +25,19 @@ ANSWERS: Final[dict[str, Callable[[PlayerView], Announcement]]] = {
     "out": announce.cards_out,
 }
 """The query keys' answers, by what they ask (``intents.QUERIES``)."""
+NONE_CHOSEN: Final = CardSet()
 
 
-def answer(what: str, view: PlayerView) -> Announcement | None:
-    """The answer to a query key, for the match as ``view`` shows it (None for an unknown question)."""
+def answer(what: str, view: PlayerView, *, chosen: CardSet = NONE_CHOSEN) -> Announcement | None:
+    """The answer to a query key, for the match as ``view`` shows it and the cards ``chosen`` so far for
+    the pass (None for an unknown question)."""
+    choosing = view.phase is Phase.PASS and view.passed is None and bool(chosen)
+    if choosing and what == "turn":
+        return announce.your_turn(view, chosen=len(chosen), verbosity="brief")
+    if choosing and what == "passing":
+        said = f"You have chosen {announce.cards_spoken(chosen)} so far."
+        rest = announce.your_turn(view, chosen=len(chosen), verbosity="brief")
+        return Announcement(text=f"{said} {rest.text}" if rest else said, kind="query")
     found = ANSWERS.get(what)
     return None if found is None else found(view)
 

@@ -136,6 +136,10 @@ class Scene:
             return None
         return Announcement(text=f"{title}.", kind="note")
 
+    def answer(self, what: str) -> Announcement | None:
+        """The answer to a query key (``intents.QUERIES``) if this scene has one (the table does)."""
+        return None
+
     def mirror(self) -> Mirror | None:
         """What the page mirrors of this scene for assistive technology (None: nothing)."""
         return None

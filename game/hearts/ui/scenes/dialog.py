@@ -70,8 +70,12 @@ class Dialog(Scene):
         confetti: Confetti | None = None,
         menu: Transition | None = None,
         menu_spot: MenuSpot | None = None,
+        spoken: Sequence[str] = (),
     ) -> None:
+        """``spoken``: what a drawn ``body`` shows, in sentences for a screen reader (read as the
+        dialog opens, and mirrored with its ``lines``)."""
         self.title = title
+        self.spoken = tuple(spoken)
         self.choices = tuple(choices)
         self.lines = tuple(lines)
         self.body = body
@@ -162,15 +166,16 @@ class Dialog(Scene):
         return None
 
     def opened_words(self, verbosity: Verbosity, *, returned: bool) -> Announcement | None:
-        """The title, what Enter does, and in full every line; the first time only (a dialog shown again
-        after the menu over it needs no second reading)."""
+        """The title, what a drawn body shows, what Enter does (to a keyboard player), and in full every
+        line; the first time only (a dialog shown again after the menu over it needs no second reading)."""
         if returned:
             return None
         said = [self.title if self.title.endswith((".", "!", "?")) else f"{self.title}."]
+        said.extend(self.spoken)
         if verbosity == "full":
             said.extend(self.lines)
         first = next((choice for choice in self.choices if choice.primary), None)
-        if first is not None:
+        if first is not None and self.ctx.keyboard:
             said.append(f"Enter: {first.label}.")
         return Announcement(text=speak_symbols(" ".join(said)), kind="note")
 
@@ -181,10 +186,11 @@ class Dialog(Scene):
         ]
         if self.menu is not None:
             choices.append(MirrorButton(id=MENU, label="Menu"))
-        if self.closable:
+        if self.closable and all(choice.key != self.close_result for choice in self.choices):
             choices.append(MirrorButton(id=CLOSE, label="Close"))
         active = None if self.focus is None else str(self.focus)
-        dialog = MirrorDialog(title=self.title, lines=self.lines, choices=tuple(choices), active=active)
+        lines = tuple(speak_symbols(line) for line in (*self.spoken, *self.lines))
+        dialog = MirrorDialog(title=self.title, lines=lines, choices=tuple(choices), active=active)
         return Mirror(dialog=dialog)
 
     @property

@@ -6,10 +6,12 @@ import math
 
 import pygame
 
+from ...page import Mirror
 from .. import theme
 from ..focus import step_focus
-from ..intents import Confirm, Intent, Jump, Step, Tap
+from ..intents import Confirm, Intent, Jump, Pressed, Step, Tap
 from ..layout import metrics_for
+from ..mirrors import screen_mirror
 from ..render.text import draw_text
 from ..routes import (
     ConfirmNewMatch,
@@ -80,6 +82,12 @@ class MenuScene(Scene):
         self.dirty = True
 
     def handle(self, intent: Intent) -> Transition | None:
+        if isinstance(intent, Pressed):
+            keys = [button.key for button in self.buttons]
+            if intent.kind != "choice" or intent.id not in keys:
+                return None
+            self.focus = keys.index(intent.id)
+            return self._press(intent.id)
         if isinstance(intent, Tap):
             for button in self.buttons:
                 if button.hit(intent.pos):
@@ -96,6 +104,14 @@ class MenuScene(Scene):
             return None  # hovering and the rest change nothing here
         self.dirty = True
         return None
+
+    title = "Hearts"
+
+    def mirror(self) -> Mirror:
+        """The menu's buttons for the page's mirror."""
+        return screen_mirror(
+            "Hearts: main menu", self.buttons, None if self.focus is None else self.buttons[self.focus].key
+        )
 
     def _press(self, key: str) -> Transition | None:
         self.dirty = True

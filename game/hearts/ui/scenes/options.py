@@ -148,6 +148,15 @@ class OptionsScene(PagedScene):
                 left = rect.right
         return buttons
 
+    def _spoken_label(self, button: Button) -> str:
+        """A choice named with its option ("Difficulty: Hard, chosen"), a tab as a tab."""
+        name, _, _ = button.key.partition(SEGMENT)
+        option = next((option for option in self.options if option.key == name), None)
+        said = button.label if option is None else f"{option.label}: {button.label}"
+        if button.key in TABS:
+            said = f"{said} tab"
+        return f"{said}, chosen" if button.selected else said
+
     def _activate(self, key: str) -> Transition | None:
         if key in TABS:
             if key != self.tab:

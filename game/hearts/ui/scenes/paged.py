@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import pygame
 
+from ...page import Mirror
 from .. import theme
 from ..focus import step_focus
-from ..intents import Back, Confirm, Intent, Jump, Step, Tap
+from ..intents import Back, Confirm, Intent, Jump, Pressed, Step, Tap
 from ..layout import header_layout, is_portrait, metrics_for
+from ..mirrors import screen_mirror, spoken_label
 from ..render.text import draw_text, fit_size, wrap
 from ..widgets import Button, column_label_sizes, draw_button, draw_panel, draw_title
 from .base import Context, Pop, Scene, Transition
@@ -200,7 +202,24 @@ class PagedScene(Scene):
     def button(self, key: str) -> Button | None:
         return next((button for button in self.buttons if button.key == key), None)
 
+    def mirror(self) -> Mirror:
+        """The page's title, its note and its controls for the page's mirror."""
+        note = self._note()
+        return screen_mirror(
+            self.title, self.buttons, self.focus_key, lines=(note,) if note else (), label=self._spoken_label
+        )
+
+    def _spoken_label(self, button: Button) -> str:
+        """A control as a screen reader names it."""
+        return spoken_label(button)
+
     def handle(self, intent: Intent) -> Transition | None:
+        if isinstance(intent, Pressed):
+            pressed = self.button(intent.id) if intent.kind == "choice" else None
+            if pressed is None or not pressed.enabled:
+                return None
+            self.focus_key = pressed.key
+            return self._press(pressed.key)
         if isinstance(intent, Tap):
             for button in self.buttons:
                 if button.hit(intent.pos):

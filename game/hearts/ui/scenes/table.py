@@ -19,13 +19,13 @@ from dataclasses import replace
 import pygame
 
 from ... import announce, page
-from ...announce import Announcement, Priority
+from ...announce import Announcement, Priority, Verbosity
 from ...bots.hints import same_question
 from ...engine import Card, CardSet, Event, IllegalMove, MatchOver, Moon, Phase, Play, PlayerView, Seat, Trick
 from ...words import prompt
 from .. import routes, table_voice
 from .. import table_controls as controls
-from ..intents import Confirm, GameLog, Hover, Intent, Jump, Pressed, Query, Step, Tap
+from ..intents import Confirm, GameLog, Hover, Intent, Jump, Pressed, Step, Tap
 from ..modes.base import TableMode
 from ..motion import InHand, Motion
 from ..session import HUMAN, Session
@@ -156,9 +156,6 @@ class TableScene(Scene):
             return None
         if isinstance(intent, Tap):
             return self._tap(intent.pos)
-        if isinstance(intent, Query):
-            self._speak(table_voice.answer(intent.what, self.shown_view))
-            return None
         if isinstance(intent, GameLog):
             return Push(self.ctx.speaker.log())
         if isinstance(intent, Pressed):
@@ -299,6 +296,9 @@ class TableScene(Scene):
             return self._show(events)
         if view.phase is Phase.PLAY and self.raised is not None:
             return self._play(self.raised)
+        if view.phase is Phase.PASS and view.passed is None:  # Enter on a Pass button not yet ready
+            left = 3 - len(self.selected)
+            self._say(f"Choose {left} more card{'s' if left != 1 else ''} first.", reason=True)
         return None
 
     def _play(self, card: Card) -> Transition | None:
@@ -349,7 +349,11 @@ class TableScene(Scene):
             self.selected = set(chosen)
             self._focus_on_action()
             shown = " ".join(str(card) for card in sorted(self.selected))
-            self._say(f"Suggested: pass {shown}. Change them if you like.", reason=False)
+            self._say(
+                f"Suggested: pass {shown}. Change them if you like.",
+                reason=False,
+                aloud=f"Suggested: pass {announce.cards_spoken(chosen)}. Change them if you like.",
+            )
         else:
             self.raised = chosen
             cards = self.hand_cards()
@@ -367,13 +371,20 @@ class TableScene(Scene):
         be played, else the first from the left), once the cards have landed (the hand shown is then
         the hand). Once a turn, so the arrows can then take it anywhere; not while the lesson's note
         shows (Enter with no focus reads it)."""
-        if not self.ctx.keyboard or not self.is_players_turn_to_play or self.motion.is_busy:
+        view = self.session.view
+        passing = view.phase is Phase.PASS and view.passed is None
+        if not self.ctx.keyboard or not self.is_players_move or self.motion.is_busy:
             return
         moment = self._moment()
         if self.focus_placed == moment or self.mode.note is not None:
             return
         self.focus_placed = moment
-        cards, legal = self.hand_cards(), self.session.view.legal
+        if passing:  # (the pass starts on the first card)
+            if self.focus is None:
+                self.focus = 0
+                self.dirty = True
+            return
+        cards, legal = self.hand_cards(), view.legal
         focus = self.focus
         if focus is None or focus >= len(cards) or cards[focus] not in legal:
             playable = [index for index, card in enumerate(cards) if card in legal]
@@ -547,11 +558,13 @@ class TableScene(Scene):
 
     # Words ----------------------------------------------------------------------------------
 
-    def _say(self, text: str, *, reason: bool) -> None:
-        """Say ``text`` on the message line, and aloud: a reason (in the mode's words, urgent) or a
-        passing remark."""
+    def _say(self, text: str, *, reason: bool, aloud: str | None = None) -> None:
+        """Say ``text`` on the message line, and aloud (``aloud``, if the line reads badly when heard): a
+        reason (in the mode's words, urgent) or a passing remark."""
         shown = self.mode.reason_words(text) if reason else text
         self.remarks.say(shown, reason=reason)
+        if aloud is not None:
+            shown = aloud
         priority: Priority = "assertive" if reason else "polite"
         self._speak(
             Announcement(
@@ -559,6 +572,15 @@ class TableScene(Scene):
             )
         )
         self.dirty = True
+
+    def answer(self, what: str) -> Announcement | None:
+        """A query key's answer, for the match as the table shows it (with the cards you have chosen to
+        pass)."""
+        return table_voice.answer(what, self.shown_view, chosen=CardSet(self.selected))
+
+    def opened_words(self, verbosity: Verbosity, *, returned: bool) -> Announcement | None:
+        """Back at the table (a dialog or a screen over it closed): whose turn it is."""
+        return self.answer("turn") if returned else None
 
     def _speak(self, *announcements: Announcement | None) -> None:
         """Announce these for a screen reader (and the game log)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...announce import trick_story
 from ...engine import Trick
 from ...words import SEAT_NAMES as NAMES
 from ...words import trick_taken
@@ -153,6 +154,7 @@ def last_trick_dialog(ctx: Context, trick: Trick, number: int, jack: bool) -> Di
         [Choice(RESUME, "Close", primary=True)],
         body=body,
         body_height=height,
+        spoken=trick_story(trick, jack_counts=jack),
         close_result=RESUME,
         name="last_trick",
     )
