@@ -19,11 +19,10 @@ from hearts.ui.scenes.options import OptionsScene
 from hearts.ui.scenes.table import TableScene
 
 from .driver import Driver
+from .pixels import Colour, colour
 
 QUICK = Settings(pace="quick", table=Rules(target=50))
 """A short match: it ends after the hand in which someone reaches 50."""
-
-Colour = tuple[int, int, int]
 
 
 def move_focus(driver: Driver, table: TableScene, index: int, *, down_up: bool = False) -> None:
@@ -194,11 +193,6 @@ def drawn(scene: TableScene | Dialog, size: tuple[int, int]) -> tuple[pygame.Sur
     scene.draw(plain)
     scene.focus = keep
     return focused, plain
-
-
-def colour(surface: pygame.Surface, x: int, y: int) -> Colour:
-    pixel = surface.get_at((x, y))
-    return (pixel.r, pixel.g, pixel.b)
 
 
 def run(

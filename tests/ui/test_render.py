@@ -18,6 +18,8 @@ from hearts.ui.render.fonts import Fonts, LruCache
 from hearts.ui.render.icons import ICONS, draw_icon, icon
 from hearts.ui.render.text import draw_text, fit_size, wrap
 
+from .pixels import near
+
 SIZES = [(36, 50), (60, 84), (CLASSIC_MIN_WIDTH, 154), (160, 224), (300, 420)]
 
 
@@ -34,10 +36,6 @@ def painter(fonts: Fonts) -> CardPainter:
 
 def pixels(surface: pygame.Surface) -> bytes:
     return pygame.image.tobytes(surface, "RGBA")
-
-
-def near(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 40) -> bool:
-    return all(abs(x - y) <= tolerance for x, y in zip(a[:3], b[:3], strict=True))
 
 
 def is_blend(colour: tuple[int, ...], a: tuple[int, ...], b: tuple[int, ...], tolerance: float = 14) -> bool:

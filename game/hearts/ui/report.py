@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import math
 from collections.abc import Iterator
 from typing import Any
 
@@ -150,4 +151,50 @@ def type_size_problems(report: dict[str, Any]) -> list[str]:
     for (x, _), sizes in columns.items():
         if len(sizes) > 1:
             problems.append(f"the buttons at x={x} mix sizes {sorted(sizes)}: {labels[(x, _)]}")
+    return problems
+
+
+MIN_TARGET_CSS = 24
+"""WCAG 2.5.8 (target size, minimum): a target at least this many CSS pixels each way, or one spaced so
+that a circle this wide round its middle meets no other target and no other small target's circle."""
+
+
+def _reach(point: tuple[float, float], rect: list[float]) -> float:
+    """How far ``point`` lies from the nearest point of ``rect`` ([x, y, width, height]): 0 inside it."""
+    x, y, width, height = rect
+    dx = max(x - point[0], 0.0, point[0] - (x + width))
+    dy = max(y - point[1], 0.0, point[1] - (y + height))
+    return float((dx * dx + dy * dy) ** 0.5)
+
+
+def _middle(rect: list[float]) -> tuple[float, float]:
+    return (rect[0] + rect[2] / 2, rect[1] + rect[3] / 2)
+
+
+def target_size_problems(report: dict[str, Any]) -> list[str]:
+    """What breaks WCAG 2.5.8 in a report (``LayoutReport.to_json``): a button under 24 by 24 CSS
+    pixels whose 24-pixel circle meets another target (a button or a card of your hand) or another
+    small button's circle. Every button counts, disabled ones and those under a dialog included (the
+    stricter reading). Empty when all is well."""
+    items = report["items"]
+    buttons = [item for item in items if item["kind"] == "button"]
+    targets = buttons + [item for item in items if item["kind"] == "card" and item["where"] == "hand"]
+    radius = MIN_TARGET_CSS / 2
+    small = [item for item in buttons if min(item["rect"][2:]) < MIN_TARGET_CSS]
+    is_small = {id(item) for item in small}
+    problems = []
+    for item in small:
+        centre = _middle(item["rect"])
+        crowded = [
+            other.get("id") or other.get("card")
+            for other in targets
+            if other is not item
+            and (
+                _reach(centre, other["rect"]) < radius
+                or (id(other) in is_small and math.dist(centre, _middle(other["rect"])) < 2 * radius)
+            )
+        ]
+        if crowded:
+            width, height = item["rect"][2:]
+            problems.append(f"{item['id']!r} is {width}×{height} CSS px and crowded by {crowded}")
     return problems

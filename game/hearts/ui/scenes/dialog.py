@@ -17,6 +17,7 @@ from ..intents import Back, Confirm, Hover, Intent, Jump, Pressed, Step, Tap
 from ..layout import DialogLayout, Metrics, dialog_layout
 from ..render.icons import draw_icon
 from ..render.text import draw_text, wrap
+from ..report import note_button
 from ..widgets import Button, draw_button, draw_panel, label_size
 from .base import Context, Pop, Scene, Transition
 
@@ -238,6 +239,7 @@ class Dialog(Scene):
         )
         if self.closable:
             draw_icon(surface, "close", layout.close.inflate(-metrics.px(18), -metrics.px(18)), theme.TEXT)
+            note_button(CLOSE, layout.close)
         if self.menu_button is not None:
             draw_button(surface, self.ctx.fonts, self.menu_button, metrics.unit, metrics.text(12))
         if self.body is not None:

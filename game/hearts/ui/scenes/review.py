@@ -21,7 +21,7 @@ from .. import theme
 from ..intents import Back, Confirm, Drag, Intent, Jump, Release, Step, Tap
 from ..layout import header_layout, is_portrait, metrics_for
 from ..render.text import draw_text, fit_size, wrap
-from ..report import note_card, note_text
+from ..report import note_button, note_card, note_text
 from ..widgets import Button, draw_button, draw_panel, draw_title
 from .base import Context, Pop, Scene, Transition
 
@@ -354,6 +354,7 @@ class ReviewScene(Scene):
                 row = pygame.Rect(rect.left + gap, y, rect.width - 2 * gap, line)
                 draw_text(surface, fonts, text, row, self.small_px, theme.TEXT, align="left", wrap=False)
                 y += line
+            note_button(f"moment {decision.trick}", rect)  # a tap on it shows its trick
 
     def _draw_step(self, surface: pygame.Surface) -> None:
         fonts, gap = self.ctx.fonts, self.gap
