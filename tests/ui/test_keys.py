@@ -18,7 +18,7 @@ from hearts.ui.scenes.dialog import Dialog
 from hearts.ui.scenes.options import OptionsScene
 from hearts.ui.scenes.table import TableScene
 
-from .driver import Driver
+from .driver import FRAME, Driver
 from .pixels import Colour, colour
 
 QUICK = Settings(pace="quick", table=Rules(target=50))
@@ -240,12 +240,22 @@ def test_the_focus_ring_on_a_card_stands_out_on_the_card_and_the_felt(
 ) -> None:
     driver = Driver(size, settings=Settings(pace="quick"), scale=scale)
     table = to_first_turn_to_play(driver)
-    driver.key(pygame.K_HOME)  # the first card: the felt on its left and above, the next card over it
-    assert table.focus == 0
+    # The first card of the top row: the felt on its left and above, the next card over it (in two
+    # rows, the deal decides which row the hand's first card starts), once the cards you were given
+    # have gone down.
+    for _ in range(round(2 / FRAME)):
+        driver.step()
+    frame = table.frame()
+    spots = dict(frame.cards)
+    first = min(range(len(frame.hand) - 1), key=lambda index: (spots[frame.hand[index]].top, index))
+    driver.key(pygame.K_HOME)
+    for _ in range(first):
+        driver.key(pygame.K_RIGHT)
+    assert table.focus == first
     focused, plain = drawn(table, size)
     frame = table.frame()
-    rect = dict(frame.cards)[frame.hand[0]]
-    after = dict(frame.cards)[frame.hand[1]]
+    rect = dict(frame.cards)[frame.hand[first]]
+    after = dict(frame.cards)[frame.hand[first + 1]]
     felt = theme.felt(size)
     least = 2 * scale  # 2 CSS pixels
     border = table.ctx.painter.layout(rect.width, rect.height).border

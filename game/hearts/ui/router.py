@@ -148,7 +148,7 @@ _BUILDERS: dict[type[routes.Route], Callable[[Any, Context], Scene]] = {
     routes.Lesson: _lesson,
     routes.Options: lambda route, ctx: OptionsScene(ctx, route.tab, level=route.level, why=route.why),
     routes.HowToPlay: lambda route, ctx: HowToScene(ctx),
-    routes.GameLog: lambda route, ctx: HowToScene(ctx, "Game log", game_log(route.lines)),
+    routes.GameLog: lambda route, ctx: HowToScene(ctx, "Game log", game_log(route.lines), at_end=True),
     routes.Statistics: lambda route, ctx: StatsScene(ctx),
     routes.Review: _review,
     routes.PauseMenu: lambda route, ctx: pause_menu(ctx, route.session, over_result=route.over_result),

@@ -193,7 +193,11 @@ class HowToScene(Scene):
     column_design_width = 600
     """The text column's widest, in design pixels: about 75 characters a line on a wide screen."""
 
-    def __init__(self, ctx: Context, title: str | None = None, sections: Sections | None = None) -> None:
+    def __init__(
+        self, ctx: Context, title: str | None = None, sections: Sections | None = None, *, at_end: bool = False
+    ) -> None:
+        """``at_end``: open at the end (the game log, newest last)."""
+        self.at_end = at_end
         if title is not None:
             self.title = title
         self.sections = SECTIONS if sections is None else sections
@@ -240,6 +244,9 @@ class HowToScene(Scene):
         # Where the reader was, as a share of the way down, survives turning the phone.
         share = self.scroll.offset / self.scroll.max_offset if self.scroll.can_scroll else 0.0
         self.scroll.set_size(viewport=self.panel.height, content=height_of_text + 2 * self.pad)
+        if self.at_end:
+            self.scroll.to_end()
+            self.at_end = False
         self.scroll.scroll_to(share * self.scroll.max_offset)
         self.scroll.slop = 8 * metrics.scale
         self.scroll.glides = not self.ctx.settings.reduced_motion

@@ -59,7 +59,6 @@ def pause_menu(ctx: Context, session: Session, *, over_result: bool = False) -> 
             Choice("options", "Options", go=Replace(options_for(session))),
             Choice("statistics", "Statistics", go=Replace(Statistics())),
             Choice("rules", "How to play", go=Replace(HowToPlay())),
-            Choice("log", "Game log", go=lambda: Replace(ctx.speaker.log())),
             Choice("main_menu", "Main menu", go=Reset(Menu())),
         ],
         close_result=RESUME,
@@ -108,7 +107,7 @@ def moon_dialog(ctx: Context) -> Dialog:
 
 def last_trick_dialog(ctx: Context, trick: Trick, number: int, jack: bool) -> Dialog:
     """The last completed trick: its four cards in the order played, each with its player, the winner
-    ringed."""
+    ringed; and the way on to the game log (every event, in words)."""
 
     def body(surface: pygame.Surface, rect: pygame.Rect, layout: DialogLayout) -> None:
         metrics = layout.metrics
@@ -151,7 +150,7 @@ def last_trick_dialog(ctx: Context, trick: Trick, number: int, jack: bool) -> Di
     return Dialog(
         ctx,
         f"Trick {number}",
-        [Choice(RESUME, "Close", primary=True)],
+        [Choice(RESUME, "Close", primary=True), Choice("log", "Game log", go=lambda: Replace(ctx.speaker.log()))],
         body=body,
         body_height=height,
         spoken=trick_story(trick, jack_counts=jack),
