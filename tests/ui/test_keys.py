@@ -254,19 +254,23 @@ def test_the_focus_ring_on_a_card_stands_out_on_the_card_and_the_felt(
     assert table.focus == first
     focused, plain = drawn(table, size)
     frame = table.frame()
-    rect = dict(frame.cards)[frame.hand[first]]
+    card = dict(frame.cards)[frame.hand[first]]
     after = dict(frame.cards)[frame.hand[first + 1]]
+    # The ring marks the part of the card no other card covers (its neighbours' indices stay readable).
+    rect = table.layout.hand.visible_part(len(frame.hand), first, frame.raised)
+    assert rect.topleft == card.topleft and rect.right == after.left
     felt = theme.felt(size)
     least = 2 * scale  # 2 CSS pixels
-    border = table.ctx.painter.layout(rect.width, rect.height).border
+    border = table.ctx.painter.layout(card.width, card.height).border
     paper = colour(plain, rect.left + border + 1, rect.centery)  # inside the edge, within the margin
     assert theme.luminance(paper) > 0.3, ("the card's face, inside its edge", paper)
     for edge, outward in (((rect.left - 1, rect.centery), (-1, 0)), ((rect.centerx, rect.top - 1), (0, -1))):
         for inside in (paper, theme.CARD_FACE):
             dark, light = measure_ring(focused, plain, edge, outward, inside, lambda x, y: colour(felt, x, y))
             assert dark >= least and light >= least, (edge, dark, light)
-    # The next card lies over this one's right part: the ring is drawn over it, never hidden by it.
-    assert after.left < rect.right and after.top <= rect.centery
+    # The next card lies over this one's right part: the ring is drawn over its edge, never hidden by it,
+    # and no wider there than a few CSS pixels, clear of its corner index.
+    index = table.ctx.painter.layout(after.width, after.height).index_rect.move(after.topleft)
     for y in range(rect.top + rect.height // 3, rect.bottom - rect.height // 3):
         ring = [colour(focused, rect.right + step, y) for step in range(4 * int(least))]
         dark = sum(1 for seen in ring if seen == theme.FOCUS_RING_OUTLINE)
@@ -275,6 +279,15 @@ def test_the_focus_ring_on_a_card_stands_out_on_the_card_and_the_felt(
         under = colour(plain, rect.right, y)
         if theme.luminance(under) > 0.25:  # the next card's paper, not a pip
             assert theme.contrast_ratio(ring[0], under) >= 3
+    ink = [
+        (x, y)
+        for x in range(index.left, index.right)
+        for y in range(index.top, index.bottom)
+        if theme.luminance(colour(plain, x, y)) < 0.3  # the index's rank and suit, not its paper
+    ]
+    assert ink, "no index found"
+    covered = [spot for spot in ink if colour(focused, *spot) != colour(plain, *spot)]
+    assert not covered, ("the ring covers the next card's index", covered[:5])
 
 
 @pytest.mark.parametrize(("size", "scale"), SIZES, ids=lambda case: str(case))

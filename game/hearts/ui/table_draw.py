@@ -225,7 +225,9 @@ class TableDrawer:
             if card == frame.lifted or card in frame.selected:
                 self._edge(surface, rect, theme.SELECTED)
             if frame.focus == index:
-                focused = rect
+                # The part of it no other card covers: the ring marks one card, never its neighbours.
+                visible = self.layout.hand.visible_part(len(hand), index, frame.raised)
+                focused = visible.move(rect.x - place.x, rect.y - place.y)
         if focused is not None:  # over every card, so the cards beside it never hide its ring
             radius = self.painter.layout(width, height).radius
             draw_focus(surface, focused, metrics.unit, radius)
