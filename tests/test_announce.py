@@ -188,7 +188,9 @@ def spoken_unseen(text: str) -> CardSet:
         return CardSet()
     assert text.startswith("Still out: "), text
     found = re.findall(
-        r"(clubs|diamonds|spades|hearts)(?:, (?:(\d+) cards?|all (13)))?(?:: ([^.]+))?\.", text, flags=re.IGNORECASE
+        r"(clubs|diamonds|spades|hearts)(?:, (?:(\d+) cards?|all (13)))?(?:: ([^.]+))?\.",
+        text,
+        flags=re.IGNORECASE,
     )
     assert [suit.lower() for suit, _, _, _ in found] == ["clubs", "diamonds", "spades", "hearts"], text
     cards: list[Card] = []
@@ -323,15 +325,9 @@ def test_what_a_trick_holds_is_said_in_words(cards: str, winner: Seat, jack: boo
 
 def test_a_hand_starts_with_its_pass() -> None:
     view = start(**DEAL).view_for(YOU)
-    assert said(HandStarted(1, Seat.EAST, PassDirection.LEFT), view) == [
-        "Hand 1, passing left."
-    ]
-    assert said(HandStarted(2, Seat.SOUTH, PassDirection.RIGHT), view) == [
-        "Hand 2, passing right."
-    ]
-    assert said(HandStarted(3, Seat.WEST, PassDirection.ACROSS), view) == [
-        "Hand 3, passing across."
-    ]
+    assert said(HandStarted(1, Seat.EAST, PassDirection.LEFT), view) == ["Hand 1, passing left."]
+    assert said(HandStarted(2, Seat.SOUTH, PassDirection.RIGHT), view) == ["Hand 2, passing right."]
+    assert said(HandStarted(3, Seat.WEST, PassDirection.ACROSS), view) == ["Hand 3, passing across."]
     assert said(HandStarted(4, Seat.NORTH, PassDirection.NONE), view) == ["Hand 4. No passing this hand."]
     assert said(HandStarted(4, Seat.NORTH, PassDirection.NONE), view, "full") == [
         "Hand 4. No passing this hand. You hold 8 clubs, 4 diamonds, no spades and 1 heart. Playing to 100."
@@ -572,7 +568,8 @@ def test_queries_during_play() -> None:
     view = match.view_for(YOU)
     assert current_trick(view).text == "West took the last trick with the ace of clubs. West leads."
     assert cards_out(view).text == (
-        "Still out: clubs, 4 cards: 10, jack, queen, king. Diamonds, 8 cards: 3, 4, 5, 6, 9, 10, jack, queen. "
+        "Still out: clubs, 4 cards: 10, jack, queen, king. "
+        "Diamonds, 8 cards: 3, 4, 5, 6, 9, 10, jack, queen. "
         "Spades, 12 cards: 3, 4, 5, 6, 7, 8, 9, 10, jack, queen, king, ace. Hearts, 12 cards: 3, 4, 5, 6, 7, "
         "8, 9, 10, jack, queen, king, ace."
     )

@@ -14,6 +14,7 @@ from hearts.engine import Phase, Rules
 from hearts.storage import Settings
 from hearts.ui import theme
 from hearts.ui.focus import step_focus
+from hearts.ui.widgets import focus_band
 from hearts.ui.scenes.dialog import Dialog
 from hearts.ui.scenes.options import OptionsScene
 from hearts.ui.scenes.table import TableScene
@@ -235,9 +236,11 @@ SIZES = [((390, 844), 1.0), ((1280, 720), 1.0), ((780, 1688), 2.0)]
 
 
 @pytest.mark.parametrize(("size", "scale"), SIZES, ids=lambda case: str(case))
+@pytest.mark.parametrize("seed", (0, 1, 38))  # 38: a wide index ("10") beside the focus
 def test_the_focus_ring_on_a_card_stands_out_on_the_card_and_the_felt(
-    size: tuple[int, int], scale: float
+    size: tuple[int, int], scale: float, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr("hearts.ui.session.new_seed", lambda: seed)  # (the deal decides what lies where)
     driver = Driver(size, settings=Settings(pace="quick"), scale=scale)
     table = to_first_turn_to_play(driver)
     # The first card of the top row: the felt on its left and above, the next card over it (in two
@@ -259,6 +262,7 @@ def test_the_focus_ring_on_a_card_stands_out_on_the_card_and_the_felt(
     # The ring marks the part of the card no other card covers (its neighbours' indices stay readable).
     rect = table.layout.hand.visible_part(len(frame.hand), first, frame.raised)
     assert rect.topleft == card.topleft and rect.right == after.left
+    rect.width -= focus_band(table.layout.metrics.unit)  # (the ring ends early over the next card)
     felt = theme.felt(size)
     least = 2 * scale  # 2 CSS pixels
     border = table.ctx.painter.layout(card.width, card.height).border

@@ -26,7 +26,7 @@ from .table_flights import Flights
 from .table_frame import TableFrame
 from .table_layout import TableLayout
 from .table_seats import SeatBoxes
-from .widgets import draw_button, draw_focus, draw_panel
+from .widgets import draw_button, draw_focus, draw_panel, focus_band
 
 HEARTS_BROKEN = ("Hearts broken", "♥ broken")
 QUEEN_PLAYED = ("Q♠ played", "Q♠ out")
@@ -227,6 +227,8 @@ class TableDrawer:
             if frame.focus == index:
                 # The part of it no other card covers: the ring marks one card, never its neighbours.
                 visible = self.layout.hand.visible_part(len(hand), index, frame.raised)
+                if visible.right < rect.right:  # a card over its right part: the ring ends on it early,
+                    visible.width -= focus_band(metrics.unit)  # clear of that card's index
                 focused = visible.move(rect.x - place.x, rect.y - place.y)
         if focused is not None:  # over every card, so the cards beside it never hide its ring
             radius = self.painter.layout(width, height).radius

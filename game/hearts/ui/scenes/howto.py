@@ -194,7 +194,12 @@ class HowToScene(Scene):
     """The text column's widest, in design pixels: about 75 characters a line on a wide screen."""
 
     def __init__(
-        self, ctx: Context, title: str | None = None, sections: Sections | None = None, *, at_end: bool = False
+        self,
+        ctx: Context,
+        title: str | None = None,
+        sections: Sections | None = None,
+        *,
+        at_end: bool = False,
     ) -> None:
         """``at_end``: open at the end (the game log, newest last)."""
         self.at_end = at_end

@@ -14,7 +14,7 @@ from ..intents import Back, Confirm, Intent, Jump, Pressed, Step, Tap
 from ..layout import header_layout, is_portrait, metrics_for
 from ..mirrors import screen_mirror, spoken_label
 from ..render.text import draw_text, fit_size, wrap
-from ..widgets import Button, column_label_sizes, draw_button, draw_panel, draw_title
+from ..widgets import Button, column_label_sizes, draw_button, draw_focus, draw_panel, draw_title
 from .base import Context, Pop, Scene, Transition
 
 BACK = "back"
@@ -303,15 +303,10 @@ class PagedScene(Scene):
             draw_text(surface, fonts, label, self.page_label_rect, px, theme.TEXT_MUTED, wrap=False)
         sizes = column_label_sizes(fonts, self.buttons, metrics.unit, metrics.text(12))
         for button, size in zip(self.buttons, sizes, strict=True):
-            draw_button(
-                surface,
-                fonts,
-                button,
-                metrics.unit,
-                metrics.text(12),
-                focused=button.key == self.focus_key,
-                px=size,
-            )
+            draw_button(surface, fonts, button, metrics.unit, metrics.text(12), px=size)
+        focused = self.button(self.focus_key) if self.focus_key is not None else None
+        if focused is not None:  # over every button: a segment's neighbour never hides its ring
+            draw_focus(surface, focused.rect, metrics.unit)
 
     def draw_column_panel(self, surface: pygame.Surface, height: int) -> pygame.Rect:
         """The translucent plate behind a page's content, ``height`` tall from the body's top."""

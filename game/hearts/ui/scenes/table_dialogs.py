@@ -150,7 +150,10 @@ def last_trick_dialog(ctx: Context, trick: Trick, number: int, jack: bool) -> Di
     return Dialog(
         ctx,
         f"Trick {number}",
-        [Choice(RESUME, "Close", primary=True), Choice("log", "Game log", go=lambda: Replace(ctx.speaker.log()))],
+        [
+            Choice(RESUME, "Close", primary=True),
+            Choice("log", "Game log", go=lambda: Replace(ctx.speaker.log())),
+        ],
         body=body,
         body_height=height,
         spoken=trick_story(trick, jack_counts=jack),
