@@ -14,10 +14,10 @@ from hearts.engine import Phase, Rules
 from hearts.storage import Settings
 from hearts.ui import theme
 from hearts.ui.focus import step_focus
-from hearts.ui.widgets import focus_band
 from hearts.ui.scenes.dialog import Dialog
 from hearts.ui.scenes.options import OptionsScene
 from hearts.ui.scenes.table import TableScene
+from hearts.ui.widgets import focus_band
 
 from .driver import FRAME, Driver
 from .pixels import Colour, colour
