@@ -11,8 +11,8 @@ import pygame
 import pytest
 
 from hearts import page
-from hearts.announce import card_title
-from hearts.bots.hints import suggest_pass
+from hearts.announce import card_name, card_title, trick_story
+from hearts.bots.hints import suggest_pass, suggest_play
 from hearts.engine import Phase, Play
 from hearts.storage import Settings
 from hearts.ui.routes import PlayMatch
@@ -233,3 +233,67 @@ def test_the_transcript_plays_by_keys_and_announces_every_card_and_trick() -> No
     assert summary["brief_within_limit"] is True
     assert all(set(line) == {"priority", "text"} for line in lines[:-1])
     assert {line["priority"] for line in lines[:-1]} == {"polite", "assertive"}
+
+
+def notes_said(heard: list[Message]) -> list[str]:
+    return [part.text for message in heard for part in message.parts if part.kind == "note"]
+
+
+def test_a_dialog_is_read_as_it_opens_naming_enter_only_to_a_keyboard_player() -> None:
+    driver = at_a_match()
+    _to_first_play(driver)
+    heard = listening(driver)
+    driver.click(driver.button_spot("menu"))
+    assert notes_said(heard)[-1] == "Menu."
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_ESCAPE)  # by key this time
+    assert notes_said(heard)[-1] == "Menu. Enter: Back to the table."
+
+
+def test_the_last_trick_is_read_aloud_and_mirrored_line_by_line() -> None:
+    driver = at_a_match()
+    _to_first_play(driver)
+    table = driver.table
+    while not table.session.view.tricks:  # play on to the first trick's end
+        driver.click(driver.card_spot(suggest_play(table.session.view)))
+        driver.settle()
+    trick = table.session.view.tricks[-1]
+    heard = listening(driver)
+    driver.key(pygame.K_l)
+    said = notes_said(heard)[-1]
+    for _, card in trick.plays:
+        assert card_name(card) in said
+    dialog = driver.scene.mirror().dialog
+    assert dialog is not None and dialog.lines == trick_story(trick, jack_counts=False)
+    assert [choice.label for choice in dialog.choices] == ["Close", "Game log"], "one Close, not two"
+    driver.key(pygame.K_ESCAPE)
+    turn = [part for message in heard[-1:] for part in message.parts]
+    assert turn and turn[-1].kind in ("turn", "query"), "back at the table: whose turn it is"
+
+
+def test_a_query_under_a_dialog_is_answered_by_the_table() -> None:
+    driver = at_a_match()
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.scene, Dialog)
+    heard = listening(driver)
+    driver.key(pygame.K_c)
+    answers = [part.text for message in heard for part in message.parts if part.kind == "query"]
+    assert len(answers) == 1 and answers[0].startswith("Clubs")
+
+
+def test_the_menu_and_options_are_mirrored_and_pressed_from_the_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    driver = Driver((1280, 720))
+    mirrored = driver.scene.mirror()
+    assert mirrored is not None and mirrored.dialog is not None
+    labels = [choice.label for choice in mirrored.dialog.choices]
+    assert labels[0] == "New match" and "Options" in labels
+    presses = [page.Press("choice", "options")]
+    monkeypatch.setattr(page, "presses", lambda: [presses.pop()] if presses else [])
+    driver.step()
+    options = driver.scene.mirror()
+    assert options is not None and options.dialog is not None and options.dialog.title == "Options"
+    named = [choice.label for choice in options.dialog.choices]
+    assert "Difficulty: Normal, chosen" in named and "Difficulty: Hard" in named
+    presses.append(page.Press("choice", "difficulty:2"))
+    driver.step()
+    assert driver.app.ctx.settings.difficulty == "hard"

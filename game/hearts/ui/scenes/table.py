@@ -579,8 +579,11 @@ class TableScene(Scene):
         return table_voice.answer(what, self.shown_view, chosen=CardSet(self.selected))
 
     def opened_words(self, verbosity: Verbosity, *, returned: bool) -> Announcement | None:
-        """Back at the table (a dialog or a screen over it closed): whose turn it is."""
-        return self.answer("turn") if returned else None
+        """Back at the table (a dialog or a screen over it closed): whose turn it is, while a hand is
+        played (after a hand's result the next deal says itself)."""
+        if not returned or self.session.needs_deal or self.session.view.phase is Phase.OVER:
+            return None
+        return self.answer("turn")
 
     def _speak(self, *announcements: Announcement | None) -> None:
         """Announce these for a screen reader (and the game log)."""
