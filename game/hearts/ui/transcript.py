@@ -108,11 +108,13 @@ class KeyPlayer:
             yield from self._heard()
             scene = self.app.scene
             if isinstance(scene, Dialog):
-                if scene.name in ("hand_result", "match_result"):
+                if scene.name == "hand_result":  # (a match's last hand has one too, before its end)
                     self.hands_done += 1
-                    if scene.name == "match_result" or self.hands_done >= hands:
+                    if self.hands_done >= hands:
                         break
-                self._key("RETURN")  # the dialog's first choice: the next hand, or the moon's
+                # The dialog's first choice: the next hand, the moon's first way, or (the match over)
+                # playing again, so any number of hands can be heard.
+                self._key("RETURN")
                 waited = 0.0
                 continue
             if self._south_moves():
