@@ -297,3 +297,16 @@ def test_the_menu_and_options_are_mirrored_and_pressed_from_the_page(monkeypatch
     presses.append(page.Press("choice", "difficulty:2"))
     driver.step()
     assert driver.app.ctx.settings.difficulty == "hard"
+
+
+def test_the_mirror_is_built_again_exactly_when_the_table_changes() -> None:
+    driver = at_a_match()
+    _to_first_play(driver)
+    table = driver.table
+    first = table.mirror()
+    assert table.mirror() is first, "nothing changed: the same mirror"
+    driver.key(pygame.K_RIGHT)
+    moved = table.mirror()
+    assert moved is not first and moved.active != first.active
+    driver.key(pygame.K_m)  # sound off: the button's name changes
+    assert table.mirror().buttons != moved.buttons

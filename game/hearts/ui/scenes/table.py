@@ -67,6 +67,7 @@ class TableScene(Scene):
         self._turn_said: tuple[int, Phase, int, int] | None = None
         """The moment whose turn was last announced (your turn is said once a moment)."""
         self._note_said: object = None
+        self._mirrored: tuple[tuple[object, object], tuple[object, ...], page.Mirror] | None = None
         self.stage.then(*mode.reopened())  # the question the table left open, put again
 
     @property
@@ -590,7 +591,17 @@ class TableScene(Scene):
         self.ctx.speaker.say(*announcements)
 
     def mirror(self) -> page.Mirror:
-        """The table as the page mirrors it for assistive technology: your hand, the focus, the buttons."""
+        """The table as the page mirrors it for assistive technology: your hand, the focus, the buttons
+        (built again only when one of them may have changed: it is asked for in every drawn frame)."""
+        shown = (self.motion.current, self.session.view)  # (by identity: a new one is a change)
+        settings = (self.stage.fast, self.ctx.settings.sound, self.ctx.settings.confirm_taps)
+        rest = (self.focus, frozenset(self.selected), self.raised, self.is_players_move, *settings)
+        kept = self._mirrored
+        if kept is None or kept[0][0] is not shown[0] or kept[0][1] is not shown[1] or kept[1] != rest:
+            kept = self._mirrored = (shown, rest, self._mirror_now())
+        return kept[2]
+
+    def _mirror_now(self) -> page.Mirror:
         return table_voice.mirror(
             self.session.view,
             self.hand_cards(),
