@@ -30,9 +30,9 @@ from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from serve import SiteHandler, make_server
 
 from tests.web.conftest import CHROMIUM_ARGS, ROOT, build_site
+from tests.web.wasm import PYODIDE
 
 STAND_IN = Path(__file__).parent / "standin"
-PYODIDE = ROOT / "node_modules" / "pyodide"
 RUNTIME = "cdn/0.9.3/"
 WHEEL = "cdn/cp312/pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl"
 DATA_SIZE = 1 << 20

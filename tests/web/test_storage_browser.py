@@ -10,10 +10,7 @@ moves worked out independently of it.
 
 from __future__ import annotations
 
-import io
 import json
-import textwrap
-import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,9 +23,8 @@ from hearts.storage import Settings, Stats
 
 from ..storage.helpers import bot_moves
 from .conftest import CHROMIUM_ARGS, ROOT, serving
+from .wasm import PYODIDE, game_archive, python
 
-PYODIDE = ROOT / "node_modules" / "pyodide"
-GAME = ROOT / "game"
 HELPERS = ROOT / "tests" / "storage" / "helpers.py"
 LOAD_TIMEOUT_MS = 60_000
 
@@ -105,19 +101,6 @@ def played(seed: int, count: int) -> Match:
 # The site and the browser ---------------------------------------------------------------------
 
 
-def game_archive() -> bytes:
-    """The game's pure-Python packages (not the pygame table) and the test helpers, zipped."""
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in sorted((GAME / "hearts").rglob("*.py")):
-            relative = path.relative_to(GAME)
-            if "__pycache__" in relative.parts or relative.parts[:2] == ("hearts", "ui"):
-                continue
-            archive.write(path, relative.as_posix())
-        archive.write(HELPERS, "hearts_test_helpers.py")
-    return buffer.getvalue()
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if not (PYODIDE / "pyodide.asm.wasm").is_file():
@@ -125,7 +108,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("pyodide-site")
     (root / "index.html").write_text(PAGE, encoding="utf-8")
     (root / "sandboxed.html").write_text(SANDBOXED, encoding="utf-8")
-    (root / "hearts.zip").write_bytes(game_archive())
+    (root / "hearts.zip").write_bytes(game_archive({"hearts_test_helpers.py": HELPERS}))
     (root / "pyodide").symlink_to(PYODIDE, target_is_directory=True)
     return root
 
@@ -184,14 +167,6 @@ def open_game(context: BrowserContext, url: str) -> Page:
 def reload_game(page: Page) -> None:
     page.reload()
     start_pyodide(page)
-
-
-def python(target: Page | Frame, code: str) -> Any:
-    """Run ``code`` in the page's Pyodide and return its ``result`` (sent back as JSON).
-
-    A Python exception rejects the promise, which fails the test with Pyodide's traceback."""
-    script = textwrap.dedent(code) + "\njson.dumps(result)\n"
-    return json.loads(target.evaluate("code => pyodide.runPythonAsync(code)", script))
 
 
 # The cases ------------------------------------------------------------------------------------
