@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
-from tests.web.conftest import CHROMIUM_ARGS, ROOT
+from tests.web.conftest import ROOT
 from tests.web.test_boot import DATA_SIZE, FAILED, RUNTIME, STARTED, Behaviour, build, serving
 from tests.web.test_share import BOX_OPEN, KEYS_HEARD, share
 
@@ -92,14 +92,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def base(site: Path) -> Iterator[str]:
     with serving(site, Behaviour()) as address:
         yield address
-
-
-@pytest.fixture(scope="module")
-def browser(chromium: str) -> Iterator[Browser]:
-    with sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS, headless=True)
-        yield browser
-        browser.close()
 
 
 @contextlib.contextmanager

@@ -15,10 +15,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.web.conftest import CHROMIUM_ARGS
 from tests.web.test_boot import STARTED, Behaviour, build, serving
 
 TEXT = "Hearts, daily deal of 2026-12-01\nMe 4, par 6\n• • ♥ • • Q♠ • ♥ • • • • •"
@@ -56,14 +55,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def base(site: Path) -> Iterator[str]:
     with serving(site, Behaviour()) as address:
         yield address
-
-
-@pytest.fixture(scope="module")
-def browser(chromium: str) -> Iterator[Browser]:
-    with sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS, headless=True)
-        yield browser
-        browser.close()
 
 
 @contextlib.contextmanager
