@@ -3,7 +3,8 @@
 The real app plays real matches at normal pace (the hint plays for you, through real tap events) with a
 clock stepped 1/60 s per frame, so the figures are the work per frame, not the wait for the display.
 The coach judges your decisions in the frames that draw nothing, as in the game; with
-``HEARTS_BENCH_COACH=0`` in the environment it does not, to see what it costs.
+``HEARTS_BENCH_COACH=0`` in the environment it does not, to see what it costs. Each drawn frame builds
+the page's mirror of the table for a screen reader, as in the browser.
 """
 
 from __future__ import annotations
@@ -71,6 +72,7 @@ def _new_app(size: tuple[int, int]) -> App:
     backend = MemoryBackend()
     Store(backend).save_settings(Settings())
     app = App(size, store=Store(backend), resizable=False)
+    app.mirroring = True  # the screen reader's mirror is built every drawn frame, as in the browser
     if not coach_is_on():
         app.coach_slice = 0.0
     app.frame(FRAME)
