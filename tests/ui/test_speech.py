@@ -310,3 +310,20 @@ def test_the_mirror_is_built_again_exactly_when_the_table_changes() -> None:
     assert moved is not first and moved.active != first.active
     driver.key(pygame.K_m)  # sound off: the button's name changes
     assert table.mirror().buttons != moved.buttons
+
+
+def test_the_cards_you_were_given_are_named_once_they_have_landed() -> None:
+    driver = at_a_match()
+    table = driver.table
+    view = table.session.view
+    assert view.phase is Phase.PASS
+    for card in suggest_pass(view):
+        driver.click(driver.card_spot(card))
+    heard = listening(driver)
+    driver.click(driver.button_spot("action"))
+    kinds_now = kinds(heard)
+    assert "pass" in kinds_now and "received" not in kinds_now, "said before the cards crossed"
+    while table.motion.current is not None and table.motion.current.kind == "exchange":
+        assert "received" not in kinds(heard)
+        driver.step()
+    assert kinds(heard).count("received") == 1

@@ -98,6 +98,8 @@ class Step:
     """Played as the step begins."""
     said: tuple[Announcement, ...] = ()
     """Announced as the step begins (every one, in order: unlike sounds, none is said once for two)."""
+    said_after: tuple[Announcement, ...] = ()
+    """Announced as the step ends (what the cards in the air bring: said once they have landed)."""
     least: float = 0.0
     """Seconds it stays on screen however it is cut short (a finished trick's hold), at any pace."""
     shown: float = 0.0
@@ -160,6 +162,7 @@ class Motion:
             overrun = (tween.elapsed - (tween.delay + tween.duration)) * pace  # (below 0: a card landed)
             dt = min(overrun, step.shown - step.least)
             self.steps.popleft()
+            self.said.extend(step.said_after)
             finished = True
             if dt <= 0:
                 break
@@ -190,6 +193,8 @@ class Motion:
             if step.owes_time:
                 step.cut()
                 kept.append(step)
+            else:
+                self.said.extend(step.said_after)
         self.steps.extendleft(reversed(kept))
 
     def _begin(self, step: Step) -> None:

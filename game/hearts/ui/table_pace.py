@@ -83,7 +83,10 @@ def steps_for(
         made = 0
         for shown in _event_steps(event, after, before, your_card_from, in_hand, motion_time):
             if not made:
-                shown.said = (*pending, *said)
+                if isinstance(event, CardsPassed):  # what you were given, said once it has landed
+                    shown.said, shown.said_after = tuple(pending), said
+                else:
+                    shown.said = (*pending, *said)
                 pending = []
             made += 1
             last = shown
