@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..engine import Card
 from . import routes
 from .modes import DailyMode, LessonMode, MatchMode
-from .scenes.base import Context, Scene
+from .modes.practice import PracticeMode, practice_points
+from .scenes.base import Context, Push, Scene, Transition
 from .scenes.challenge import ChallengeOffer, refused
 from .scenes.daily_result import DailyResultDialog, daily_menu
 from .scenes.dialog import Dialog
@@ -21,6 +23,7 @@ from .scenes.howto import HowToScene, Sections
 from .scenes.lesson import challenge_or_new_match, lesson_menu, lesson_summary
 from .scenes.menu import MenuScene
 from .scenes.options import OptionsScene
+from .scenes.practice_dialogs import practice_menu, practice_result_dialog
 from .scenes.results import hand_result_dialog, match_result_dialog, score_sheet_dialog
 from .scenes.review import ReviewScene
 from .scenes.share_box import ShareBox
@@ -115,7 +118,23 @@ def _review(route: routes.Review, ctx: Context) -> Scene:
     from ..review import replay_hand
 
     session = route.session
-    return ReviewScene(ctx, replay_hand(session.match, route.hand), session.coaching)
+
+    def practise(step: int, play: Card | None) -> Transition:
+        return Push(routes.Practice(session, route.hand, step, play))
+
+    return ReviewScene(ctx, replay_hand(session.match, route.hand), session.coaching, practise=practise)
+
+
+def _practice(route: routes.Practice, ctx: Context) -> Scene:
+    """The hand played again from the step chosen, in a session of its own (never ``ctx.session``)."""
+    from ..practice import practice_match
+
+    original = route.session
+    match = practice_match(original.match, route.hand, route.step, play=route.play)
+    session = Session(match, original.seed, original.bot_level)
+    before = next(result for result in original.match.results if result.hand_number == route.hand)
+    start = "from the pass" if route.step == 0 else f"from trick {route.step}"
+    return TableScene(ctx, PracticeMode(ctx, session, before=practice_points(before), start=start))
 
 
 def _share(route: routes.Share, ctx: Context) -> Scene:
@@ -151,6 +170,11 @@ _BUILDERS: dict[type[routes.Route], Callable[[Any, Context], Scene]] = {
     routes.GameLog: lambda route, ctx: HowToScene(ctx, "Game log", game_log(route.lines), at_end=True),
     routes.Statistics: lambda route, ctx: StatsScene(ctx),
     routes.Review: _review,
+    routes.Practice: _practice,
+    routes.PracticeResult: lambda route, ctx: practice_result_dialog(
+        ctx, route.session, route.scored, route.before
+    ),
+    routes.PracticeMenu: lambda route, ctx: practice_menu(ctx),
     routes.PauseMenu: lambda route, ctx: pause_menu(ctx, route.session, over_result=route.over_result),
     routes.ConfirmNewMatch: lambda route, ctx: confirm_new_match(ctx),
     routes.MoonChoice: lambda route, ctx: moon_dialog(ctx),

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from ..challenge import Challenge
     from ..daily import Daily, Par
-    from ..engine import HandScored, MatchOver, Trick
+    from ..engine import Card, HandScored, MatchOver, Trick
     from .session import Session
 
 
@@ -108,6 +108,33 @@ class HowToPlay(Route):
 @dataclass(frozen=True, slots=True)
 class Statistics(Route):
     pass
+
+
+@dataclass(frozen=True, slots=True)
+class Practice(Route):
+    """Hand ``hand`` of the session's match played again from ``step`` (0: the pass; k: your turn in
+    trick k), as practice: the same cards and bots; ``play`` is played for you first (a key moment's
+    better card)."""
+
+    session: Session
+    hand: int
+    step: int
+    play: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PracticeResult(Route):
+    """A practice hand's end beside the original's: what you scored this time and then."""
+
+    session: Session
+    scored: HandScored
+    before: int
+    """What you scored in the original hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class PracticeMenu(Route):
+    """The practice table's menu: keep practising, or stop."""
 
 
 @dataclass(frozen=True, slots=True)

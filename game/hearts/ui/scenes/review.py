@@ -4,17 +4,20 @@ Step 0 is the deal and the pass (what each seat was dealt, passed and received);
 tricks, each with all four hands as they stood before it, the cards played and who took them. The
 coach's key moments sit on top and take you to their trick. Tap ◀ ▶, swipe, or use ← → Home End;
 Escape goes back. While the coach is still at work the panel says how far it has got and fills in.
+Between ◀ and ▶, "Play from trick 4" plays the hand again from the step on show, as practice; at a key
+moment, "Try Q♦" does so with the coach's better card played first.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
 import pygame
 
 from ...coach import Coaching, Decision, Review, moment_line
-from ...engine import Seat
+from ...engine import Card, Seat
 from ...review import HandReplay
 from ...words import SEAT_NAMES, trick_taken
 from .. import theme
@@ -43,7 +46,17 @@ class Row:
 class ReviewScene(Scene):
     """A finished hand, step by step; ``coaching`` supplies (or is still working out) its review."""
 
-    def __init__(self, ctx: Context, replay: HandReplay, coaching: Coaching | None) -> None:
+    def __init__(
+        self,
+        ctx: Context,
+        replay: HandReplay,
+        coaching: Coaching | None,
+        *,
+        practise: Callable[[int, Card | None], Transition] | None = None,
+    ) -> None:
+        """``practise(step, card)``: the hand played again from ``step``, ``card`` played first (None:
+        no practice from this review)."""
+        self.practise = practise
         self.replay = replay
         self.coaching = coaching
         self.step = 0
@@ -82,6 +95,16 @@ class ReviewScene(Scene):
             (d for d in review.decisions if d.kind == kind and (kind == "pass" or d.trick == self.step)),
             None,
         )
+
+    def better_card(self) -> Card | None:
+        """At a key moment where a card was played, the coach's better card (what "Try" plays)."""
+        review = self.review
+        if review is None or self.step == 0:
+            return None
+        for decision in review.key_moments:
+            if decision.kind == "play" and decision.trick == self.step and len(decision.best) == 1:
+                return next(iter(decision.best))
+        return None
 
     # Layout ---------------------------------------------------------------------------------------
 
@@ -216,6 +239,7 @@ class ReviewScene(Scene):
         self.buttons = [
             Button("back", self.back_rect, label="Back"),
             Button("prev", self.prev_rect, label="◀", enabled=self.step > 0),
+            *self._practice_buttons(),
             Button("next", self.next_rect, label="▶", enabled=self.step < self.steps - 1),
         ]
         review = self.review
@@ -233,6 +257,21 @@ class ReviewScene(Scene):
                     break
                 self.moment_rects.append((decision, rect))
                 top = rect.bottom + self.gap // 2
+
+    def _practice_buttons(self) -> list[Button]:
+        """Between ◀ and ▶: play again from here, and at a key moment, try the better card."""
+        if self.practise is None:
+            return []
+        here = "Play from the pass" if self.step == 0 else f"Play from trick {self.step}"
+        better = self.better_card()
+        if better is None:
+            return [Button("play", self.step_rect.copy(), label=here)]
+        half = (self.step_rect.width - self.gap) // 2
+        left = pygame.Rect(self.step_rect.left, self.step_rect.top, half, self.step_rect.height)
+        right = pygame.Rect(
+            left.right + self.gap, left.top, self.step_rect.right - left.right - self.gap, left.height
+        )
+        return [Button("play", left, label=here), Button("try", right, label=f"Try {better}", primary=True)]
 
     # Input ----------------------------------------------------------------------------------------
 
@@ -263,13 +302,18 @@ class ReviewScene(Scene):
             self.go(self.step + intent.delta)
         elif isinstance(intent, Jump):
             self.go(self.steps - 1 if intent.to_end else 0)
-        elif isinstance(intent, Confirm) and self.focus_key is not None:
-            return self._activate(self.focus_key)
+        elif isinstance(intent, Confirm):
+            # Enter: the focused button, else play again from the step on show.
+            return self._activate(self.focus_key if self.focus_key is not None else "play")
         return None
 
     def _activate(self, key: str) -> Transition | None:
         if key == "back":
             return Pop()
+        if key == "play" and self.practise is not None:
+            return self.practise(self.step, None)
+        if key == "try" and self.practise is not None and self.better_card() is not None:
+            return self.practise(self.step, self.better_card())
         if key == "prev":
             self.go(self.step - 1)
         elif key == "next":
@@ -301,11 +345,14 @@ class ReviewScene(Scene):
         draw_title(surface, fonts, title, self.title_rect, self.title_px, metrics.text(12))
         self._draw_coach(surface)
         self._draw_step(surface)
-        label = (
-            "The deal and the pass" if self.step == 0 else f"Trick {self.step} of {len(self.replay.tricks)}"
-        )
-        px = fit_size(fonts, label, self.step_rect.width, metrics.text(15), metrics.text(12), bold=True)
-        draw_text(surface, fonts, label, self.step_rect, px, theme.TEXT, bold=True, wrap=False)
+        if self.practise is None:
+            label = (
+                "The deal and the pass"
+                if self.step == 0
+                else f"Trick {self.step} of {len(self.replay.tricks)}"
+            )
+            px = fit_size(fonts, label, self.step_rect.width, metrics.text(15), metrics.text(12), bold=True)
+            draw_text(surface, fonts, label, self.step_rect, px, theme.TEXT, bold=True, wrap=False)
         for button in self.buttons:
             draw_button(
                 surface, fonts, button, metrics.unit, metrics.text(12), focused=button.key == self.focus_key

@@ -1,0 +1,56 @@
+"""Practice: a finished hand played again from a point of its review, with the same cards and the same
+bots (so what differs comes from your choices alone). It never touches the match in progress, its
+statistics or its save; at the end, its result stands beside the original's."""
+
+from __future__ import annotations
+
+from ...engine import HandScored, MatchOver, PlayerView
+from ..routes import PracticeMenu, PracticeResult
+from ..scenes.base import Context, Pop, Push, Transition
+from ..session import HUMAN, Session
+from .base import TableMode
+
+STOP = "stop"
+"""The practice menu's answer that ends the practice (back to the review it began from)."""
+DONE = "done"
+"""The practice result's answer that closes it (back to the review)."""
+
+
+class PracticeMode(TableMode):
+    """One hand of practice, in ``session`` (a match of its own, replayed to the point chosen)."""
+
+    is_safe_to_reload = False
+    """Practice is not saved: a reload goes back to the match."""
+
+    def __init__(self, ctx: Context, session: Session, *, before: int, start: str) -> None:
+        super().__init__(ctx, session)
+        self.before = before
+        """What you scored in the original hand."""
+        self.start = start
+        """Where the practice began, in words ("from trick 4")."""
+
+    def header(self, view: PlayerView) -> str:
+        return f"Practice · hand {view.hand_number} {self.start}"
+
+    def deal(self) -> None:
+        return None  # one hand only
+
+    def hand_over(self, scored: HandScored, match_over: bool) -> Transition | None:
+        return Push(PracticeResult(self.session, scored, self.before))
+
+    def match_over(self, over: MatchOver) -> Transition | None:
+        return None  # (the hand's result says it all: practice decides no match)
+
+    def menu(self) -> Transition | None:
+        return Push(PracticeMenu())
+
+    def resume(self, result: object) -> Transition | None:
+        return Pop() if result in (STOP, DONE) else None
+
+    def background(self, seconds: float) -> bool:
+        return False  # (the practice hand is judged when its review asks)
+
+
+def practice_points(scored: HandScored) -> int:
+    """What you scored in a hand."""
+    return scored.scores[HUMAN]
