@@ -149,7 +149,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         play = None if args.play is None else Card.parse(args.play)
     except InvalidNotation as error:
-        print(f"hearts.practice: {error}: a card is a rank and a suit, such as QS, TH or 10H", file=sys.stderr)
+        print(
+            f"hearts.practice: {error}: a card is a rank and a suit, such as QS, TH or 10H", file=sys.stderr
+        )
         return 2
     try:
         match = load_match(args.save)
