@@ -130,11 +130,12 @@ def _practice(route: routes.Practice, ctx: Context) -> Scene:
     from ..practice import practice_match
 
     original = route.session
-    match = practice_match(original.match, route.hand, route.step, play=route.play)
+    match = practice_match(original.match, route.hand, route.step)
     session = Session(match, original.seed, original.bot_level)
     before = next(result for result in original.match.results if result.hand_number == route.hand)
     start = "from the pass" if route.step == 0 else f"from trick {route.step}"
-    return TableScene(ctx, PracticeMode(ctx, session, before=practice_points(before), start=start))
+    mode = PracticeMode(ctx, session, before=practice_points(before), start=start, first=route.play)
+    return TableScene(ctx, mode)
 
 
 def _share(route: routes.Share, ctx: Context) -> Scene:

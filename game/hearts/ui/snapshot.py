@@ -68,6 +68,8 @@ SCENES = (
     "review",
     "review_pass",
     "review_clean",
+    "practice",
+    "practice_result",
     "daily",
     "daily_result",
     "share_box",
@@ -225,10 +227,31 @@ def build(name: str, ctx: Context) -> list[Scene]:
         you = "hard" if name == "review_clean" else "easy"
         play_until(session, lambda s: len(s.match.results) >= 1 and s.needs_deal, you=you)
         coaching = _coached(session)
-        review = ReviewScene(ctx, replay_hand(session.match, 1), coaching)
+        review = ReviewScene(
+            ctx,
+            replay_hand(session.match, 1),
+            coaching,
+            practise=lambda step, card: Push(routes.Practice(session, 1, step, card)),
+        )
         if name == "review_pass":
             review.go(0)
         return [table_at(ctx, session), review]
+    if name in ("practice", "practice_result"):  # hand 1 (as in the review) played again from its first
+        # key moment with the coach's better card; then played to its end as Hard plays it.
+        play_until(session, lambda s: len(s.match.results) >= 1 and s.needs_deal, you="easy")
+        review_of = _coached(session).review_of(1)
+        moment = review_of.key_moments[0] if review_of is not None and review_of.key_moments else None
+        step = moment.trick if moment is not None else 1
+        better = next(iter(moment.best)) if moment is not None and moment.kind == "play" else None
+        practice = scene_for(routes.Practice(session, 1, step, better), ctx)
+        assert isinstance(practice, TableScene)
+        if name == "practice":
+            return [table_at(ctx, session), practice]
+        tried = practice.session
+        play_until(tried, lambda s: len(s.match.results) >= 1 and s.needs_deal, you="hard")
+        shown = practice.mode.hand_over(tried.match.results[-1], False)
+        assert isinstance(shown, Push)
+        return [table_at(ctx, session), practice, scene_for(shown.route, ctx)]
     if name == "score_sheet":  # a page of eight hands with the J♦ counting and a moon in hand 4
         session = Session.new(Rules(jack_of_diamonds=True), "normal", seed=SHEET_SEED)
         ctx.session = session

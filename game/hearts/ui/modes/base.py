@@ -101,6 +101,10 @@ class TableMode:
         """A dialog of this table's own closed with ``result`` (the table answers the moon and the rest)."""
         return None
 
+    def take_first_card(self) -> Card | None:
+        """A card to play for you at your first turn (practice's "Try"), once; None by default."""
+        return None
+
     def background(self, seconds: float) -> bool:
         """Work for about ``seconds`` in a frame that draws nothing (the coach judging your decisions);
         whether there was work to do."""

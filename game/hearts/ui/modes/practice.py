@@ -4,7 +4,7 @@ statistics or its save; at the end, its result stands beside the original's."""
 
 from __future__ import annotations
 
-from ...engine import HandScored, MatchOver, PlayerView
+from ...engine import Card, HandScored, MatchOver, PlayerView
 from ..routes import PracticeMenu, PracticeResult
 from ..scenes.base import Context, Pop, Push, Transition
 from ..session import HUMAN, Session
@@ -22,8 +22,12 @@ class PracticeMode(TableMode):
     is_safe_to_reload = False
     """Practice is not saved: a reload goes back to the match."""
 
-    def __init__(self, ctx: Context, session: Session, *, before: int, start: str) -> None:
+    def __init__(
+        self, ctx: Context, session: Session, *, before: int, start: str, first: Card | None = None
+    ) -> None:
         super().__init__(ctx, session)
+        self.first = first
+        """The coach's better card, played for you as the practice begins (shown as it is played)."""
         self.before = before
         """What you scored in the original hand."""
         self.start = start
@@ -31,6 +35,10 @@ class PracticeMode(TableMode):
 
     def header(self, view: PlayerView) -> str:
         return f"Practice · hand {view.hand_number} {self.start}"
+
+    def take_first_card(self) -> Card | None:
+        first, self.first = self.first, None
+        return first
 
     def deal(self) -> None:
         return None  # one hand only

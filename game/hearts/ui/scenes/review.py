@@ -67,6 +67,7 @@ class ReviewScene(Scene):
         review = self.review
         if review is not None and review.key_moments:
             self.step = review.key_moments[0].trick
+            self._rebuild()  # (the buttons name the step)
 
     # State ----------------------------------------------------------------------------------------
 

@@ -450,6 +450,9 @@ class TableScene(Scene):
         last = self._forced_last_card()
         if last is not None:
             return self._play(last)
+        first = self.mode.take_first_card() if self.is_players_turn_to_play else None
+        if first is not None:  # practice's "Try": the better card, played for you as it begins
+            return self._play(first)
         if seat is None or not stage.bot_may_move(session, dt, pace):
             return None
         before = session.view
