@@ -206,7 +206,8 @@ def test_option_rows_fit_their_page(fonts: Fonts, case: tuple[tuple[int, int], f
 def test_a_tall_window_shows_every_option_on_one_page(fonts: Fonts) -> None:
     for size in ((390, 844), (1280, 720), (3840, 2160)):
         scene = OptionsScene(make_ctx(fonts, size))
-        assert scene.page_count == 1
+        # A phone's Game page holds eight of its nine rows at the tap size: the last turns the page.
+        assert scene.page_count == (2 if size == (390, 844) else 1)
         tap(scene, "tab_table")
         assert scene.page_count == 1
         assert scene.button("prev") is None and scene.button("next") is None

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Final
 
-from .cards import ALL_CARDS_MASK, CardSet, Seat, Suit
+from .cards import ALL_CARDS_MASK, JACK_OF_DIAMONDS, PENALTY_MASK, CardSet, Seat, Suit
 from .events import Trick
 from .rules import PassDirection, Rules
+
+_WITH_JACK: Final = PENALTY_MASK | 1 << JACK_OF_DIAMONDS
 
 
 class Phase(Enum):
@@ -93,3 +96,24 @@ class PlayerView:
             if self.points[seat] == taken:
                 return seat
         return None
+
+    @property
+    def taken(self) -> CardSet:
+        """Every card in this hand's completed tricks."""
+        mask = 0
+        for trick in self.tricks:
+            for card in trick.cards:
+                mask |= 1 << card
+        return CardSet.from_mask(mask)
+
+    @property
+    def nothing_to_play_for(self) -> bool:
+        """Whether the rest of the hand can change no score: in the play, every heart and the Q♠ (and
+        the J♦ when it counts) are in completed tricks, and no one seat has taken them all (no moon).
+
+        Public knowledge only, and it can only change at the end of a trick.
+        """
+        if self.phase is not Phase.PLAY:
+            return False
+        needed = _WITH_JACK if self.rules.jack_of_diamonds else PENALTY_MASK
+        return self.taken.mask & needed == needed and self.moon_threat is None

@@ -17,7 +17,14 @@ _CHOICES: Final[Mapping[str, tuple[str, ...]]] = {
     "pace": PACES,
     "verbosity": VERBOSITIES,
 }
-_SWITCHES: Final = ("confirm_taps", "play_last_card", "reduced_motion", "four_colour", "sound")
+_SWITCHES: Final = (
+    "confirm_taps",
+    "play_last_card",
+    "finish_when_settled",
+    "reduced_motion",
+    "four_colour",
+    "sound",
+)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -29,6 +36,9 @@ class Settings:
     """Tap a card, then confirm it, instead of playing on the first tap."""
     play_last_card: bool = True
     """The 13th card, the only one left, plays itself."""
+    finish_when_settled: bool = True
+    """Once no points are left to take (and no moon is possible), the rest of the hand plays itself
+    at fast-forward pace (a save from before this option has it on)."""
     pace: str = "normal"
     reduced_motion: bool = False
     four_colour: bool = False

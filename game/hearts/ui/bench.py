@@ -211,7 +211,7 @@ def pace_samples(
     ``cpu_clock(slow)``) overruns that, as a browser's frame would."""
     backend = MemoryBackend()
     store = Store(backend)
-    store.save_settings(Settings(difficulty=level, play_last_card=False))
+    store.save_settings(Settings(difficulty=level, play_last_card=False, finish_when_settled=False))
     store.save_match(SavedMatch(Match(Rules()), seed, level))
     app = App(PACE_SIZE, store=Store(backend), resizable=False)
     clock = cpu_clock(slow)

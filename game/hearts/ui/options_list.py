@@ -92,6 +92,14 @@ GAME_OPTIONS: tuple[Option, ...] = (
         *_setting("play_last_card"),
     ),
     Option(
+        "finish_when_settled",
+        "Play out empty tricks",
+        "Once no points are left, the rest of the hand plays itself.",
+        OFF_ON,
+        ("Off", "On"),
+        *_setting("finish_when_settled"),
+    ),
+    Option(
         "pace",
         "Pace",
         "How quickly the computer players take their turns.",

@@ -13,6 +13,9 @@ from ..engine import Card, Phase, Seat, Trick
 from ..words import SEAT_NAMES, trick_taken
 from .table_pace import REASON_TIME, REFUSED_BUBBLE, REFUSED_SHAKE
 
+SETTLED = "No points left: the rest plays itself."
+"""The line while a hand with nothing left to play for plays itself to the end."""
+
 
 class Remarks:
     """The reason or the remark showing, and the refused card, each on its own clock."""

@@ -35,6 +35,8 @@ class Stage:
         """Fast-forward: the steps run quicker and the bots play without a pause, until your turn."""
         self.fast_from: Hashable = None
         """Where the match stood when fast-forward was last switched on or off."""
+        self.to_hand_end = False
+        """Fast-forward runs to the end of the hand, through your turns (nothing is left to play for)."""
         self.bot_wait = 0.0
         """Seconds since the last bot move (see ``BOT_PAUSE``)."""
         self.was_human_turn = is_human_turn
@@ -110,15 +112,30 @@ class Stage:
         """Fast-forward on or off, at ``moment`` (where the match stands: see ``turn_to``)."""
         self.fast = not self.fast
         self.fast_from = moment
+        self.to_hand_end = False
         if self.fast:
             self.motion.skip_trick()
+
+    def run_to_hand_end(self) -> None:
+        """Fast-forward, your turns included, until ``hand_ended``."""
+        self.fast = self.to_hand_end = True
+
+    def hand_ended(self) -> None:
+        """The hand's last cards have landed: a run to its end stops there."""
+        if self.to_hand_end:
+            self.fast = self.to_hand_end = False
 
     def turn_to(self, is_human_turn: bool, moment: Hashable) -> bool:
         """Note whose turn it is at ``moment`` (any value that changes with each move); whether
         fast-forward has just ended. It covers the moves up to your next turn: one the bots come to,
         or one that follows your own card at once (you took the trick and lead), never the turn it
-        was switched on in."""
-        ended = self.fast and is_human_turn and (not self.was_human_turn or moment != self.fast_from)
+        was switched on in; a run to the hand's end goes on through them."""
+        ended = (
+            self.fast
+            and not self.to_hand_end
+            and is_human_turn
+            and (not self.was_human_turn or moment != self.fast_from)
+        )
         if ended:
             self.fast = False
         self.was_human_turn = is_human_turn

@@ -86,8 +86,8 @@ class KeyPlayer:
 
         self.pygame = pygame
         store = Store(MemoryBackend())
-        # Every card by a key: the last one does not play itself.
-        settings = replace(Settings(), verbosity=verbosity, play_last_card=False)
+        # Every card by a key: the last one does not play itself, nor the rest of a settled hand.
+        settings = replace(Settings(), verbosity=verbosity, play_last_card=False, finish_when_settled=False)
         store.save_settings(settings)
         self.app = App(size, store=store, resizable=False)
         self.app.coach_slice = 0.0  # (the coach's judgements say nothing aloud)

@@ -28,6 +28,9 @@ class TableMode:
     """Whether a reload on your turn loses nothing (the lesson keeps nothing, so it would)."""
     refusals_are_errors = True
     """Whether a refused card's reason shows as an error (the lesson shows it as a lesson)."""
+    plays_out_settled_hands = True
+    """Whether a hand with nothing left to play for plays itself to the end, under the option (the
+    lesson plays every card)."""
 
     def __init__(self, ctx: Context, session: Session) -> None:
         self.ctx = ctx

@@ -38,6 +38,7 @@ LESSON_LEVEL = "normal"
 class LessonMode(TableMode):
     is_safe_to_reload = False
     refusals_are_errors = False  # a refusal is a lesson, shown like the other lines, not as an error
+    plays_out_settled_hands = False  # the lesson's hand is played to its last card
 
     def __init__(self, ctx: Context) -> None:
         self.coach = Coach()

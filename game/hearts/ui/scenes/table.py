@@ -34,7 +34,7 @@ from ..table_frame import Moving, Refusal, TableFrame
 from ..table_hand import ShownHand
 from ..table_layout import TableLayout
 from ..table_pace import DOUBLE_TAP, steps_for
-from ..table_remarks import Remarks, after_trick, waiting_words
+from ..table_remarks import SETTLED, Remarks, after_trick, waiting_words
 from ..table_stage import Stage
 from ..widgets import Button
 from .base import Context, Push, Scene, Transition
@@ -67,6 +67,8 @@ class TableScene(Scene):
         self._turn_said: tuple[int, Phase, int, int] | None = None
         """The moment whose turn was last announced (your turn is said once a moment)."""
         self._note_said: object = None
+        self._settled: tuple[object, int] | None = None
+        """The match and hand found with nothing left to play for (it plays itself to the end)."""
         self._mirrored: tuple[tuple[object, object], tuple[object, ...], page.Mirror] | None = None
         self.stage.then(*mode.reopened())  # the question the table left open, put again
 
@@ -439,15 +441,21 @@ class TableScene(Scene):
         stage.think(session, started)  # while the last cards still move, too
         if stage.is_busy:
             return None
+        if stage.to_hand_end and session.view.phase is not Phase.PLAY:
+            stage.hand_ended()  # (before the hand's result shows)
+            self.dirty = True
         transition = stage.drain()
         if transition is not None:
             return transition
         if session.needs_deal:
             return self._deal()
         seat = session.bot_to_move
+        self._settle()
         if stage.turn_to(session.is_human_turn, self._moment()):
             self.dirty = True  # fast-forward has ended: the button shows it
         last = self._forced_last_card()
+        if last is None:
+            last = self._settled_card()
         if last is not None:
             return self._play(last)
         first = self.mode.take_first_card() if self.is_players_turn_to_play else None
@@ -507,6 +515,29 @@ class TableScene(Scene):
         if not self.ctx.settings.play_last_card or not self.is_players_turn_to_play or len(view.hand) != 1:
             return None
         return next(iter(view.hand))
+
+    def _is_settled(self) -> bool:
+        """Whether the hand in progress was found with nothing left to play for (and plays itself)."""
+        return self._settled == (self.session.match, self.session.view.hand_number)
+
+    def _settle(self) -> None:
+        """Nothing is left to play for in this hand (the option, on by default; never in the lesson):
+        say so once, and fast-forward to its end, your turns included."""
+        view = self.session.view
+        if self._is_settled() or not self.ctx.settings.finish_when_settled:
+            return
+        if not self.mode.plays_out_settled_hands or not view.nothing_to_play_for:
+            return
+        self._settled = (self.session.match, view.hand_number)
+        self.stage.run_to_hand_end()
+        self.dirty = True
+        self._speak(Announcement(text=SETTLED, kind="note"))
+
+    def _settled_card(self) -> Card | None:
+        """Your card, when the hand plays itself: the first you may play (any gives the same scores)."""
+        if not self._is_settled() or not self.is_players_turn_to_play:
+            return None
+        return next(iter(self.session.view.legal), None)
 
     def _deal(self) -> Transition | None:
         events = self.mode.deal()
@@ -623,6 +654,8 @@ class TableScene(Scene):
         if said is not None:
             return said
         shown, current = self.shown_view, self.motion.current
+        if self._is_settled() and shown.phase is Phase.PLAY:
+            return SETTLED
         stale = controls.is_players_move(shown, waiting=False) and not self.is_players_move
         # While your card is on its way, the turn it answered is over and the next is not yet shown;
         # while the passed cards cross, what you were given and who leads are said once they land.
