@@ -134,3 +134,30 @@ def test_try_the_card_plays_the_coachs_card_first(monkeypatch: pytest.MonkeyPatc
     driver.step()
     south = [move for move in table.session.match.moves if isinstance(move, Play) and move.seat is Seat.SOUTH]
     assert south[moment.trick - 1].card == better
+
+
+def test_a_reload_in_the_middle_of_practice_returns_to_it_and_stopping_goes_to_the_match(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    driver = reviewing_hand_one(monkeypatch)
+    match_text = driver.backend.get("hearts.match")
+    table = practice_from(driver, 3)
+    card = sorted(table.session.view.legal)[0]
+    driver.click(driver.card_spot(card))
+    driver.settle()
+    position = table.session.match.snapshot()
+    assert driver.backend.get("hearts.practice") is not None
+    assert driver.backend.get("hearts.match") == match_text, "the match's own save is untouched"
+    again = Driver((390, 844), backend=driver.backend, settings=QUICK)
+    reopened = again.scene
+    assert isinstance(reopened, TableScene) and isinstance(reopened.mode, PracticeMode)
+    assert reopened.session.match.snapshot() == position
+    assert "Practice" in reopened.header(reopened.session.view)
+    again.click(again.button_spot("menu"))
+    choose(again, "stop")
+    assert again.backend.get("hearts.practice") is None
+    # The match, where it was: at its first hand's result.
+    back = again.scene
+    assert isinstance(back, Dialog) and back.name == "hand_result"
+    assert not isinstance(again.table.mode, PracticeMode)
+    assert again.backend.get("hearts.match") == match_text

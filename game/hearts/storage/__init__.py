@@ -15,7 +15,7 @@ from .backends import (
     default_backend,
 )
 from .daily import DailyAttempt, DailyRecords, DailyResult, DailyStats
-from .saved_match import SavedMatch
+from .saved_match import SavedMatch, SavedPractice
 from .settings import DIFFICULTIES, PACES, VERBOSITIES, Settings
 from .stats import Stats
 from .store import Store
@@ -33,6 +33,7 @@ __all__ = [
     "LocalStorageBackend",
     "MemoryBackend",
     "SavedMatch",
+    "SavedPractice",
     "Settings",
     "Stats",
     "StorageError",

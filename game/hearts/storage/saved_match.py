@@ -138,3 +138,42 @@ def saved_fingerprint(saved: SavedMatch) -> str:
     """A short name for one match: its record hashed."""
     text = record.dumps(saved.match, seed=saved.seed)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
+
+
+PRACTICE_FORMAT: Final = "hearts.practice"
+
+
+@dataclass(frozen=True, slots=True)
+class SavedPractice:
+    """A practice hand in progress (``saved``: its own match, replayed to where it began and played on),
+    kept apart from the match so a reload returns to it and the match never sees it."""
+
+    saved: SavedMatch
+    before: int
+    """What you scored in the original hand."""
+    start: str
+    """Where the practice began, in words ("from trick 4")."""
+
+
+def practice_text(practice: SavedPractice) -> str:
+    """``practice`` as the text its slot keeps: the match's save, and what the comparison needs."""
+    return dumps(
+        {
+            "format": PRACTICE_FORMAT,
+            "version": VERSION,
+            "before": practice.before,
+            "start": practice.start,
+            "match": loads(match_text(practice.saved)),
+        }
+    )
+
+
+def parse_saved_practice(text: str) -> SavedPractice:
+    """A practice from its slot's text; ``InvalidSave`` for anything else."""
+    data = loads(text)
+    if not isinstance(data, dict) or data.get("format") != PRACTICE_FORMAT:
+        raise InvalidSave("not a saved practice hand")
+    before, start, match = data.get("before"), data.get("start"), data.get("match")
+    if type(before) is not int or not isinstance(start, str) or not isinstance(match, dict):
+        raise InvalidSave(f"a practice's score, start and match, not {before!r}, {start!r}, {match!r}")
+    return SavedPractice(parse_saved_match(dumps(match)), before, start)

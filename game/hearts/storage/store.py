@@ -40,16 +40,20 @@ from .saved_match import (
     VERSION,
     NewerSave,
     SavedMatch,
+    SavedPractice,
     dumps,
     loads,
     match_text,
     parse_saved_match,
+    parse_saved_practice,
+    practice_text,
     saved_fingerprint,
 )
 from .settings import Settings
 from .stats import Stats
 
 MATCH_KEY: Final = "hearts.match"
+PRACTICE_KEY: Final = "hearts.practice"
 SETTINGS_KEY: Final = "hearts.settings"
 STATS_KEY: Final = "hearts.stats"
 DAMAGED_PREFIX: Final = "hearts.damaged."
@@ -70,6 +74,7 @@ MATCH_NOT_SET_ASIDE: Final = (
 SETTINGS_DAMAGED: Final = "Your settings could not be read, so they were set aside and the defaults are back."
 STATS_DAMAGED: Final = "Your statistics could not be read, so they were set aside and start again from zero."
 SAVING_BACK_ON: Final = "Saving works again."
+PRACTICE_DROPPED: Final = "The practice hand could not be read, so it was dropped. Your match is safe."
 
 
 class Store:
@@ -166,6 +171,32 @@ class Store:
         """Autosave ``saved`` over the previous save (which stays whole until the new one is in).
         False when it could not be written; never raises."""
         return self._write(MATCH_KEY, match_text(saved), "this match")
+
+    def load_practice(self) -> SavedPractice | None:
+        """The practice hand in progress, or None (none, or one that cannot be read: it is dropped, the
+        match untouched). Never raises."""
+        text = self._read(PRACTICE_KEY)
+        if text is None:
+            return None
+        try:
+            return parse_saved_practice(text)
+        except Exception:
+            self.clear_practice()
+            self._tell(PRACTICE_DROPPED)
+            return None
+
+    def save_practice(self, practice: SavedPractice) -> bool:
+        """Keep the practice hand in progress (its own slot); False when it could not be written."""
+        return self._write(PRACTICE_KEY, practice_text(practice), "this practice hand")
+
+    def clear_practice(self) -> bool:
+        """Forget the practice hand (it is over, or stopped); False when storage refused."""
+        try:
+            self.backend.remove(PRACTICE_KEY)
+        except Exception as error:
+            self._failed(error, "this practice hand")
+            return False
+        return True
 
     def clear_match(self) -> bool:
         """Forget the autosaved match (a new match replaces it); False when storage refused."""

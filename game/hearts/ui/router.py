@@ -63,6 +63,12 @@ def _play(ctx: Context, session: Session) -> Scene:
 
 def _opening(route: routes.Opening, ctx: Context) -> Scene:
     load_saved_match(ctx)
+    practice = ctx.store.load_practice()
+    ctx.notices.extend(ctx.store.take_problems())
+    if practice is not None:  # a practice hand in progress, where it was (the match waits beneath)
+        tried = Session.from_saved(practice.saved)
+        mode = PracticeMode(ctx, tried, before=practice.before, start=practice.start, alone=True)
+        return TableScene(ctx, mode)
     session = ctx.session
     if session is not None and not session.match.is_over:
         return TableScene(ctx, MatchMode(ctx, session))

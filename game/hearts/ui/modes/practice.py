@@ -1,12 +1,14 @@
 """Practice: a finished hand played again from a point of its review, with the same cards and the same
 bots (so what differs comes from your choices alone). It never touches the match in progress, its
-statistics or its save; at the end, its result stands beside the original's."""
+statistics or its save: it is saved in a slot of its own after every card, so a reload returns to it; at
+the end, its result stands beside the original's."""
 
 from __future__ import annotations
 
 from ...engine import Card, HandScored, MatchOver, PlayerView
-from ..routes import PracticeMenu, PracticeResult
-from ..scenes.base import Context, Pop, Push, Transition
+from ...storage import SavedPractice
+from ..routes import Opening, PracticeMenu, PracticeResult
+from ..scenes.base import Context, Pop, Push, Reset, Transition
 from ..session import HUMAN, Session
 from .base import TableMode
 
@@ -19,13 +21,19 @@ DONE = "done"
 class PracticeMode(TableMode):
     """One hand of practice, in ``session`` (a match of its own, replayed to the point chosen)."""
 
-    is_safe_to_reload = False
-    """Practice is not saved: a reload goes back to the match."""
-
     def __init__(
-        self, ctx: Context, session: Session, *, before: int, start: str, first: Card | None = None
+        self,
+        ctx: Context,
+        session: Session,
+        *,
+        before: int,
+        start: str,
+        first: Card | None = None,
+        alone: bool = False,
     ) -> None:
         super().__init__(ctx, session)
+        self.alone = alone
+        """Reopened on its own after a reload (no review beneath it to go back to)."""
         self.first = first
         """The coach's better card, played for you as the practice begins (shown as it is played)."""
         self.before = before
@@ -53,7 +61,15 @@ class PracticeMode(TableMode):
         return Push(PracticeMenu())
 
     def resume(self, result: object) -> Transition | None:
-        return Pop() if result in (STOP, DONE) else None
+        if result not in (STOP, DONE):
+            return None
+        self.ctx.store.clear_practice()
+        return Reset(Opening()) if self.alone else Pop()
+
+    def saved(self, session: Session) -> None:
+        practice = SavedPractice(session.to_saved(), self.before, self.start)
+        self.ctx.store.save_practice(practice)
+        self.ctx.notices.extend(self.ctx.store.take_problems())
 
     def background(self, seconds: float) -> bool:
         return False  # (the practice hand is judged when its review asks)
