@@ -5,6 +5,7 @@ shows on every card and button (measured on the drawn pixels), and words that na
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import pygame
 import pytest
@@ -108,7 +109,8 @@ def play_match_by_keys(driver: Driver, on_dialog: Callable[[Dialog], None] = lam
 
 
 def test_a_match_by_keys_alone_keeps_the_focus_on_a_card_you_may_play() -> None:
-    driver = Driver((1280, 720), settings=QUICK)
+    # Every card by a key (the rest of a settled hand does not play itself), but the last of each hand.
+    driver = Driver((1280, 720), settings=replace(QUICK, finish_when_settled=False))
     driver.key(pygame.K_DOWN)
     driver.key(pygame.K_RETURN)  # New match, the menu's first entry
     assert isinstance(driver.scene, TableScene)
@@ -402,7 +404,17 @@ def test_arrows_move_the_way_they_point_in_the_two_column_pause_menu_and_in_opti
     for _ in range(4):
         walked.append(scene.focus_key)
         driver.key(pygame.K_RIGHT)
-    assert walked == ["difficulty:0", "difficulty:1", "difficulty:2", "difficulty:0"]
+    assert walked[:3] == ["difficulty:0", "difficulty:1", "difficulty:2"]
+    # Then round to the row's first button: the first choice, or a rail's tab level with it.
+    first = scene.button("difficulty:0")
+    assert first is not None
+    row = [
+        button.key
+        for button in scene.buttons
+        if button.enabled and button.rect.top < first.rect.centery < button.rect.bottom
+    ]
+    leftmost = min(row, key=lambda key: scene.button(key).rect.left)  # type: ignore[union-attr]
+    assert walked[3] == leftmost
 
 
 def test_a_list_answers_every_arrow_and_a_grid_moves_by_rows_and_columns() -> None:
@@ -423,3 +435,21 @@ def test_a_list_answers_every_arrow_and_a_grid_moves_by_rows_and_columns() -> No
     odd = [*grid, pygame.Rect(0, 100, 100, 40)]
     assert step_focus(odd, 4, 1, vertical=False) == 4 and step_focus(odd, 4, -1, vertical=False) == 4
     assert step_focus(odd, 4, 1, vertical=True) == 0
+
+
+def test_an_enter_pressed_while_the_cards_move_still_leaves_the_focus_on_a_card_you_may_play() -> None:
+    driver = Driver((1280, 720), settings=replace(QUICK, finish_when_settled=False))
+    table = to_first_turn_to_play(driver)
+    for _ in range(3):  # three of your turns: Enter pressed in every frame while the others play
+        view = table.session.view
+        move_focus(driver, table, table.hand_cards().index(suggest_play(view)))
+        driver.key(pygame.K_RETURN)
+        for _ in range(600):
+            if driver.is_waiting_for_player():
+                break
+            driver.key(pygame.K_RETURN)
+        if not isinstance(driver.scene, TableScene) or table.session.view.phase is not Phase.PLAY:
+            break
+        driver.step()
+        cards, legal = table.hand_cards(), table.session.view.legal
+        assert table.focus is not None and cards[table.focus] in legal, "the focus waits on a card to play"

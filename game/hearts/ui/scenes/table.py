@@ -163,8 +163,10 @@ class TableScene(Scene):
             return Push(self.ctx.speaker.log())
         if isinstance(intent, Pressed):
             return self._pressed(intent)
-        if isinstance(intent, Step | Jump | Confirm) and self.focus is not None:
-            self.focus_placed = self._moment()  # the focus is the player's to move from here on
+        if isinstance(intent, Step | Jump) and self.focus is not None:
+            # The focus is the player's to move from here on (Enter moves nothing: an Enter pressed
+            # while the last card flies still lets the focus go to a card you may play).
+            self.focus_placed = self._moment()
         key = controls.BUTTON_KEYS.get(type(intent))
         if key is not None:
             return self._press(key)
