@@ -85,6 +85,8 @@ def test_play_from_here_hands_over_the_position_as_it_was(monkeypatch: pytest.Mo
     assert isinstance(result, Dialog) and result.name == "practice_result"
     assert table.session.match.results[-1].scores == replay.scored.scores
     assert "the same" in result.lines[0]
+    said = [item.text for item in driver.app.ctx.speaker.history.items()]
+    assert said[-1].startswith("Practice: hand 1.") and result.lines[0] in said[-1], "read aloud, even brief"
     # The match in progress, its save and the statistics: untouched.
     assert len(match.moves) == moves_before and driver.backend.get("hearts.match") == saved_before
     assert driver.app.ctx.stats == stats_before

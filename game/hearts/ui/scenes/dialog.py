@@ -72,11 +72,14 @@ class Dialog(Scene):
         menu: Transition | None = None,
         menu_spot: MenuSpot | None = None,
         spoken: Sequence[str] = (),
+        read_lines: bool = False,
     ) -> None:
         """``spoken``: what a drawn ``body`` shows, in sentences for a screen reader (read as the
-        dialog opens, and mirrored with its ``lines``)."""
+        dialog opens, and mirrored with its ``lines``); ``read_lines``: its lines are the news, read
+        as it opens whatever the verbosity (else only in full)."""
         self.title = title
         self.spoken = tuple(spoken)
+        self.read_lines = read_lines
         self.choices = tuple(choices)
         self.lines = tuple(lines)
         self.body = body
@@ -173,7 +176,7 @@ class Dialog(Scene):
             return None
         said = [self.title if self.title.endswith((".", "!", "?")) else f"{self.title}."]
         said.extend(self.spoken)
-        if verbosity == "full":
+        if verbosity == "full" or self.read_lines:
             said.extend(self.lines)
         first = next((choice for choice in self.choices if choice.primary), None)
         if first is not None and self.ctx.keyboard:

@@ -35,6 +35,7 @@ def practice_result_dialog(ctx: Context, session: Session, scored: HandScored, b
             Choice("review", "Review this try", go=Push(Review(session, scored.hand_number))),
         ],
         lines=[comparison(practice_points(scored), before)],
+        read_lines=True,
         close_result=DONE,
         name="practice_result",
     )
