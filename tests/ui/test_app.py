@@ -16,7 +16,9 @@ from hearts.ui.scenes.table import TableScene
 
 from .driver import Driver
 
-QUICK = Settings(pace="quick", table=Rules(target=50))
+QUICK = Settings(pace="quick", table=Rules(target=50), finish_when_settled=False)
+"""A short match at a quick pace, every card yours to play (the rest of a settled hand, which plays
+itself by default, has its own tests: tests/ui/test_settled.py)."""
 
 
 def start_match(driver: Driver) -> None:
@@ -46,7 +48,7 @@ def test_a_whole_match_by_touch_in_portrait() -> None:
 
 
 def test_a_whole_match_by_mouse_in_landscape_with_tap_then_confirm() -> None:
-    driver = Driver((1280, 720), settings=Settings(pace="quick", confirm_taps=True, table=Rules(target=50)))
+    driver = Driver((1280, 720), settings=replace(QUICK, confirm_taps=True))
     start_match(driver)
     played = driver.play_match_by_taps(driver.click, confirm_taps=True)
     match = driver.table.session.match
