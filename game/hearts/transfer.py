@@ -284,7 +284,7 @@ def _export(path: Path) -> int:
     except OSError as error:
         print(f"The file could not be written: {error}", file=sys.stderr)
         return 1
-    print(f"Saved {read_export(text).summary()} to {path}.")
+    print(f"Wrote {path}, holding {read_export(text).summary()}.")
     return 0
 
 
