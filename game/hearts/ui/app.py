@@ -30,6 +30,8 @@ from .scenes.base import Context, Pop, Push, Replace, Reset, Scene, Transition
 from .scenes.dialog import Dialog
 from .sound import Sound, is_gesture
 
+NO_MIRROR = page.Mirror()
+"""What the page mirrors of a scene that has nothing to mirror."""
 MAX_SCALE = 2.0
 """Render at device pixels on dense screens, but no more than this many per CSS pixel."""
 NOTICE_SECONDS = 6.0
@@ -118,6 +120,8 @@ class App:
         """Seconds of game time, the sum of every frame's ``dt``."""
         self.running = True
         self.mirroring = page.is_live()
+        self._mirrored: page.Mirror | None = None
+        """The mirror last handed to the page (``page.mirror`` also skips one whose text is the same)."""
         """Whether each drawn frame hands the page its mirror of the top scene (in the browser; the
         benchmark sets it natively too, to count its cost)."""
         self.frames_drawn = 0
@@ -199,7 +203,10 @@ class App:
         if self.is_dirty:
             self.draw()
             if self.mirroring:
-                page.mirror(self.scene.mirror() or page.Mirror())
+                mirrored = self.scene.mirror() or NO_MIRROR
+                if mirrored is not self._mirrored:  # (a scene hands back the same one while unchanged)
+                    self._mirrored = mirrored
+                    page.mirror(mirrored)
             return True
         work = self._background_work()
         if work is not None and self.coach_slice > 0:

@@ -207,6 +207,7 @@ class HowToScene(Scene):
             self.title = title
         self.sections = SECTIONS if sections is None else sections
         self.keys = sections is None
+        self._mirror: Mirror | None = None
         self.scroll = ScrollView()
         self.clock = 0.0
         """Seconds since the page opened (the sum of ``update``'s dt), for the speed of a flick."""
@@ -280,10 +281,13 @@ class HowToScene(Scene):
     # Input -------------------------------------------------------------------------------------------
 
     def mirror(self) -> Mirror:
-        """The page's text as a list to read, paragraph by paragraph, and Back."""
-        lines = tuple(line for heading, paragraphs in self.sections for line in (heading, *paragraphs))
-        back = MirrorButton(id=BACK, label="Back")
-        return Mirror(dialog=MirrorDialog(title=self.title, lines=lines, choices=(back,)))
+        """The page's text as a list to read, paragraph by paragraph, and Back (built once: the text
+        never changes while the page is open, and it is asked for in every drawn frame of a scroll)."""
+        if self._mirror is None:
+            lines = tuple(line for heading, paragraphs in self.sections for line in (heading, *paragraphs))
+            back = MirrorButton(id=BACK, label="Back")
+            self._mirror = Mirror(dialog=MirrorDialog(title=self.title, lines=lines, choices=(back,)))
+        return self._mirror
 
     def handle(self, intent: Intent) -> Transition | None:
         scroll = self.scroll
