@@ -103,6 +103,12 @@ class Store:
             self._keeps_nothing = self.saving_off = True
             self._tell(backend.fallback_reason)
 
+    def resync(self) -> None:
+        """Forget what this store held for the visit, so the next loads read storage as it is now."""
+        self._unsaved_settings = None
+        self._unsaved_stats = None
+        self._unsaved_daily = None
+
     def take_problems(self) -> list[str]:
         """The sentences gathered so far, which are then forgotten."""
         problems, self.problems = self.problems, []

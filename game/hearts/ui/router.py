@@ -75,6 +75,17 @@ def _opening(route: routes.Opening, ctx: Context) -> Scene:
     return MenuScene(ctx)
 
 
+def _reopen(route: routes.Reopen, ctx: Context) -> Scene:
+    """Forget what this window held and open as at start, on what storage holds now."""
+    store = ctx.store
+    store.resync()
+    ctx.session = None
+    ctx.apply_settings(store.load_settings())
+    ctx.stats = store.load_stats()
+    ctx.notices.extend(store.take_problems())
+    return _opening(routes.Opening(), ctx)
+
+
 def _menu(route: routes.Menu, ctx: Context) -> Scene:
     load_saved_match(ctx)
     return MenuScene(ctx)
@@ -163,6 +174,7 @@ def _hand_result(route: routes.HandResult, ctx: Context) -> Dialog:
 
 _BUILDERS: dict[type[routes.Route], Callable[[Any, Context], Scene]] = {
     routes.Opening: _opening,
+    routes.Reopen: _reopen,
     routes.Menu: _menu,
     routes.ContinueMatch: _continue,
     routes.NewMatch: _new_match,

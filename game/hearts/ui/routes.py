@@ -36,6 +36,12 @@ class Opening(Route):
 
 
 @dataclass(frozen=True, slots=True)
+class Reopen(Route):
+    """What the game opens on, read afresh from storage: the settings, the statistics and the saved match
+    as they are now (another window played on, or an import replaced them). Shown with ``Reset``."""
+
+
+@dataclass(frozen=True, slots=True)
 class Menu(Route):
     """The main menu (with the saved match ready to continue)."""
 

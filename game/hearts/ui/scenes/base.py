@@ -48,9 +48,13 @@ class Context:
         self.sound.enabled = settings.sound
         self.speaker.verbosity = "full" if settings.verbosity == "full" else "brief"
 
-    def save_settings(self, settings: Settings) -> None:
+    def apply_settings(self, settings: Settings) -> None:
+        """Play by ``settings`` from now on (read from storage: nothing is written)."""
         self.settings = settings
         self._follow(settings)
+
+    def save_settings(self, settings: Settings) -> None:
+        self.apply_settings(settings)
         self.store.save_settings(settings)
         self.notices.extend(self.store.take_problems())
 
