@@ -273,3 +273,31 @@ def keys_are_ours() -> bool:
         return str(found.keysForGame()).lower() != "false"
     except Exception:
         return True
+
+
+# ------------------------------------------------------------------------------------ one live table
+
+
+def live_state() -> tuple[bool, int] | None:
+    """Whether this page has the table (``window.hearts.live``, ``web/live.js``) and how many times it has
+    taken it; None natively or on a page that cannot say."""
+    found = page_object()
+    if found is None:
+        return None
+    try:
+        live = found.live
+        state, generation = str(live.state), int(str(live.generation))
+    except Exception:
+        return None
+    if state not in {"live", "elsewhere"}:
+        return None
+    return state == "live", generation
+
+
+def claim_table() -> None:
+    """Take the table for this page ("Play here"); the page that had it stops."""
+    found = page_object()
+    if found is None:
+        return
+    with contextlib.suppress(Exception):
+        found.live.claim()

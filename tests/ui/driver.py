@@ -9,6 +9,7 @@ import pygame
 
 from hearts.bots.hints import suggest_pass, suggest_play
 from hearts.engine import Card, Phase
+from hearts.live import LiveTable
 from hearts.storage import MemoryBackend, Settings, Store
 from hearts.ui.app import App
 from hearts.ui.scenes.base import Scene
@@ -30,13 +31,16 @@ class Driver:
         sound: Sound | None = None,
         coach: bool = False,
         challenge: str | None = None,
+        live: LiveTable | None = None,
     ) -> None:
         """``coach``: let the coach judge the player's decisions as the app does (it costs a few
         milliseconds a frame, so only the tests of the hand review ask for it)."""
         self.backend = backend if backend is not None else MemoryBackend()
         if settings is not None:
             Store(self.backend).save_settings(settings)
-        self.app = App(size, store=Store(self.backend), scale=scale, sound=sound, challenge=challenge)
+        self.app = App(
+            size, store=Store(self.backend), scale=scale, sound=sound, challenge=challenge, live=live
+        )
         if not coach:
             self.app.coach_slice = 0.0
         else:  # processor time, so a machine busy with other work still leaves the coach its slices

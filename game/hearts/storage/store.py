@@ -91,6 +91,8 @@ class Store:
         self.saving_off = False
         """True while writes fail; the next write that succeeds turns it off again."""
         self.problems: list[str] = []
+        self.stale = False
+        """True once a write was refused because another window saved since this one read."""
         """Sentences for the player, oldest first; the UI shows them and calls ``take_problems``."""
         self._unsaved_settings: Settings | None = None
         self._unsaved_stats: Stats | None = None

@@ -16,8 +16,9 @@ import pygame
 
 from .. import page
 from ..announce import Announcement
+from ..live import LiveTable, TableKeeper, table_for
 from ..page import opened_with, tell
-from ..storage import Store, default_backend
+from ..storage import FileBackend, Store, default_backend
 from . import theme
 from .challenge_link import is_challenge_fragment, read_challenge
 from .intents import SHORTCUTS, Back, IntentReader, Pressed, Query, Quit, Resize, Tap
@@ -25,7 +26,7 @@ from .render.cards import CardPainter
 from .render.fonts import Fonts
 from .render.text import draw_text
 from .router import scene_for
-from .routes import ChallengeOffer, ChallengeRefused, Opening, Route
+from .routes import ChallengeOffer, ChallengeRefused, Elsewhere, Opening, Reopen, Route
 from .scenes.base import Context, Pop, Push, Replace, Reset, Scene, Transition
 from .scenes.dialog import Dialog
 from .sound import Sound, is_gesture
@@ -84,9 +85,11 @@ class App:
         resizable: bool = True,
         sound: Sound | None = None,
         challenge: str | None = None,
+        live: LiveTable | None = None,
     ) -> None:
         """``challenge``: a friend's challenge link or code to offer (in the browser, the page's address
-        brings it)."""
+        brings it). ``live``: who has the table among the windows sharing the store (by default the page's
+        protocol in the browser, a lease in the data folder on the desktop)."""
         pygame.display.init()  # the mixer opens with the first sound (``Sound``): audio init is slow
         pygame.font.init()
         pygame.display.set_caption("Hearts")
@@ -105,6 +108,7 @@ class App:
             size=self.screen.get_size(),
             scale=scale,
             sound=sound if sound is not None else Sound(),
+            live=TableKeeper(live if live is not None else self._default_table()),
         )
         self.ctx.notices.extend(self.store.take_problems())
         self.stack: list[Scene] = []
@@ -128,14 +132,24 @@ class App:
         self._notice: str | None = None
         self._notice_left = 0.0
         self._notice_rect: pygame.Rect | None = None
+        self._challenge: str | None = challenge if challenge is not None else opened_challenge()
+        """The challenge to offer once this window has the table (then None)."""
+        if self.ctx.live.away:
+            self.stack.append(scene_for(Elsewhere(), self.ctx))
+            return
         # A match in progress opens at its table, exactly where it was (the menu is one tap away in
         # the pause menu); otherwise the menu.
         self.stack.append(scene_for(Opening(), self.ctx))
-        self._offer_challenge(challenge if challenge is not None else opened_challenge())
+        self._offer_challenge()
 
-    def _offer_challenge(self, text: str | None) -> None:
-        """Offer the challenge in ``text`` over the opening screen, or say why it cannot be played
-        (the normal start goes on: nothing saved is touched)."""
+    def _default_table(self) -> LiveTable:
+        backend = self.store.backend
+        return table_for(backend.directory if isinstance(backend, FileBackend) else None)
+
+    def _offer_challenge(self) -> None:
+        """Offer the challenge the game was opened with over the opening screen, or say why it cannot be
+        played (the normal start goes on: nothing saved is touched)."""
+        text, self._challenge = self._challenge, None
         if not text:
             return
         challenge, refusal = read_challenge(text)
@@ -166,6 +180,7 @@ class App:
         started = self.coach_clock()
         if events is None:
             events = pygame.event.get()
+        self._follow_table()
         for press in page.presses():  # the page's mirror, for assistive technology
             self._apply(self.scene.handle(Pressed(press.kind, press.id)))
         keys_are_ours: bool | None = None
@@ -215,6 +230,16 @@ class App:
             # result without slowing a drawn frame.
             self._coach(work, started)
         return False
+
+    def _follow_table(self) -> None:
+        """Stop when another window has the table (or played on without this one), and open afresh on
+        the freshest save once this window has it back."""
+        change = self.ctx.live.check(stale=self.store.stale)
+        if change == "back":
+            self._apply(Reset(Reopen()))
+            self._offer_challenge()
+        elif change is not None:
+            self._apply(Reset(Elsewhere(moved_on=change == "moved_on")))
 
     def _answer(self, what: str) -> None:
         """A query key's answer from the topmost scene that answers it (the table, under any dialog)."""
@@ -393,6 +418,7 @@ class App:
                 await asyncio.sleep(0)  # the browser paces the frames
             else:
                 await asyncio.sleep(max(0.0, 1 / 60 - (time.perf_counter() - now)))
+        self.ctx.live.release()
         pygame.quit()
 
 

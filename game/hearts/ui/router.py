@@ -19,6 +19,7 @@ from .scenes.base import Context, Push, Scene, Transition
 from .scenes.challenge import ChallengeOffer, refused
 from .scenes.daily_result import DailyResultDialog, daily_menu
 from .scenes.dialog import Dialog
+from .scenes.elsewhere import ElsewhereScene
 from .scenes.howto import HowToScene, Sections
 from .scenes.lesson import challenge_or_new_match, lesson_menu, lesson_summary
 from .scenes.menu import MenuScene
@@ -84,6 +85,12 @@ def _reopen(route: routes.Reopen, ctx: Context) -> Scene:
     ctx.stats = store.load_stats()
     ctx.notices.extend(store.take_problems())
     return _opening(routes.Opening(), ctx)
+
+
+def _elsewhere(route: routes.Elsewhere, ctx: Context) -> Scene:
+    """Another window has the table: this one lets its match go (nothing of it may be saved from here)."""
+    ctx.session = None
+    return ElsewhereScene(ctx, moved_on=route.moved_on)
 
 
 def _menu(route: routes.Menu, ctx: Context) -> Scene:
@@ -175,6 +182,7 @@ def _hand_result(route: routes.HandResult, ctx: Context) -> Dialog:
 _BUILDERS: dict[type[routes.Route], Callable[[Any, Context], Scene]] = {
     routes.Opening: _opening,
     routes.Reopen: _reopen,
+    routes.Elsewhere: _elsewhere,
     routes.Menu: _menu,
     routes.ContinueMatch: _continue,
     routes.NewMatch: _new_match,

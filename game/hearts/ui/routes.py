@@ -42,6 +42,14 @@ class Reopen(Route):
 
 
 @dataclass(frozen=True, slots=True)
+class Elsewhere(Route):
+    """Another window has the table (``hearts.live``): nothing to play here until "Play here". ``moved_on``
+    when this window found out by a save refused as behind the stored one."""
+
+    moved_on: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Menu(Route):
     """The main menu (with the saved match ready to continue)."""
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from ...announce import Announcement, Verbosity
+from ...live import TableKeeper
 from ...page import Mirror
 from ...storage import Settings, Stats, Store
 from ..intents import Intent
@@ -37,6 +38,8 @@ class Context:
     """Every sound effect goes through it; it follows the Sound option."""
     speaker: Speaker = field(default_factory=Speaker)
     """Every announcement goes through it (to the page, for a screen reader, and to the game log)."""
+    live: TableKeeper = field(default_factory=TableKeeper)
+    """Whether this window has the table (of the windows sharing its storage, one plays at a time)."""
     keyboard: bool = False
     """Whether the player's last input was a key rather than a tap or a click: the table then keeps its
     focus on a card you may play and its words name keys."""

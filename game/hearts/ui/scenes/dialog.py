@@ -41,7 +41,7 @@ class Choice:
     key: str
     label: str
     primary: bool = False
-    go: Transition | Callable[[], Transition] | None = None
+    go: Transition | Callable[[], Transition | None] | None = None
     """What pressing it does instead of answering ``key``: a transition, or a function that makes one
     when pressed (what it shares is then as it stands at that moment)."""
 
@@ -201,7 +201,7 @@ class Dialog(Scene):
     def is_safe_to_reload(self) -> bool:
         return self.name in ("hand_result", "match_result", "lesson_summary")
 
-    def choose(self, index: int) -> Transition:
+    def choose(self, index: int) -> Transition | None:
         """The player chose the ``index``-th choice."""
         go = self.choices[index].go
         if go is None:
