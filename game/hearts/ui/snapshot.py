@@ -74,6 +74,7 @@ SCENES = (
     "daily_result",
     "share_box",
     "challenge_offer",
+    "elsewhere",
 )
 
 
@@ -283,6 +284,8 @@ def build(name: str, ctx: Context) -> list[Scene]:
             seed=SEED + 1, rules=Rules(target=50, jack_of_diamonds=True), level="hard", score=41
         )
         return [table_at(ctx, session), scene_for(routes.ChallengeOffer(friend), ctx)]
+    if name == "elsewhere":  # the game open in a second window
+        return [scene_for(routes.Elsewhere(), ctx)]
     if name in LESSON_SCENES:
         return lesson_at(ctx, name.removeprefix("lesson_"))
     raise ValueError(f"no scene called {name!r}; choose from {', '.join(SCENES + LESSON_SCENES)}")

@@ -44,7 +44,6 @@ class ElsewhereScene(Dialog):
             name="elsewhere",
             read_lines=True,
         )
-        self.focus = 0  # one button: Enter takes it, whatever the last input was
 
     def _play_here(self) -> Transition | None:
         """Ask for the table; the app opens afresh once it is this window's (a frame or two)."""
