@@ -531,3 +531,13 @@ def test_reopening_with_a_match_in_progress_shows_its_table_and_the_menu_is_a_ta
     assert isinstance(again.scene, MenuScene) and again.scene.can_continue
     # A finished match (or none) opens at the menu.
     assert isinstance(Driver((844, 390)).scene, MenuScene)
+
+
+def test_a_window_uncovered_by_another_is_drawn_again() -> None:
+    driver = Driver((390, 844), settings=QUICK)
+    for _ in range(5):
+        driver.step()
+    assert not driver.step()  # the menu is still: nothing to draw
+    drawn = driver.frames and driver.app.frames_drawn
+    driver.post(pygame.event.Event(pygame.WINDOWEXPOSED))
+    assert driver.app.frames_drawn == drawn + 1

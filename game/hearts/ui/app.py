@@ -31,6 +31,8 @@ from .scenes.base import Context, Pop, Push, Replace, Reset, Scene, Transition
 from .scenes.dialog import Dialog
 from .sound import Sound, is_gesture
 
+EXPOSED = frozenset({pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE})
+"""The window was uncovered and must be drawn again (the system kept nothing of what was under it)."""
 NO_MIRROR = page.Mirror()
 """What the page mirrors of a scene that has nothing to mirror."""
 MAX_SCALE = 2.0
@@ -185,6 +187,9 @@ class App:
             self._apply(self.scene.handle(Pressed(press.kind, press.id)))
         keys_are_ours: bool | None = None
         for event in events:
+            if event.type in EXPOSED:  # uncovered: what was drawn under another window is gone
+                self.stack[-1].dirty = True
+                continue
             if is_gesture(event):
                 self.ctx.sound.heard_gesture()
             intent = self.intents.read(event, self.screen.get_size(), self.clock)
