@@ -261,10 +261,10 @@ def import_into(store: Store, transfer: Transfer) -> None:
         for key in removed:
             backend.remove(key)
     except Exception:
-        for key, text in [*((key, before.get(key)) for key in KEYS), (REVISIONS_KEY, tombstones_before)]:
+        for key, old in [*((key, before.get(key)) for key in KEYS), (REVISIONS_KEY, tombstones_before)]:
             with contextlib.suppress(Exception):
-                if text is not None:
-                    backend.set(key, text)
+                if old is not None:
+                    backend.set(key, old)
                 else:
                     backend.remove(key)
         raise ImportFailed(IMPORT_FAILED) from None
