@@ -124,14 +124,16 @@ class Keeper:
         return None, tombstones_in(self.backend.get(REVISIONS_KEY)).get(key, 0)
 
     def _read(self, key: str) -> str | None:
+        """The text under ``key`` (None when there is none, or storage failed); for a revised key, its
+        revision is the one seen from now on."""
         known = self._known_revisions()
         try:
-            text, revision = self._stored(key)
+            if key not in self._revised_keys:
+                return self.backend.get(key)
+            text, known[key] = self._stored(key)
         except Exception as error:
             self._failed(error, "this match")
             return None
-        if key in self._revised_keys:
-            known[key] = revision
         return text
 
     def _claim(self, key: str) -> Claim | None:
