@@ -1,4 +1,5 @@
-"""Exports carry everything the game keeps, byte for byte; anything else is refused with a sentence."""
+"""Exports carry everything the game keeps (the same values; an import moves the revisions on); anything
+else is refused with a sentence."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from hearts import transfer
 from hearts.engine import Rules
 from hearts.storage import MemoryBackend, Settings, Stats, StorageUnavailable, Store
 from hearts.storage.daily import DailyAttempt, DailyRecords, DailyResult
+from hearts.storage.revisions import REVISIONS_KEY, revision_of, tombstones_in
 from hearts.storage.saved_match import SavedMatch, SavedPractice
+from hearts.storage.store import MATCH_KEY, MOVED_ON, SETTINGS_KEY
 from hearts.transfer import (
     KEYS,
     ImportFailed,
@@ -83,16 +86,31 @@ def random_store_with_everything() -> Store:
     return store
 
 
+def without_revision(text: str) -> object:
+    """What ``text`` holds, its revision left out (the one field an import changes)."""
+    data = json.loads(text)
+    assert isinstance(data, dict)
+    data.pop("revision", None)
+    return data
+
+
 def test_a_round_trip_keeps_every_text_and_every_value() -> None:
     rng = random.Random(26)
     for _ in range(100):
         source = random_store(rng)
         target = Store(MemoryBackend())
         target.save_settings(Settings(difficulty="easy"))  # replaced, or removed when the source has none
+        target.save_settings(Settings(difficulty="hard"))  # revision 2 here: the import goes past it
         import_into(target, read_export(export_text(source)))
-        assert target.backend.data == {
-            key: source.backend.data[key] for key in KEYS if key in source.backend.data
-        }  # type: ignore[attr-defined]
+        stored: dict[str, str] = target.backend.data  # type: ignore[attr-defined]
+        kept = {key: source.backend.data[key] for key in KEYS if key in source.backend.data}  # type: ignore[attr-defined]
+        assert set(stored) - {REVISIONS_KEY} == set(kept)
+        for key, text in kept.items():
+            assert without_revision(stored[key]) == without_revision(text)
+            assert revision_of(stored[key]) == max(revision_of(text), 2 if key == SETTINGS_KEY else 0) + 1
+        tombstones = tombstones_in(stored.get(REVISIONS_KEY))
+        assert set(tombstones) == set(KEYS) - set(kept)
+        assert all(tombstones[key] == (3 if key == SETTINGS_KEY else 1) for key in tombstones)
         fresh_source, fresh_target = Store(source.backend), Store(target.backend)
         before, after = fresh_source.load_match(), fresh_target.load_match()
         assert (before is None) == (after is None)
@@ -102,6 +120,37 @@ def test_a_round_trip_keeps_every_text_and_every_value() -> None:
         assert fresh_target.load_settings() == fresh_source.load_settings()
         assert fresh_target.load_daily() == fresh_source.load_daily()
         assert not fresh_target.take_problems()
+
+
+def test_an_import_leaves_every_other_window_behind() -> None:
+    backend = MemoryBackend()
+    other = Store(backend)
+    other.save_match(SavedMatch(unfinished_match(4, 30), 4, "easy"))
+    other.save_settings(Settings(difficulty="easy"))
+    importing = Store(backend)
+    import_into(importing, read_export(export_text(random_store_with_everything())))
+    before = dict(backend.data)
+    assert not other.save_match(SavedMatch(unfinished_match(4, 31), 4, "easy"))
+    assert not other.save_settings(Settings(difficulty="hard"))
+    assert other.stale and other.take_problems() == [MOVED_ON]
+    assert backend.data == before
+    # The store that imported goes on from what it imported.
+    loaded = importing.load_match()
+    assert loaded is not None and importing.save_match(loaded) and not importing.stale
+    # So does the other window, once it takes the table back.
+    other.resync()
+    assert other.load_settings() == Settings(difficulty="hard") and other.save_settings(Settings())
+
+
+def test_an_import_without_a_part_leaves_a_tombstone_a_window_behind_cannot_pass() -> None:
+    backend = MemoryBackend()
+    other = Store(backend)
+    playing = SavedMatch(unfinished_match(4, 30), 4, "easy")
+    other.save_match(playing)
+    import_into(Store(backend), read_export(export_text(Store(MemoryBackend()))))
+    assert MATCH_KEY not in backend.data
+    assert tombstones_in(backend.data[REVISIONS_KEY])[MATCH_KEY] == 2
+    assert not other.save_match(playing) and MATCH_KEY not in backend.data and other.stale
 
 
 def test_the_summary_counts_what_the_file_holds() -> None:
@@ -267,7 +316,25 @@ def test_an_import_that_storage_stops_part_way_changes_nothing() -> None:
         assert backend.data == before
     backend = FailingBackend(len(KEYS))
     import_into(Store(backend), incoming)
-    assert backend.data == incoming.texts
+    assert backend.data.keys() == incoming.texts.keys()
+    assert all(without_revision(backend.data[key]) == without_revision(incoming.texts[key]) for key in KEYS)
+
+
+def test_an_import_that_removes_a_part_and_stops_part_way_changes_nothing() -> None:
+    incoming = read_export(export_text(Store(MemoryBackend())))  # nothing: every key goes
+    for allowed in range(len(KEYS) + 1):
+        backend = FailingBackend(10_000)
+        store = Store(backend)
+        store.save_match(SavedMatch(unfinished_match(1, 10), 1, "easy"))
+        store.clear_practice()  # a tombstone to keep as it was
+        before = dict(backend.data)
+        backend.writes = allowed
+        with pytest.raises(ImportFailed):
+            import_into(store, incoming)
+        assert backend.data == before
+    backend = FailingBackend(len(KEYS) + 1)
+    import_into(Store(backend), incoming)
+    assert set(backend.data) == {REVISIONS_KEY}
 
 
 # The command line -----------------------------------------------------------------------------

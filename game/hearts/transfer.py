@@ -10,7 +10,9 @@ only when there is one). ``checksum`` is the SHA-256 (hex) of ``data`` as canoni
 no spaces, ASCII), so a file cut or edited by hand is refused, not half-read. Every part must be one the
 ``Store`` reads without a complaint, or the whole file is refused (``InvalidTransfer``, whose text is a
 sentence for the player). An import replaces exactly: the keys the file does not hold are removed, and
-if storage fails part-way, the texts that were there before are put back.
+if storage fails part-way, the texts that were there before are put back. Each part is written with a
+revision above both its own and the one stored, and each key removed leaves a tombstone, so every other
+window open on this storage is behind afterwards and cannot write the old state back (``revisions``).
 
     python -m hearts.transfer export FILE
     python -m hearts.transfer import FILE [--yes]
@@ -31,6 +33,14 @@ from typing import Any, Final
 from .engine import HeartsError, record
 from .storage.backends import Backend, FileBackend, MemoryBackend, StorageError, data_directory
 from .storage.daily import ATTEMPT_KEY, DAILY_KEY
+from .storage.revisions import (
+    REVISIONS_KEY,
+    revision_of,
+    stored_revision,
+    tombstones_in,
+    tombstones_text,
+    with_revision,
+)
 from .storage.store import MATCH_KEY, PRACTICE_KEY, SETTINGS_KEY, STATS_KEY, Store
 
 FORMAT: Final = "hearts.transfer"
@@ -223,29 +233,42 @@ def _count(number: int, one: str, many: str) -> str:
 
 def import_into(store: Store, transfer: Transfer) -> None:
     """Make ``store`` keep exactly ``transfer``'s parts: each written, every other key of ``KEYS``
-    removed. All or nothing: if storage fails part-way, the texts that were there are put back and
-    ``ImportFailed`` raised. Start a new ``Store`` afterwards (this one may remember the old state)."""
+    removed, each with a revision past the stored one (the store is then ``resync``-ed, and every other
+    store on this storage is behind). All or nothing: if storage fails part-way, the texts that were
+    there are put back and ``ImportFailed`` raised."""
     backend = store.backend
     try:
         before = stored_texts(backend)
+        tombstones_before = backend.get(REVISIONS_KEY)
     except Exception:
         raise ImportFailed(IMPORT_FAILED) from None
+    tombstones = tombstones_in(tombstones_before)
     wanted = transfer.texts
+    revisions = {
+        key: max(stored_revision(before.get(key), tombstones.get(key, 0)), revision_of(wanted.get(key))) + 1
+        for key in KEYS
+    }
     try:
-        for key in KEYS:
-            if key in wanted:
-                backend.set(key, wanted[key])
-        for key in KEYS:
-            if key not in wanted:
-                backend.remove(key)
+        texts = {key: with_revision(wanted[key], revisions[key]) for key in KEYS if key in wanted}
+    except ValueError:
+        raise InvalidTransfer(DAMAGED) from None
+    removed = {key: revisions[key] for key in KEYS if key not in wanted}
+    try:
+        if removed:  # tombstones first: a stop before the removals leaves nothing that can go back
+            backend.set(REVISIONS_KEY, tombstones_text({**tombstones, **removed}))
+        for key, text in texts.items():
+            backend.set(key, text)
+        for key in removed:
+            backend.remove(key)
     except Exception:
-        for key in KEYS:
+        for key, old in [*((key, before.get(key)) for key in KEYS), (REVISIONS_KEY, tombstones_before)]:
             with contextlib.suppress(Exception):
-                if key in before:
-                    backend.set(key, before[key])
+                if old is not None:
+                    backend.set(key, old)
                 else:
                     backend.remove(key)
         raise ImportFailed(IMPORT_FAILED) from None
+    store.resync()
 
 
 # The command line ---------------------------------------------------------------------------------

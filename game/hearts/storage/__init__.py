@@ -1,7 +1,8 @@
 """Saving: the match, the settings and the statistics, in a folder or in the browser's storage.
 
 Standard library and the engine only (never pygame): ``Store(default_backend())`` is all the
-table needs. The daily deal's records and its attempt in progress are kept apart (``daily``).
+table needs. The daily deal's records and its attempt in progress are kept apart (``daily``). Every text
+carries a revision, so a window left behind by another over the same storage writes nothing (``keeper``).
 """
 
 from .backends import (

@@ -6,18 +6,34 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
+import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ..challenge import Challenge
-from ..engine import InvalidSave, Match, record
+from ..engine import Deal, InvalidSave, Match, record
 from ..levels import LEVELS
 
 SAVE_FORMAT: Final = "hearts-save"
 VERSION: Final = 1
 _MAX_CHARS: Final = record.MAX_CHARS + 10_000
 _MAX_DEPTH: Final = record.MAX_DEPTH + 1
+_MATCH_ID: Final = re.compile(r"[0-9a-f]{16}")
+
+
+def new_match_id() -> str:
+    """A fresh id for a match that starts now: 16 random hex digits."""
+    return secrets.token_hex(8)
+
+
+def derived_match_id(match: Match, seed: int | None) -> str:
+    """The id of a match saved before matches had one: made from its seed and its first hand's deal,
+    so two copies of one match share it."""
+    first = match.moves[0] if match.moves else None
+    deal = first.to_text() if isinstance(first, Deal) else ""
+    return hashlib.sha256(f"{seed}|{deal}".encode("ascii")).hexdigest()[:16]
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +55,14 @@ class SavedMatch:
     challenge: Challenge | None = None
     """A friend's challenge this match replays: its bots keep their level and the result is compared
     with the friend's score (``challenge.score``) when it carries one."""
+    match_id: str = ""
+    """Made when the match starts (``new_match_id``) and kept with it, so the statistics count it once
+    whichever window finishes it. Left out, it is derived from the seed and the first deal
+    (``derived_match_id``), as for a save from before matches had one."""
+
+    def __post_init__(self) -> None:
+        if not self.match_id:
+            object.__setattr__(self, "match_id", derived_match_id(self.match, self.seed))
 
 
 def match_text(saved: SavedMatch) -> str:
@@ -48,6 +72,7 @@ def match_text(saved: SavedMatch) -> str:
         "version": VERSION,
         "bot_level": saved.bot_level,
         "counted": saved.counted,
+        "match_id": saved.match_id,
         "points_lost_tenths": {
             str(hand): tenths for hand, tenths in sorted(saved.points_lost_tenths.items())
         },
@@ -102,7 +127,10 @@ def parse_saved_match(text: str) -> SavedMatch:
     match, seed = record.from_record(engine_record)
     lost = _points_lost(data.get("points_lost_tenths"), match)
     challenge = _challenge(data.get("challenge"), match, seed, bot_level)
-    return SavedMatch(match, seed, bot_level, counted and match.is_over, lost, challenge)
+    match_id = data.get("match_id")
+    if not isinstance(match_id, str) or not _MATCH_ID.fullmatch(match_id):
+        match_id = ""  # an older save's (or one that cannot be read): derived from the match
+    return SavedMatch(match, seed, bot_level, counted and match.is_over, lost, challenge, match_id)
 
 
 def _challenge(data: object, match: Match, seed: int | None, bot_level: str) -> Challenge | None:

@@ -1,26 +1,18 @@
 """The match, the settings and the statistics on top of a backend, and what the player is told.
 
-Nothing here raises because of storage: a refused or full backend turns saving off (``saving_off``)
-with a sentence in ``problems``, and the game plays on from memory. A save that cannot be read is
-never thrown away: its text is set aside under ``hearts.damaged.1`` (the newest; at most three are
-kept) before its key is cleared, and the player is told.
+Nothing here raises because of storage, nothing is lost to a damaged text, and a window left behind by
+another one writes nothing (``keeper``). ``Store(default_backend())`` is all the table needs.
 """
 
 from __future__ import annotations
 
 import datetime
+import re
 from dataclasses import replace
 from typing import Any, Final
 
 from ..engine import InvalidSave, Seat
-from .backends import (
-    Backend,
-    FileBackend,
-    LocalStorageBackend,
-    MemoryBackend,
-    StorageError,
-    StorageFull,
-)
+from .backends import Backend
 from .daily import (
     ATTEMPT_DAMAGED,
     ATTEMPT_NEWER,
@@ -36,6 +28,13 @@ from .daily import (
 )
 from .daily import ATTEMPT_KEY as DAILY_ATTEMPT_KEY
 from .daily import VERSION as DAILY_VERSION
+from .keeper import (  # noqa: F401 - named from here too
+    DAMAGED_PREFIX,
+    MAX_DAMAGED,
+    MOVED_ON,
+    SAVING_BACK_ON,
+    Keeper,
+)
 from .saved_match import (
     VERSION,
     NewerSave,
@@ -56,12 +55,15 @@ MATCH_KEY: Final = "hearts.match"
 PRACTICE_KEY: Final = "hearts.practice"
 SETTINGS_KEY: Final = "hearts.settings"
 STATS_KEY: Final = "hearts.stats"
-DAMAGED_PREFIX: Final = "hearts.damaged."
-MAX_DAMAGED: Final = 3
+REVISED_KEYS: Final = (MATCH_KEY, PRACTICE_KEY, SETTINGS_KEY, STATS_KEY, DAILY_KEY, DAILY_ATTEMPT_KEY)
+"""The keys whose texts carry a revision: everything kept for the player (set-aside texts are not)."""
 
 SETTINGS_FORMAT: Final = "hearts-settings"
 STATS_FORMAT: Final = "hearts-stats"
+MAX_COUNTED: Final = 100
+"""How many of the last matches counted the statistics name, so none is counted twice."""
 _PLAYER: Final = Seat.SOUTH
+_MATCH_ID: Final = re.compile(r"[0-9a-f]{1,32}")
 
 MATCH_DAMAGED: Final = "Your saved match could not be read, so it was set aside. A new match starts."
 MATCH_NEWER: Final = (
@@ -73,48 +75,32 @@ MATCH_NOT_SET_ASIDE: Final = (
 )
 SETTINGS_DAMAGED: Final = "Your settings could not be read, so they were set aside and the defaults are back."
 STATS_DAMAGED: Final = "Your statistics could not be read, so they were set aside and start again from zero."
-SAVING_BACK_ON: Final = "Saving works again."
 PRACTICE_DROPPED: Final = "The practice hand could not be read, so it was dropped. Your match is safe."
 
 
-class Store:
+class Store(Keeper):
     """The match, settings and statistics of one player, kept in ``backend``."""
 
     MATCH_KEY: Final = MATCH_KEY
     SETTINGS_KEY: Final = SETTINGS_KEY
     STATS_KEY: Final = STATS_KEY
-    DAMAGED_PREFIX: Final = DAMAGED_PREFIX
-    MAX_DAMAGED: Final = MAX_DAMAGED
 
     def __init__(self, backend: Backend) -> None:
-        self.backend = backend
-        self.saving_off = False
-        """True while writes fail; the next write that succeeds turns it off again."""
-        self.problems: list[str] = []
-        self.stale = False
-        """True once a write was refused because another window saved since this one read."""
-        """Sentences for the player, oldest first; the UI shows them and calls ``take_problems``."""
+        super().__init__(backend, REVISED_KEYS)
         self._unsaved_settings: Settings | None = None
         self._unsaved_stats: Stats | None = None
+        self._unsaved_daily: DailyRecords | None = None
+        """Records that could not be written: they still hold for this visit."""
         self._last_counted: str | None = None
+        self._counted_ids: tuple[str, ...] = ()
         self._counted: set[str] = set()
-        # A stand-in for storage that could not be had keeps nothing past this visit, so saving
-        # stays off however well its writes go.
-        self._keeps_nothing = False
-        if isinstance(backend, MemoryBackend) and backend.fallback_reason is not None:
-            self._keeps_nothing = self.saving_off = True
-            self._tell(backend.fallback_reason)
 
     def resync(self) -> None:
-        """Forget what this store held for the visit, so the next loads read storage as it is now."""
-        self._unsaved_settings = None
-        self._unsaved_stats = None
-        self._unsaved_daily = None
-
-    def take_problems(self) -> list[str]:
-        """The sentences gathered so far, which are then forgotten."""
-        problems, self.problems = self.problems, []
-        return problems
+        """Forget what this store knew (the revisions it saw, what it could not write, ``stale``), so
+        the next load reads the freshest save and writes go on from there: when this window takes the
+        table back, and after an import."""
+        super().resync()
+        self._unsaved_settings = self._unsaved_stats = self._unsaved_daily = None
 
     # Settings and statistics ---------------------------------------------------------------
 
@@ -137,20 +123,30 @@ class Store:
         if self._unsaved_stats is not None:
             return self._unsaved_stats
         data = self._load_object(STATS_KEY, STATS_FORMAT, STATS_DAMAGED)
-        if data is None:
-            return Stats()
-        last = data.get("last_counted")
-        self._last_counted = last if isinstance(last, str) else None
-        return Stats.from_dict(data)
+        self._last_counted, self._counted_ids = _counted_marks(data)
+        return Stats() if data is None else Stats.from_dict(data)
 
     def save_stats(self, stats: Stats) -> bool:
         """Keep ``stats``; False when they could not be written (they still hold for this visit)."""
-        data: dict[str, Any] = {"format": STATS_FORMAT, "version": VERSION, **stats.to_dict()}
-        if self._last_counted is not None:
-            data["last_counted"] = self._last_counted
-        saved = self._write(STATS_KEY, dumps(data), "your statistics")
+        saved = self._write_stats(stats)
         self._unsaved_stats = None if saved else stats
         return saved
+
+    def _write_stats(self, stats: Stats) -> bool:
+        """Write ``stats`` with the marks of the matches counted: this store's, and any that storage
+        holds beside them (so statistics saved before they were read keep them)."""
+        claim = self._claim(STATS_KEY)
+        if claim is None:
+            return False
+        stored_last, stored_ids = _counted_marks(_object_or_none(claim.text))
+        ids = [*stored_ids, *(one for one in self._counted_ids if one not in stored_ids)]
+        data: dict[str, Any] = {"format": STATS_FORMAT, "version": VERSION, **stats.to_dict()}
+        last = self._last_counted if self._last_counted is not None else stored_last
+        if last is not None:
+            data["last_counted"] = last
+        if ids:
+            data["counted_matches"] = ids[-MAX_COUNTED:]
+        return self._put(STATS_KEY, dumps(data), claim.revision, "your statistics")
 
     # The match -----------------------------------------------------------------------------
 
@@ -177,7 +173,7 @@ class Store:
 
     def save_match(self, saved: SavedMatch) -> bool:
         """Autosave ``saved`` over the previous save (which stays whole until the new one is in).
-        False when it could not be written; never raises."""
+        False when it could not be written or another window moved the match on; never raises."""
         return self._write(MATCH_KEY, match_text(saved), "this match")
 
     def load_practice(self) -> SavedPractice | None:
@@ -199,167 +195,37 @@ class Store:
 
     def clear_practice(self) -> bool:
         """Forget the practice hand (it is over, or stopped); False when storage refused."""
-        try:
-            self.backend.remove(PRACTICE_KEY)
-        except Exception as error:
-            self._failed(error, "this practice hand")
-            return False
-        return True
+        return self._remove(PRACTICE_KEY, "this practice hand")
 
     def clear_match(self) -> bool:
         """Forget the autosaved match (a new match replaces it); False when storage refused."""
-        try:
-            self.backend.remove(MATCH_KEY)
-        except Exception as error:
-            self._failed(error, "this match")
-            return False
-        return True
+        return self._remove(MATCH_KEY, "this match")
 
     def record_finished(self, saved: SavedMatch) -> Stats:
-        """Count a finished match in the statistics once, however often it is called, and mark the
-        save as counted. Returns the statistics. Raises ``ValueError`` if the match is not over."""
+        """Count a finished match in the statistics once, however often it is called and whichever
+        window calls it, and mark the save as counted. Returns the statistics (unchanged when another
+        window moved the match on). Raises ``ValueError`` if the match is not over."""
         if not saved.match.is_over:
             raise ValueError("only a finished match counts in the statistics")
-        stats = self.load_stats()
+        stats = self.load_stats()  # read again: another window may have counted matches since
         fingerprint = saved_fingerprint(saved)
         if saved.counted or fingerprint in self._counted:
             return stats
-        # The statistics carry the fingerprint of the last match counted and are written before
-        # the save is marked, so a stop between the two writes cannot count the match twice.
-        if self._last_counted != fingerprint:
-            stats = stats.with_match(saved.match, _PLAYER, saved.points_lost_tenths)
+        if self._claim(MATCH_KEY) is None or self._claim(STATS_KEY) is None:
+            return stats  # this copy of the match was left behind: the window that has it counts it
+        # The statistics name the matches counted and are written before the save is marked, so a
+        # stop between the two writes cannot count the match twice.
+        if saved.match_id not in self._counted_ids and self._last_counted != fingerprint:
+            counted = stats.with_match(saved.match, _PLAYER, saved.points_lost_tenths)
             self._last_counted = fingerprint
-            self.save_stats(stats)
+            self._counted_ids = (*self._counted_ids, saved.match_id)[-MAX_COUNTED:]
+            self.save_stats(counted)
+            stats = counted
         self._counted.add(fingerprint)
         self.save_match(replace(saved, counted=True))
         return stats
 
-    # Set-aside saves -----------------------------------------------------------------------
-
-    def damaged_saves(self) -> list[str]:
-        """The texts set aside, newest first."""
-        texts = []
-        for number in range(1, MAX_DAMAGED + 1):
-            text = self._read(f"{DAMAGED_PREFIX}{number}")
-            if text is not None:
-                texts.append(text)
-        return texts
-
-    def clear_damaged(self) -> bool:
-        """Forget every text set aside; False when storage refused."""
-        try:
-            for number in range(1, MAX_DAMAGED + 1):
-                self.backend.remove(f"{DAMAGED_PREFIX}{number}")
-        except Exception as error:
-            self._failed(error, "your progress")
-            return False
-        return True
-
-    # Inside --------------------------------------------------------------------------------
-
-    def _tell(self, sentence: str) -> None:
-        if sentence not in self.problems:
-            self.problems.append(sentence)
-
-    def _read(self, key: str) -> str | None:
-        try:
-            return self.backend.get(key)
-        except Exception as error:
-            self._failed(error, "this match")
-            return None
-
-    def _write(self, key: str, text: str, what: str) -> bool:
-        try:
-            self.backend.set(key, text)
-        except Exception as error:
-            self._failed(error, what)
-            return False
-        if self.saving_off and not self._keeps_nothing:
-            self.saving_off = False
-            self._tell(SAVING_BACK_ON)
-        return True
-
-    def _failed(self, error: Exception, what: str) -> None:
-        """Turn saving off, telling the player once (not at every autosave) until it works again."""
-        if not self.saving_off:
-            self.saving_off = True
-            self._tell(self._failure_sentence(error, what))
-
-    def _failure_sentence(self, error: Exception, what: str) -> str:
-        backend = self.backend
-        browser, folder = isinstance(backend, LocalStorageBackend), isinstance(backend, FileBackend)
-        if isinstance(error, StorageFull):
-            if browser:
-                cause = "The browser's storage for this page is full"
-            else:
-                cause = "The disk is full" if folder else "Storage is full"
-            return f"{cause}, so {what} will not be saved."
-        if not isinstance(error, StorageError):
-            cause = "Storage is not working"
-        elif browser:
-            cause = "The browser is refusing storage"
-        elif isinstance(backend, FileBackend):
-            cause = f"The game cannot write to {backend.directory}"
-        else:
-            cause = "Storage is refusing to work"
-        # Refused storage refuses everything; the match is what the player stands to lose.
-        return f"{cause}, so this match will not be saved."
-
-    def _load_object(self, key: str, format_name: str, damaged: str) -> dict[str, Any] | None:
-        """The JSON object under ``key`` if it is one of ours; None when absent or damaged."""
-        text = self._read(key)
-        return None if text is None else self._object_in(key, text, format_name, damaged)
-
-    def _object_in(self, key: str, text: str, format_name: str, damaged: str) -> dict[str, Any] | None:
-        """The JSON object in ``text`` (read from ``key``) if it is one of ours; None, with ``text`` set
-        aside, when it is damaged."""
-        try:
-            data = loads(text)
-        except InvalidSave:
-            data = None
-        if (
-            isinstance(data, dict)
-            and data.get("format") == format_name
-            and type(data.get("version")) is int
-            and data["version"] >= 1
-        ):
-            # A newer version's file is read as far as this version understands it.
-            return data
-        self._set_aside(key, text, damaged, damaged)
-        return None
-
-    def _set_aside(self, key: str, text: str, told: str, not_kept: str) -> None:
-        """Move ``text`` to ``hearts.damaged.1``, older ones one place on (the oldest dropped), then
-        clear ``key``. If that fails, ``key`` is left as it is and the player told so."""
-        backend = self.backend
-        try:
-            older = [backend.get(f"{DAMAGED_PREFIX}{number}") for number in range(1, MAX_DAMAGED)]
-            # Each step overwrites a copy already made one place on, so nothing but the oldest
-            # is lost if it stops half-way.
-            for number in range(MAX_DAMAGED, 1, -1):
-                previous = older[number - 2]
-                if previous is None:
-                    backend.remove(f"{DAMAGED_PREFIX}{number}")
-                else:
-                    backend.set(f"{DAMAGED_PREFIX}{number}", previous)
-            backend.set(f"{DAMAGED_PREFIX}1", text)
-        except StorageFull:
-            self._tell(not_kept)
-            return
-        except Exception as error:
-            self._failed(error, "your progress")
-            self._tell(not_kept)
-            return
-        try:
-            backend.remove(key)
-        except Exception as error:
-            self._failed(error, "your progress")
-        self._tell(told)
-
     # The daily deal ------------------------------------------------------------------------
-
-    _unsaved_daily: DailyRecords | None = None
-    """Daily records that could not be written: they still hold for this visit."""
 
     def load_daily(self) -> DailyRecords:
         """The daily deal's records, or none. Never raises: a damaged copy is set aside and the
@@ -385,14 +251,18 @@ class Store:
         return saved
 
     def record_daily(self, result: DailyResult) -> bool:
-        """Count a finished daily attempt if it is the first of its date. True when ``result`` is
-        the attempt that counts (also when told again of the same attempt, which adds the par it
-        lacked); False for practice."""
-        records = self.load_daily()
+        """Count a finished daily attempt if it is the first of its date (in any window). True when
+        ``result`` is the attempt that counts (also when told again of the same attempt, which adds
+        the par it lacked); False for practice, and when another window moved the attempt on."""
+        records = self.load_daily()  # read again: another window may have counted the day
         counts = records.counts(result)
         updated = records.with_result(result)
-        if updated != records:
-            self.save_daily(updated)
+        if updated == records:
+            return counts
+        if self._claim(DAILY_ATTEMPT_KEY) is None:
+            return False  # this copy of the attempt was left behind: the window that has it counts it
+        if not self.save_daily(updated) and self.stale:
+            return False
         return counts
 
     def daily_stats(self, today: datetime.date) -> DailyStats:
@@ -423,9 +293,26 @@ class Store:
 
     def clear_daily_attempt(self) -> bool:
         """Forget the daily attempt in progress (it finished, or a new one starts)."""
-        try:
-            self.backend.remove(DAILY_ATTEMPT_KEY)
-        except Exception as error:
-            self._failed(error, "your daily deal")
-            return False
-        return True
+        return self._remove(DAILY_ATTEMPT_KEY, "your daily deal")
+
+
+def _object_or_none(text: str | None) -> dict[str, Any] | None:
+    """The JSON object in ``text``, or None."""
+    try:
+        data = None if text is None else loads(text)
+    except InvalidSave:
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _counted_marks(data: dict[str, Any] | None) -> tuple[str | None, tuple[str, ...]]:
+    """What statistics' data say of the matches counted: the last one's fingerprint (kept by older
+    versions) and the ids of the last ``MAX_COUNTED`` (those that cannot be read left out)."""
+    if data is None:
+        return None, ()
+    last = data.get("last_counted")
+    ids = data.get("counted_matches")
+    if not isinstance(ids, list):
+        ids = []
+    readable = [one for one in ids if isinstance(one, str) and _MATCH_ID.fullmatch(one)]
+    return (last if isinstance(last, str) else None), tuple(dict.fromkeys(readable))[-MAX_COUNTED:]

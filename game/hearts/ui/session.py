@@ -31,6 +31,7 @@ from ..engine import (
     Seat,
 )
 from ..storage import SavedMatch
+from ..storage.saved_match import new_match_id
 
 HUMAN = Seat.SOUTH
 BOT_SEATS = (Seat.WEST, Seat.NORTH, Seat.EAST)
@@ -48,8 +49,11 @@ class Session:
         on_change: Callable[[Session], None] | None = None,
         reviewed: Mapping[int, int] | None = None,
         challenge: Challenge | None = None,
+        match_id: str | None = None,
     ) -> None:
         self.match = match
+        self.match_id = new_match_id() if match_id is None else match_id
+        """Made when the match starts and kept in its save, so it counts once whichever window ends it."""
         self.seed = seed
         self.bot_level = bot_level
         self.challenge = challenge
@@ -85,6 +89,7 @@ class Session:
             saved.bot_level,
             reviewed=saved.points_lost_tenths,
             challenge=saved.challenge,
+            match_id=saved.match_id,
         )
 
     def to_saved(self) -> SavedMatch:
@@ -96,6 +101,7 @@ class Session:
             False,  # counted in the statistics: Store.record_finished marks it
             dict(self.coaching.points_lost_tenths),
             challenge=self.challenge,
+            match_id=self.match_id,
         )
 
     # What the table asks -------------------------------------------------------------------
