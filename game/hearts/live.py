@@ -197,7 +197,7 @@ class TableKeeper:
         self._claimed = False
 
     def claim(self) -> None:
-        """"Play here": take the table; the next ``check`` answers "back" once it is this window's."""
+        """ "Play here": take the table; the next ``check`` answers "back" once it is this window's."""
         self._claimed = True
         self.table.claim()
 

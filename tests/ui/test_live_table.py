@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import pygame
 
+from hearts.bots.hints import suggest_play
 from hearts.engine import Phase
 from hearts.storage import MemoryBackend, Store
+from hearts.storage.keeper import MOVED_ON
 from hearts.storage.saved_match import SavedMatch
-from hearts.ui.scenes.elsewhere import ELSEWHERE_TITLE, TAKING, ElsewhereScene
+from hearts.ui.scenes.elsewhere import ELSEWHERE_TITLE, MOVED_ON_TITLE, TAKING, ElsewhereScene
 from hearts.ui.scenes.menu import MenuScene
 from hearts.ui.scenes.table import TableScene
 from tests.storage.helpers import bot_moves, unfinished_match
@@ -94,3 +96,32 @@ def test_the_menu_opens_afresh_when_the_other_window_finished_the_match() -> Non
     table.become(True)
     driver.step()
     assert isinstance(driver.scene, MenuScene) and driver.app.ctx.session is None
+
+
+def test_a_save_refused_as_behind_stops_the_window_and_play_here_carries_on_from_the_newer_save() -> None:
+    backend = MemoryBackend()
+    Store(backend).save_match(saved_match(25))
+    table = Switch()
+    driver = Driver((390, 844), backend=backend, settings=QUICK, live=table)
+    assert isinstance(driver.scene, TableScene)
+    # Another window that the lock did not stop (an older page, say) plays on and saves.
+    newer = saved_match(40)
+    Store(backend).save_match(newer)
+    there = dict(backend.data)
+    for _ in range(600):  # this window's next save (a bot's card, or yours) is refused …
+        if not isinstance(driver.scene, TableScene):
+            break
+        if driver.is_waiting_for_player():
+            driver.click(driver.card_spot(suggest_play(driver.table.session.view)))
+        driver.step()
+    scene = driver.scene
+    assert isinstance(scene, ElsewhereScene) and scene.title == MOVED_ON_TITLE  # … and it stops at once
+    assert backend.data == there and driver.app.ctx.session is None
+    for _ in range(3):
+        driver.step()
+    assert MOVED_ON not in driver.app.ctx.notices and driver.app._notice != MOVED_ON
+    driver.key(pygame.K_RETURN)  # Play here: the table was this page's all along
+    driver.step()
+    session = driver.app.ctx.session
+    assert session is not None and session.match.moves == newer.match.moves
+    assert isinstance(driver.scene, TableScene)

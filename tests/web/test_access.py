@@ -529,15 +529,19 @@ def test_the_listbox_leaves_its_keys_to_the_game(browser: Browser, base: str):
 
 def test_a_dialogs_text_is_a_list_read_line_by_line(browser: Browser, base: str):
     with opened(browser, base) as page:
-        log = {"title": "Game log", "lines": ["West plays the 7 of hearts.", "Hearts are broken."],
-               "choices": [{"id": "back", "label": "Back"}], "active": None}
+        log = {
+            "title": "Game log",
+            "lines": ["West plays the 7 of hearts.", "Hearts are broken."],
+            "choices": [{"id": "back", "label": "Back"}],
+            "active": None,
+        }
         mirror(page, state(dialog=log))
         assert page.locator("#mirror-dialog").aria_snapshot() == (
             '- dialog "Game log":\n'
             '  - heading "Game log" [level=2]\n'
             '  - list "Text":\n'
-            '    - listitem: West plays the 7 of hearts.\n'
-            '    - listitem: Hearts are broken.\n'
+            "    - listitem: West plays the 7 of hearts.\n"
+            "    - listitem: Hearts are broken.\n"
             '  - button "Back"'
         )
         mirror(page, state(dialog={**log, "lines": ["Hearts are broken."]}))

@@ -151,4 +151,3 @@ class Thinking:
             self.move = done.value
         self.spent += time.perf_counter() - start
         return self.move
-

@@ -59,7 +59,7 @@ def with_revision(text: str, revision: int) -> str:
         raise ValueError(f"a revision is a whole number from 1, not {revision!r}")
     found = _LEADING.match(text)
     if found is not None and _FIELD not in text[found.end() :]:
-        return f'{{"revision":{revision}{text[found.end():]}'
+        return f'{{"revision":{revision}{text[found.end() :]}'
     if text.startswith('{"') and _FIELD not in text:
         return f'{{"revision":{revision},{text[1:]}'
     # Written by another hand (spaces, the field elsewhere): read whole and written again.

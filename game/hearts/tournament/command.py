@@ -168,4 +168,3 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print(format_summary(summary, seconds))
     return 0
-

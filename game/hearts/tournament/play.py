@@ -205,4 +205,3 @@ def play_deals(config: Config, workers: int = 1) -> Iterator[DealResult]:
     chunk = max(1, config.deals // (workers * 16))
     with multiprocessing.Pool(workers) as pool:
         yield from pool.imap(play, range(config.deals), chunksize=chunk)
-

@@ -19,6 +19,7 @@ from ..announce import Announcement
 from ..live import LiveTable, TableKeeper, table_for
 from ..page import opened_with, tell
 from ..storage import FileBackend, Store, default_backend
+from ..storage.keeper import MOVED_ON
 from . import theme
 from .challenge_link import is_challenge_fragment, read_challenge
 from .intents import SHORTCUTS, Back, IntentReader, Pressed, Query, Quit, Resize, Tap
@@ -218,6 +219,7 @@ class App:
         self.clock += dt
         self.ctx.sound.advance(dt)
         self._apply(self.scene.update(dt))
+        self._follow_table()  # again: a save this frame may have been refused, before its notice shows
         self._tick_notice(dt)
         self.ctx.speaker.flush()
         if self.is_dirty:
@@ -244,6 +246,8 @@ class App:
             self._apply(Reset(Reopen()))
             self._offer_challenge()
         elif change is not None:
+            # The screen says it all: the store's sentence for the same news is not shown over it.
+            self.ctx.notices[:] = [notice for notice in self.ctx.notices if notice != MOVED_ON]
             self._apply(Reset(Elsewhere(moved_on=change == "moved_on")))
 
     def _answer(self, what: str) -> None:

@@ -75,4 +75,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"the {args.level} bot is not available: {error}")
     serve(bot, sys.stdin, sys.stdout)
     return 0
-

@@ -1,4 +1,4 @@
-""""Hearts is open in another window": what a window shows while another has the table (``hearts.live``).
+""" "Hearts is open in another window": what a window shows while another has the table (``hearts.live``).
 
 Nothing of the match is on it, so nothing here can be played or saved; "Play here" takes the table over
 (the other window stops) and the game opens afresh on the freshest save.
