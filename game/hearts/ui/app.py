@@ -21,6 +21,7 @@ from ..storage import Store, default_backend
 from . import theme
 from .challenge_link import is_challenge_fragment, read_challenge
 from .intents import SHORTCUTS, Back, IntentReader, Pressed, Query, Quit, Resize, Tap
+from .moving import match_offer, opened_match
 from .render.cards import CardPainter
 from .render.fonts import Fonts
 from .render.text import draw_text
@@ -84,9 +85,11 @@ class App:
         resizable: bool = True,
         sound: Sound | None = None,
         challenge: str | None = None,
+        match: str | None = None,
     ) -> None:
-        """``challenge``: a friend's challenge link or code to offer (in the browser, the page's address
-        brings it)."""
+        """``challenge``: a friend's challenge link or code to offer; ``match``: a match link or code
+        (yours, from another device) to offer to play here. In the browser the page's address brings
+        either."""
         pygame.display.init()  # the mixer opens with the first sound (``Sound``): audio init is slow
         pygame.font.init()
         pygame.display.set_caption("Hearts")
@@ -132,6 +135,7 @@ class App:
         # the pause menu); otherwise the menu.
         self.stack.append(scene_for(Opening(), self.ctx))
         self._offer_challenge(challenge if challenge is not None else opened_challenge())
+        self._offer_match(match if match is not None else opened_match())
 
     def _offer_challenge(self, text: str | None) -> None:
         """Offer the challenge in ``text`` over the opening screen, or say why it cannot be played
@@ -144,6 +148,12 @@ class App:
             return
         assert challenge is not None
         self._apply(Push(ChallengeOffer(challenge)))
+
+    def _offer_match(self, text: str | None) -> None:
+        """Offer the match in ``text`` over the opening screen (play it here?), or say why it cannot be
+        opened; nothing saved is touched unless the player says so."""
+        if text:
+            self._apply(Push(match_offer(text)))
 
     def open(self, route: Route) -> None:
         """Show ``route`` alone, as if the player had gone there (the tools start a match this way)."""
@@ -406,7 +416,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--challenge", metavar="LINK_OR_CODE", help="a friend's challenge link or code: play their match"
     )
+    parser.add_argument(
+        "--match", metavar="LINK_OR_CODE", help="a match link or code from another device: play on here"
+    )
     args = parser.parse_args(argv)
     width, _, height = args.size.partition("x")
-    app = App((int(width), int(height)), scale=args.scale, challenge=args.challenge)
+    app = App((int(width), int(height)), scale=args.scale, challenge=args.challenge, match=args.match)
     asyncio.run(app.run())
