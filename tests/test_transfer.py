@@ -491,7 +491,8 @@ def test_mutated_codes_are_refused_or_read_as_themselves() -> None:
 def test_a_match_from_a_link_replaces_only_the_match_and_its_practice_hand() -> None:
     store = random_store_with_everything()
     before = dict(store.backend.data)  # type: ignore[attr-defined]
-    incoming = read_match_code(match_link_code(SavedMatch(unfinished_match(40, 333, Rules(target=100)), 40, "hard")))
+    sent = SavedMatch(unfinished_match(40, 333, Rules(target=100)), 40, "hard")
+    incoming = read_match_code(match_link_code(sent))
     match_link.import_match(store, incoming)
     after = store.backend.data  # type: ignore[attr-defined]
     assert after[MATCH_KEY] == match_text(incoming) != before[MATCH_KEY]

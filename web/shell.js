@@ -195,7 +195,7 @@
 //   "picked"     read: hearts.pickedText holds its text and hearts.pickedName its name (a file longer
 //                than maxChars bytes is read only that far and one more, so the game refuses it whole)
 //   "cancelled"  the picker closed without a file
-//   "failed"     the picker could not open, or the file could not be read
+//   "failed"     the picker could not open (no recent gesture, say), or the file could not be read
 // A picker opens only shortly after a gesture of the player's; as with sharing, the game's tap reaches
 // Python on the next animation frame, well inside that time.
 (function () {
@@ -282,6 +282,10 @@
             reader.readAsText(file.size > limit ? file.slice(0, limit + 1) : file, "utf-8");
         });
         input.addEventListener("cancel", () => settle("cancelled"));
+        if (navigator.userActivation && !navigator.userActivation.isActive) {
+            settle("failed");  // no gesture of the player's to open it with: the browser would not
+            return;
+        }
         try {
             document.body.appendChild(input);
             input.click();

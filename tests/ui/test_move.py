@@ -421,7 +421,7 @@ def test_in_the_browser_the_file_is_downloaded_and_one_picked_is_loaded(
     press(driver, LOAD)
     hearts.picked, hearts.pickedText, hearts.pickedName = "failed", "", ""
     driver.step()
-    assert move.status[LOAD] == "That file could not be read."
+    assert move.status[LOAD] == "The file could not be opened. Please try again."
 
     press(driver, LOAD)
     text = export_text(source.app.store)

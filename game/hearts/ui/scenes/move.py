@@ -257,7 +257,12 @@ class MoveScene(PagedScene):
         if picked.state == "picked":
             self._tell(LOAD, "")
             return Push(file_offer(self.ctx, picked.text, picked.name or "The file"))
-        self._tell(LOAD, "No file chosen." if picked.state == "cancelled" else "That file could not be read.")
+        self._tell(
+            LOAD,
+            "No file chosen."
+            if picked.state == "cancelled"
+            else "The file could not be opened. Please try again.",
+        )
         return None
 
     def resume(self, result: object) -> Transition | None:

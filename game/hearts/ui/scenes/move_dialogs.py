@@ -4,10 +4,10 @@ Replace (or Play it here); then the game opens afresh on what storage holds (``R
 
 from __future__ import annotations
 
+from ...engine import Seat
 from ...match_link import import_match
 from ...storage import SavedMatch
 from ...transfer import NOTHING_SAVED, ImportFailed, Transfer, import_into
-from ...engine import Seat
 from ...words import seat_object, table_words
 from ..routes import KEEP, MoveProblem, Reopen
 from .base import Context, Replace, Reset, Transition
