@@ -21,6 +21,7 @@ from hearts.storage.saved_match import match_text
 from hearts.storage.store import MATCH_KEY
 from hearts.transfer import KEYS, export_text, read_export
 from hearts.ui import routes
+from hearts.ui.app import App
 from hearts.ui.intents import Pressed
 from hearts.ui.scenes.dialog import Dialog
 from hearts.ui.scenes.menu import MenuScene
@@ -447,3 +448,12 @@ def test_in_the_browser_the_match_link_is_the_pages_address(monkeypatch: pytest.
     assert link.startswith("https://example.org/hearts/#m=1")
     session = driver.app.ctx.session
     assert session is not None and read_match_code(link).match.moves == session.match.moves
+
+
+def test_on_the_desktop_a_match_code_is_offered_as_the_game_opens() -> None:
+    """``python -m hearts --match CODE``: the code the desktop's share box shows."""
+    saved = incoming()
+    app = App((390, 844), store=Store(MemoryBackend()), match=match_link_code(saved))
+    offer = app.scene
+    assert isinstance(offer, Dialog) and offer.name == "match_here"
+    assert not any("replaces" in line for line in offer.lines)  # no match here to replace

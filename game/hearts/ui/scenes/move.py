@@ -24,7 +24,7 @@ from ...storage import StorageError
 from ...transfer import MAX_TEXT, NOTHING_SAVED, InvalidTransfer, export_text
 from ...transfer_files import export_folder, export_name, newest_export, read_export_file, write_export
 from .. import theme
-from ..moving import describe_here, file_offer, share_match
+from ..moving import FILE_REFUSED, describe_here, file_offer, share_match
 from ..render.text import draw_text, wrap
 from ..routes import KEEP, MoveProblem
 from ..widgets import Button
@@ -82,6 +82,8 @@ class MoveScene(PagedScene):
         self.picking = False
         """The browser's file picker is open (or the file is being read): its answer is polled."""
         self.here = describe_here(ctx)
+        self.shown: tuple[Action, ...] = ()
+        """The rows as last laid out."""
         super().__init__(ctx)
 
     # What the rows say -------------------------------------------------------------------------------
@@ -123,11 +125,9 @@ class MoveScene(PagedScene):
 
     # Layout ------------------------------------------------------------------------------------------
 
-    def _button_width(self, action: Action) -> int:
+    def _button_width(self) -> int:
         """Every row's button as wide as the widest label needs, so they line up."""
-        widest = max(
-            self.ctx.fonts.size(each.button, self.button_px, bold=True)[0] for each in self.actions()
-        )
+        widest = max(self.ctx.fonts.size(each.button, self.button_px, bold=True)[0] for each in self.shown)
         return max(2 * self.metrics.tap, widest + self.metrics.px(32))
 
     def _paginate(self, body: pygame.Rect) -> int:
@@ -140,8 +140,9 @@ class MoveScene(PagedScene):
         self.label_px, self.small_px = metrics.text(17), metrics.text(14)
         label_line, note_line = fonts.line_height(self.label_px), fonts.line_height(self.small_px)
         rows = []
-        for action in self.actions():
-            beside = inner.width - self._button_width(action) - 2 * gap
+        self.shown = self.actions()
+        for action in self.shown:
+            beside = inner.width - self._button_width() - 2 * gap
             stacked = beside < inner.width * 0.65
             width = inner.width if stacked else beside
             labels = wrap(fonts, action.label, self.label_px, width)
@@ -167,7 +168,7 @@ class MoveScene(PagedScene):
         """How wide the row's words may run."""
         if row.stacked:
             return self.inner_width
-        return self.inner_width - self._button_width(row.action) - 2 * self.gap
+        return self.inner_width - self._button_width() - 2 * self.gap
 
     def _row_tops(self) -> list[int]:
         tops, top = [], self.inner_top
@@ -185,7 +186,7 @@ class MoveScene(PagedScene):
                 bottom = top + row.height - self.row_pad
                 rect = pygame.Rect(self.inner_left, bottom - tap, self.inner_width, tap)
             else:
-                rect = pygame.Rect(0, 0, self._button_width(action), tap)
+                rect = pygame.Rect(0, 0, self._button_width(), tap)
                 rect.right = self.inner_left + self.inner_width
                 rect.centery = top + row.height // 2
             buttons.append(Button(action.key, rect, label=action.button, enabled=action.enabled))
@@ -240,7 +241,7 @@ class MoveScene(PagedScene):
         try:
             text = read_export_file(path)
         except InvalidTransfer as refused:
-            return Push(MoveProblem("This file can't be loaded", str(refused)))
+            return Push(MoveProblem(FILE_REFUSED, str(refused)))
         except OSError:
             self._tell(LOAD, f"{path.name} could not be read.")
             return None
@@ -281,12 +282,12 @@ class MoveScene(PagedScene):
     # For screen readers ------------------------------------------------------------------------------
 
     def _spoken_label(self, button: Button) -> str:
-        action = next((action for action in self.actions() if action.key == button.key), None)
+        action = next((action for action in self.shown if action.key == button.key), None)
         return button.label if action is None else f"{action.label}: {button.label}"
 
     def mirror(self) -> Mirror:
         lines = [self._note()]
-        for action in self.actions():
+        for action in self.shown:
             status = self.status.get(action.key, "")
             lines.append(" ".join(part for part in (f"{action.label}.", action.note, status) if part))
         mirrored = super().mirror()
