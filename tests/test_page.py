@@ -342,3 +342,91 @@ def test_an_older_page_without_the_screen_reader_calls_is_no_error(monkeypatch: 
     page.mirror(HAND)
     assert page.presses() == []
     assert page.keys_are_ours() is True
+
+
+# ------------------------------------------------------------------------------------------------ files
+
+
+class FilesPage:
+    """The page's ``window.hearts`` with shell.js's files: it notes downloads and picks, and answers a
+    pick as the test sets ``picked`` (and ``pickedText``, ``pickedName``)."""
+
+    def __init__(self, *, refuses: bool = False, took: object = True) -> None:
+        self.refuses = refuses
+        self.took = took
+        self.downloads: list[tuple[object, object]] = []
+        self.picks: list[object] = []
+        self.picked: object = None
+        self.pickedText: object = ""  # (the page's names)
+        self.pickedName: object = ""
+
+    def download(self, name: object, text: object) -> object:
+        if self.refuses:
+            raise RuntimeError("the bridge failed")
+        self.downloads.append((name, text))
+        return self.took
+
+    def pickFile(self, max_chars: object) -> None:  # noqa: N802 (the page's name)
+        if self.refuses:
+            raise RuntimeError("the bridge failed")
+        self.picks.append(max_chars)
+        self.picked = "pending"
+
+
+def test_natively_files_are_left_to_the_game(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert page.download("hearts-2026-05-05.json", "{}") is False
+    assert page.pick_file(1000) is False
+    assert page.picked_file() is None
+
+
+def test_the_page_is_asked_to_download_the_text_as_a_file(monkeypatch: pytest.MonkeyPatch):
+    hearts = FilesPage()
+    on_a_page(monkeypatch, hearts)
+    assert page.download("hearts-2026-05-05.json", '{"format":"hearts.transfer"}') is True
+    assert hearts.downloads == [("hearts-2026-05-05.json", '{"format":"hearts.transfer"}')]
+    for took, expected in ((False, False), ("false", False), (None, True), ("true", True)):
+        hearts.took = took  # a JS boolean, or its proxy as text; no answer at all counts as taken
+        assert page.download("a.json", "{}") is expected
+
+
+def test_a_page_that_cannot_download_says_so(monkeypatch: pytest.MonkeyPatch):
+    on_a_page(monkeypatch, FilesPage(refuses=True))
+    assert page.download("a.json", "{}") is False
+    on_a_page(monkeypatch, types.SimpleNamespace(link=None))  # an older page: no download() at all
+    assert page.download("a.json", "{}") is False
+    assert page.pick_file(10) is False
+    assert page.picked_file() is None
+
+
+def test_a_pick_is_asked_for_and_its_outcome_read_each_time(monkeypatch: pytest.MonkeyPatch):
+    hearts = FilesPage()
+    on_a_page(monkeypatch, hearts)
+    assert page.picked_file() is None  # nothing asked yet (the page's null)
+    assert page.pick_file(250_000) is True
+    assert hearts.picks == [250_000]
+    assert page.picked_file() == page.Picked(state="pending")
+    for state in ("cancelled", "failed"):
+        hearts.picked = state
+        assert page.picked_file() == page.Picked(state=state)  # type: ignore[arg-type]
+    hearts.picked, hearts.pickedText, hearts.pickedName = "picked", '{"a":"é"}', "hearts-2026-05-05.json"
+    assert page.picked_file() == page.Picked(state="picked", text='{"a":"é"}', name="hearts-2026-05-05.json")
+
+
+@pytest.mark.parametrize("said", ["", "undefined", "null", "PICKED", "done", 3, None])
+def test_a_pick_outcome_the_game_does_not_know_is_no_outcome(monkeypatch: pytest.MonkeyPatch, said: object):
+    hearts = FilesPage()
+    hearts.picked = said
+    on_a_page(monkeypatch, hearts)
+    assert page.picked_file() is None
+
+
+def test_a_picked_file_whose_text_cannot_be_read_is_no_outcome(monkeypatch: pytest.MonkeyPatch):
+    class Unreadable:
+        def __str__(self) -> str:
+            raise RuntimeError("a proxy gone stale")
+
+    hearts = FilesPage()
+    hearts.picked, hearts.pickedText = "picked", Unreadable()
+    on_a_page(monkeypatch, hearts)
+    assert page.picked_file() is None

@@ -3,20 +3,28 @@ else is refused with a sentence."""
 
 from __future__ import annotations
 
+import base64
+import datetime
+import hashlib
 import io
 import json
+import os
 import random
+import zlib
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from hearts import transfer
-from hearts.engine import Rules
+from hearts import match_link, transfer, transfer_files
+from hearts.challenge import Challenge
+from hearts.engine import Moon, Rules, Ties
+from hearts.match_link import InvalidMatchLink, match_link_code, read_match_code
 from hearts.storage import MemoryBackend, Settings, Stats, StorageUnavailable, Store
 from hearts.storage.daily import DailyAttempt, DailyRecords, DailyResult
 from hearts.storage.revisions import REVISIONS_KEY, revision_of, tombstones_in
-from hearts.storage.saved_match import SavedMatch, SavedPractice
-from hearts.storage.store import MATCH_KEY, MOVED_ON, SETTINGS_KEY
+from hearts.storage.saved_match import SavedMatch, SavedPractice, match_text
+from hearts.storage.store import MATCH_KEY, MOVED_ON, PRACTICE_KEY, SETTINGS_KEY
 from hearts.transfer import (
     KEYS,
     ImportFailed,
@@ -29,6 +37,7 @@ from hearts.transfer import (
 from tests.storage.helpers import finished_match, unfinished_match
 
 FINISHED = [finished_match(seed) for seed in range(6)]
+BASE64URL = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
 
 def random_store(rng: random.Random) -> Store:
@@ -380,3 +389,262 @@ def test_the_command_line_changes_nothing_unless_told_yes(
     assert transfer.main(["import", str(file)]) == 2
     assert capsys.readouterr().err.strip() == transfer.DAMAGED
     assert {path.name: path.read_bytes() for path in (tmp_path / "data").iterdir()} == files
+
+
+# The match link --------------------------------------------------------------------------------
+
+
+def real_matches() -> Iterator[SavedMatch]:
+    """Matches in progress as players leave them: every table option, early and late, a friend's
+    challenge, the coach's tally, and one without a seed (its deals written out)."""
+    tables = [
+        Rules(target=100),
+        Rules(target=50, jack_of_diamonds=True, moon=Moon.SHOOTER_CHOOSES),
+        Rules(target=150, moon=Moon.SUBTRACT_FROM_SHOOTER, ties=Ties.SHARED_WIN, queen_breaks_hearts=True),
+        Rules(target=100, points_on_first_trick=True, moon=Moon.SHOOTER_CHOOSES),
+    ]
+    rng = random.Random(2626)
+    for seed in range(60):
+        rules = tables[seed % len(tables)]
+        match = unfinished_match(seed, rng.randint(1, 900), rules)
+        if match.is_over:
+            continue
+        level = rng.choice(["random", "easy", "normal", "hard"])
+        lost = {result.hand_number: rng.randint(0, 90) for result in match.results if rng.random() < 0.7}
+        challenge = None
+        if seed % 7 == 3 and seed % 11 != 5:
+            challenge = Challenge(seed=seed, rules=rules, level=level, score=rng.choice([None, 38, -12]))
+        yield SavedMatch(match, None if seed % 11 == 5 else seed, level, False, lost, challenge)
+
+
+def same_match(got: SavedMatch, saved: SavedMatch) -> None:
+    assert match_text(got) == match_text(saved)
+    assert got.match.snapshot() == saved.match.snapshot()
+    assert (got.seed, got.bot_level, got.challenge) == (saved.seed, saved.bot_level, saved.challenge)
+    assert dict(got.points_lost_tenths) == dict(saved.points_lost_tenths)
+
+
+def test_a_match_code_carries_the_match_exactly() -> None:
+    count = 0
+    for saved in real_matches():
+        code = match_link_code(saved)
+        assert code[0] == "1" and set(code[1:]) <= BASE64URL
+        same_match(read_match_code(code), saved)
+        count += 1
+    assert count > 40
+
+
+def test_a_code_is_read_from_a_link_a_fragment_or_alone() -> None:
+    saved = SavedMatch(unfinished_match(4, 250, Rules(target=100)), 4, "hard")
+    code = match_link_code(saved)
+    link = match_link.match_link("https://example.org/hearts/index.html?utm_source=chat#c=old", saved)
+    assert link == f"https://example.org/hearts/index.html#m={code}"
+    for text in (link, f"#m={code}", f"m={code}", f"  <{link}>  ", f"'{code}'", code):
+        same_match(read_match_code(text), saved)
+    assert match_link.is_match_fragment(f"m={code}") and not match_link.is_match_fragment("c=1AAA")
+
+
+def test_the_seeds_own_deals_and_the_plays_are_packed_small() -> None:
+    """The code holds the save's text, packed: a long match near its end stays near 2,000 characters
+    (it would be over 3,000 with every deal and seat written out)."""
+    match = unfinished_match(7, 10_000, Rules(target=100))
+    while match.is_over:  # the same match one trick before its end
+        match = unfinished_match(7, len(match.moves) - 4, Rules(target=100))
+    saved = SavedMatch(match, 7, "normal")
+    assert match.hand_number >= 8
+    assert len(match_link_code(saved)) < 2_300
+    plain = zlib.compress(match_text(saved).encode("ascii"), 9)
+    assert len(match_link_code(saved)) < 0.7 * len(base64.urlsafe_b64encode(plain))
+    assert len(match_link_code(SavedMatch(unfinished_match(7, 1), 7, "easy"))) < 400
+
+
+def resealed_code(text: str, version: str = "1") -> str:
+    """A code for ``text`` as it stands (no packing), sealed with a check that fits."""
+    check = hashlib.sha256((version + text).encode("ascii")).digest()[:6]
+    deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
+    data = check + deflate.compress(text.encode("ascii")) + deflate.flush()
+    return version + base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+
+
+def test_a_code_without_packing_is_read_too() -> None:
+    saved = SavedMatch(unfinished_match(12, 300, Rules(target=100)), 12, "easy")
+    same_match(read_match_code(resealed_code(match_text(saved))), saved)
+
+
+def test_a_newer_code_or_a_newer_save_inside_is_refused_with_its_own_sentence() -> None:
+    saved = SavedMatch(unfinished_match(3, 80), 3, "normal")
+    code = match_link_code(saved)
+    for newer in ("2" + code[1:], "a" + code[1:]):
+        with pytest.raises(InvalidMatchLink) as refused:
+            read_match_code(newer)
+        assert str(refused.value) == match_link.NEWER and refused.value.is_newer
+    assert "newer version of Hearts" in match_link.NEWER
+    for old, new in (
+        ('"version":1,"bot_level"', '"version":2,"bot_level"'),
+        ('"version":2,"rules"', '"version":3,"rules"'),
+    ):
+        text = match_text(saved)
+        assert old in text
+        with pytest.raises(InvalidMatchLink) as refused:
+            read_match_code(resealed_code(text.replace(old, new, 1)))
+        assert str(refused.value) == match_link.NEWER
+
+
+def test_a_finished_match_is_refused_with_its_own_sentence() -> None:
+    code = match_link_code(SavedMatch(FINISHED[0], 0, "easy"))
+    with pytest.raises(InvalidMatchLink, match="already ended"):
+        read_match_code(code)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "1", "#m=", "https://example.org/hearts/", "1A", "1" + "A" * 40, "x" * 300_000, "1ÀÀÀ", None, 7],
+)
+def test_text_that_is_not_a_code_is_refused_as_broken(text: object) -> None:
+    with pytest.raises(InvalidMatchLink) as refused:
+        read_match_code(text)  # type: ignore[arg-type]
+    assert str(refused.value) == match_link.BROKEN
+
+
+def test_a_code_that_unpacks_to_a_huge_text_is_refused_before_it_is_read() -> None:
+    deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
+    bomb = b"\0" * 6 + deflate.compress(b" " * 50_000_000) + deflate.flush()
+    code = "1" + base64.urlsafe_b64encode(bomb).decode("ascii").rstrip("=")
+    assert len(code) < match_link.MAX_TEXT
+    with pytest.raises(InvalidMatchLink, match="incomplete or has been changed"):
+        read_match_code(code)
+
+
+def mutated_code(rng: random.Random, code: str) -> str:
+    spot = rng.randrange(len(code))
+    kind = rng.randrange(5)
+    if kind == 0:  # one character changed for another of the alphabet
+        return code[:spot] + rng.choice(sorted(BASE64URL)) + code[spot + 1 :]
+    if kind == 1:  # some lost
+        return code[:spot] + code[spot + rng.randint(1, 4) :]
+    if kind == 2:  # one added
+        return code[:spot] + rng.choice([*sorted(BASE64URL), "=", "%", " ", "é"]) + code[spot:]
+    if kind == 3:  # cut short
+        return code[:spot]
+    return code[:spot] + code[spot + 1 : spot + 2] + code[spot : spot + 1] + code[spot + 2 :]  # two swapped
+
+
+def test_mutated_codes_are_refused_or_read_as_themselves() -> None:
+    rng = random.Random(26)
+    saved_matches = [
+        SavedMatch(unfinished_match(31, 9), 31, "easy"),
+        SavedMatch(unfinished_match(32, 260, Rules(target=100, jack_of_diamonds=True)), 32, "hard"),
+        SavedMatch(unfinished_match(33, 200), None, "normal", points_lost_tenths={1: 12}),
+    ]
+    codes = [(match_link_code(saved), saved) for saved in saved_matches]
+    refused = 0
+    for _ in range(5_000):
+        code, saved = rng.choice(codes)
+        text = mutated_code(rng, code)
+        try:
+            got = read_match_code(text)
+        except InvalidMatchLink as error:
+            assert str(error) in (match_link.BROKEN, match_link.NEWER), text
+            refused += 1
+            continue
+        same_match(got, saved)  # base64's unused low bits of the last character, say
+    assert refused > 4_500
+
+
+# Playing a match from a link here -----------------------------------------------------------
+
+
+def test_a_match_from_a_link_replaces_only_the_match_and_its_practice_hand() -> None:
+    store = random_store_with_everything()
+    before = dict(store.backend.data)  # type: ignore[attr-defined]
+    sent = SavedMatch(unfinished_match(40, 333, Rules(target=100)), 40, "hard")
+    incoming = read_match_code(match_link_code(sent))
+    match_link.import_match(store, incoming)
+    after = store.backend.data  # type: ignore[attr-defined]
+    assert without_revision(after[MATCH_KEY]) == without_revision(match_text(incoming))
+    assert revision_of(after[MATCH_KEY]) == revision_of(before[MATCH_KEY]) + 1
+    assert PRACTICE_KEY not in after  # a hand of the match it replaced
+    assert tombstones_in(after[REVISIONS_KEY]) == {PRACTICE_KEY: revision_of(before[PRACTICE_KEY]) + 1}
+    changed = (MATCH_KEY, PRACTICE_KEY, REVISIONS_KEY)
+    assert {key: text for key, text in after.items() if key not in changed} == {
+        key: text for key, text in before.items() if key not in changed
+    }
+    loaded = Store(store.backend).load_match()
+    assert loaded is not None
+    same_match(loaded, incoming)
+
+
+def test_a_match_storage_refuses_changes_nothing_and_says_so() -> None:
+    backend = FailingBackend(10_000)
+    store = Store(backend)
+    store.save_match(SavedMatch(unfinished_match(1, 10), 1, "easy"))
+    store.save_stats(Stats(matches_played=4))
+    before = dict(backend.data)
+    backend.writes = 0
+    with pytest.raises(ImportFailed) as failed:
+        match_link.import_match(store, SavedMatch(unfinished_match(2, 50), 2, "easy"))
+    assert str(failed.value) == match_link.NOT_SAVED
+    assert backend.data == before
+
+
+@pytest.mark.native
+def test_reading_a_match_link_loads_no_pygame() -> None:
+    from tests.test_layering import loaded_after
+
+    loaded = loaded_after("import hearts.match_link, hearts.transfer_files")
+    assert "hearts" in loaded and "pygame" not in loaded
+
+
+# Export files on the desktop ------------------------------------------------------------------
+
+
+DAY = datetime.date(2026, 5, 5)
+
+
+def test_an_export_file_never_overwrites_another(tmp_path: Path) -> None:
+    first = transfer_files.write_export("one", tmp_path, DAY)
+    second = transfer_files.write_export("two", tmp_path, DAY)
+    third = transfer_files.write_export("three", tmp_path / "new", DAY)
+    assert (first.name, second.name, third.name) == (
+        "hearts-2026-05-05.json",
+        "hearts-2026-05-05-2.json",
+        "hearts-2026-05-05.json",
+    )
+    assert first.read_text(encoding="ascii") == "one" and second.read_text(encoding="ascii") == "two"
+
+
+def test_the_newest_hearts_file_is_the_one_loaded(tmp_path: Path) -> None:
+    assert transfer_files.newest_export(tmp_path) is None
+    assert transfer_files.newest_export(tmp_path / "missing") is None
+    older, newer = tmp_path / "hearts-2026-05-01.json", tmp_path / "hearts-2026-04-30 (1).json"
+    for number, path in enumerate((older, newer, tmp_path / "notes.json", tmp_path / "hearts.json")):
+        path.write_text("{}", encoding="ascii")
+        os.utime(path, (1_000_000 + number, 1_000_000 + number))
+    (tmp_path / "hearts-folder.json").mkdir()
+    os.utime(older, (999_999, 999_999))
+    assert transfer_files.newest_export(tmp_path) == newer
+
+
+def test_a_file_far_too_long_or_not_text_is_refused_unread(tmp_path: Path) -> None:
+    long, binary, good = tmp_path / "long.json", tmp_path / "binary.json", tmp_path / "good.json"
+    long.write_bytes(b" " * (transfer.MAX_TEXT + 1))
+    binary.write_bytes(b"\xff\xfe{")
+    good.write_text(rich_export(), encoding="ascii")
+    for path in (long, binary):
+        with pytest.raises(InvalidTransfer, match="not a Hearts export"):
+            transfer_files.read_export_file(path)
+    assert read_export(transfer_files.read_export_file(good)).parts == read_export(rich_export()).parts
+    with pytest.raises(OSError):
+        transfer_files.read_export_file(tmp_path / "missing.json")
+
+
+def test_exports_go_to_the_folder_named_else_downloads_else_home(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("HEARTS_EXPORT_DIR", raising=False)
+    assert transfer_files.export_folder() == tmp_path
+    (tmp_path / "Downloads").mkdir()
+    assert transfer_files.export_folder() == tmp_path / "Downloads"
+    monkeypatch.setenv("HEARTS_EXPORT_DIR", str(tmp_path / "elsewhere"))
+    assert transfer_files.export_folder() == tmp_path / "elsewhere"

@@ -1,4 +1,4 @@
-// The site around the game: sharing, offline support, updates and lasting storage. The game itself is
+// The site around the game: sharing, files, offline support, updates and lasting storage. The game itself is
 // Python.
 "use strict";
 
@@ -184,6 +184,117 @@
             }
         });
     }
+})();
+
+// Files: everything the game keeps saved to the player's downloads, and a file of theirs read back (to
+// move to another device). hearts.download(name, text) saves the text as a file (true when the browser
+// took it). hearts.pickFile(maxChars) opens the file picker; the game reads how it went from
+// hearts.picked a frame at a time, as it reads hearts.shared:
+//   null         nothing asked yet
+//   "pending"    the picker is open, or the chosen file is being read
+//   "picked"     read: hearts.pickedText holds its text and hearts.pickedName its name (a file longer
+//                than maxChars bytes is read only that far and one more, so the game refuses it whole)
+//   "cancelled"  the picker closed without a file
+//   "failed"     the picker could not open (no recent gesture, say), or the file could not be read
+// A picker opens only shortly after a gesture of the player's; as with sharing, the game's tap reaches
+// Python on the next animation frame, well inside that time.
+(function () {
+    const hearts = window.hearts;
+    if (!hearts) {
+        return;
+    }
+    let latest = 0;  // the pick being answered: a late answer to an older one changes nothing
+
+    hearts.picked = null;
+    hearts.pickedText = "";
+    hearts.pickedName = "";
+
+    hearts.download = function (name, text) {
+        if (typeof name !== "string" || name === "" || typeof text !== "string") {
+            return false;
+        }
+        try {
+            const address = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+            const link = document.createElement("a");
+            link.href = address;
+            link.download = name;
+            link.rel = "noopener";
+            link.style.display = "none";
+            document.body.appendChild(link);
+            link.click();
+            link.remove();
+            // The download has the file once it has begun; the address is let go well after that.
+            setTimeout(() => URL.revokeObjectURL(address), 60000);
+            return true;
+        } catch (error) {
+            console.warn("Hearts: could not download:", error);
+            return false;
+        }
+    };
+
+    hearts.pickFile = function (maxChars) {
+        const request = ++latest;
+        const limit = Number.isFinite(maxChars) && maxChars > 0 ? Math.floor(maxChars) : 1000000;
+        hearts.picked = "pending";
+        hearts.pickedText = "";
+        hearts.pickedName = "";
+        const input = document.createElement("input");
+        input.type = "file";
+        input.accept = ".json,application/json,text/plain";
+        input.style.display = "none";
+        let settled = false;
+
+        function settle(state, text, name) {
+            if (settled) {
+                return;
+            }
+            settled = true;
+            window.removeEventListener("focus", backFromPicker);
+            input.remove();
+            if (request === latest) {
+                hearts.pickedText = text || "";
+                hearts.pickedName = name || "";
+                hearts.picked = state;
+            }
+        }
+
+        // Browsers without the input's cancel event: the page has the focus back and no file came.
+        function backFromPicker() {
+            setTimeout(() => {
+                if (!input.files || input.files.length === 0) {
+                    settle("cancelled");
+                }
+            }, 1500);
+        }
+
+        input.addEventListener("change", () => {
+            const file = input.files && input.files[0];
+            if (!file) {
+                settle("cancelled");
+                return;
+            }
+            const reader = new FileReader();
+            reader.onload = () => settle("picked", String(reader.result), file.name);
+            reader.onerror = () => {
+                console.warn("Hearts: could not read the file:", reader.error);
+                settle("failed");
+            };
+            reader.readAsText(file.size > limit ? file.slice(0, limit + 1) : file, "utf-8");
+        });
+        input.addEventListener("cancel", () => settle("cancelled"));
+        if (navigator.userActivation && !navigator.userActivation.isActive) {
+            settle("failed");  // no gesture of the player's to open it with: the browser would not
+            return;
+        }
+        try {
+            document.body.appendChild(input);
+            input.click();
+            setTimeout(() => window.addEventListener("focus", backFromPicker), 0);
+        } catch (error) {
+            console.warn("Hearts: could not open the file picker:", error);
+            settle("failed");
+        }
+    };
 })();
 
 (function () {

@@ -59,6 +59,8 @@ NEWER: Final = (
 DAMAGED: Final = "This file is damaged (it was cut short or changed), so nothing was changed."
 PART_UNREADABLE: Final = "Part of this file cannot be read ({what}), so nothing was changed."
 IMPORT_FAILED: Final = "Storage refused the import, so everything was put back as it was."
+NOTHING_SAVED: Final = "nothing saved"
+"""What ``describe`` says of no saved text at all."""
 
 _WHAT: Final = {
     MATCH_KEY: "the match",
@@ -200,7 +202,7 @@ def describe(texts: Mapping[str, str]) -> str:
     backend = MemoryBackend()
     backend.data.update({key: texts[key] for key in KEYS if key in texts})
     if not backend.data:
-        return "nothing saved"
+        return NOTHING_SAVED
     store = Store(backend)
     words: list[str] = []
     with contextlib.suppress(Exception):

@@ -23,6 +23,7 @@ from ..storage.keeper import MOVED_ON
 from . import theme
 from .challenge_link import is_challenge_fragment, read_challenge
 from .intents import SHORTCUTS, Back, IntentReader, Pressed, Query, Quit, Resize, Tap
+from .moving import match_offer, opened_match
 from .render.cards import CardPainter
 from .render.fonts import Fonts
 from .render.text import draw_text
@@ -88,10 +89,12 @@ class App:
         resizable: bool = True,
         sound: Sound | None = None,
         challenge: str | None = None,
+        match: str | None = None,
         live: LiveTable | None = None,
     ) -> None:
-        """``challenge``: a friend's challenge link or code to offer (in the browser, the page's address
-        brings it). ``live``: who has the table among the windows sharing the store (by default the page's
+        """``challenge``: a friend's challenge link or code to offer; ``match``: a match link or code
+        (yours, from another device) to offer to play here. In the browser the page's address brings
+        either. ``live``: who has the table among the windows sharing the store (by default the page's
         protocol in the browser, a lease in the data folder on the desktop)."""
         pygame.display.init()  # the mixer opens with the first sound (``Sound``): audio init is slow
         pygame.font.init()
@@ -136,18 +139,27 @@ class App:
         self._notice_left = 0.0
         self._notice_rect: pygame.Rect | None = None
         self._challenge: str | None = challenge if challenge is not None else opened_challenge()
-        """The challenge to offer once this window has the table (then None)."""
+        self._match: str | None = match if match is not None else opened_match()
+        """The challenge and the match link to offer once this window has the table (then None)."""
         if self.ctx.live.away:
             self.stack.append(scene_for(Elsewhere(), self.ctx))
             return
         # A match in progress opens at its table, exactly where it was (the menu is one tap away in
         # the pause menu); otherwise the menu.
         self.stack.append(scene_for(Opening(), self.ctx))
-        self._offer_challenge()
+        self._offer_links()
 
     def _default_table(self) -> LiveTable:
         backend = self.store.backend
         return table_for(backend.directory if isinstance(backend, FileBackend) else None)
+
+    def _offer_links(self) -> None:
+        """Offer what the game was opened with (a friend's challenge, your match from another device)
+        over the opening screen, once this window has the table."""
+        self._offer_challenge()
+        match, self._match = self._match, None
+        if match:  # play it here? (nothing saved is touched unless the player says so)
+            self._apply(Push(match_offer(match)))
 
     def _offer_challenge(self) -> None:
         """Offer the challenge the game was opened with over the opening screen, or say why it cannot be
@@ -244,7 +256,7 @@ class App:
         change = self.ctx.live.check(stale=self.store.stale)
         if change == "back":
             self._apply(Reset(Reopen()))
-            self._offer_challenge()
+            self._offer_links()
         elif change is not None:
             # The screen says it all: the store's sentence for the same news is not shown over it.
             self.ctx.notices[:] = [notice for notice in self.ctx.notices if notice != MOVED_ON]
@@ -441,7 +453,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--challenge", metavar="LINK_OR_CODE", help="a friend's challenge link or code: play their match"
     )
+    parser.add_argument(
+        "--match", metavar="LINK_OR_CODE", help="a match link or code from another device: play on here"
+    )
     args = parser.parse_args(argv)
     width, _, height = args.size.partition("x")
-    app = App((int(width), int(height)), scale=args.scale, challenge=args.challenge)
+    app = App((int(width), int(height)), scale=args.scale, challenge=args.challenge, match=args.match)
     asyncio.run(app.run())

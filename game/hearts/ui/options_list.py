@@ -11,6 +11,7 @@ from typing import Any
 from ..engine import Moon, Ties
 from ..engine.rules import TARGETS
 from ..storage import DIFFICULTIES, PACES, VERBOSITIES, Settings
+from .routes import MoveDevice, Route
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +37,26 @@ class Option:
     def segment(self, index: int) -> str:
         """The key of the control's choice number ``index``."""
         return f"{self.key}{SEGMENT}{index}"
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A row that opens a screen of its own: its name, a note, and the one button that opens ``route``
+    (named like an option's choices, so a row lays out and reads the same either way)."""
+
+    key: str
+    label: str
+    note: str
+    button: str
+    route: Route
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return (self.button,)
+
+    def segment(self, index: int) -> str:
+        """The button's key (a link has one)."""
+        return self.key
 
 
 OFF_ON = (False, True)
@@ -192,8 +213,16 @@ TABLE_OPTIONS: tuple[Option, ...] = (
     ),
 )
 
-TABS: dict[str, tuple[str, tuple[Option, ...]]] = {
-    "tab_game": ("Game", GAME_OPTIONS),
+MOVE = Link(
+    "move",
+    "Move to another device",
+    "Take your match and statistics to another phone or computer.",
+    "Open",
+    MoveDevice(),
+)
+
+TABS: dict[str, tuple[str, tuple[Option | Link, ...]]] = {
+    "tab_game": ("Game", (*GAME_OPTIONS, MOVE)),
     "tab_table": ("Table", TABLE_OPTIONS),
 }
 TABLE_NOTE = "For your next match. The match in progress keeps its own."

@@ -23,6 +23,8 @@ from .scenes.elsewhere import ElsewhereScene
 from .scenes.howto import HowToScene, Sections
 from .scenes.lesson import challenge_or_new_match, lesson_menu, lesson_summary
 from .scenes.menu import MenuScene
+from .scenes.move import MoveScene
+from .scenes.move_dialogs import import_dialog, match_here_dialog, problem_dialog
 from .scenes.options import OptionsScene
 from .scenes.practice_dialogs import practice_menu, practice_result_dialog
 from .scenes.results import hand_result_dialog, match_result_dialog, score_sheet_dialog
@@ -217,4 +219,8 @@ _BUILDERS: dict[type[routes.Route], Callable[[Any, Context], Scene]] = {
     routes.LessonMenu: lambda route, ctx: lesson_menu(ctx),
     routes.LessonSummary: lambda route, ctx: lesson_summary(ctx, route.scored),
     routes.ChallengeOrNewMatch: lambda route, ctx: challenge_or_new_match(ctx),
+    routes.MoveDevice: lambda route, ctx: MoveScene(ctx),
+    routes.ImportFile: lambda route, ctx: import_dialog(ctx, route.transfer, route.name, route.current),
+    routes.MatchHere: lambda route, ctx: match_here_dialog(ctx, route.saved),
+    routes.MoveProblem: lambda route, ctx: problem_dialog(ctx, route.title, route.sentence),
 }

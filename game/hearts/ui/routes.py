@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from ..challenge import Challenge
     from ..daily import Daily, Par
     from ..engine import Card, HandScored, MatchOver, Trick
+    from ..storage import SavedMatch
+    from ..transfer import Transfer
     from .session import Session
 
 
@@ -112,6 +114,11 @@ class Options(Route):
     tab: str = "tab_game"
     level: str | None = None
     why: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveDevice(Route):
+    """Moving to another device: everything saved to a file or loaded from one, the match as a link."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,6 +250,35 @@ class ChallengeOffer(Route):
 @dataclass(frozen=True, slots=True)
 class ChallengeRefused(Route):
     sentence: str
+
+
+@dataclass(frozen=True, slots=True)
+class ImportFile(Route):
+    """A file read whole, offered for import: what it holds, and ``current``, what it would replace.
+    Replacing imports it and opens the game afresh (``Reopen``); keeping answers ``KEEP``."""
+
+    transfer: Transfer
+    name: str
+    current: str
+
+
+@dataclass(frozen=True, slots=True)
+class MatchHere(Route):
+    """A match from a link (``#m=…``), offered to play here in place of the match in progress."""
+
+    saved: SavedMatch
+
+
+@dataclass(frozen=True, slots=True)
+class MoveProblem(Route):
+    """Why a file or a link was not loaded (nothing changed), in a sentence, with OK."""
+
+    title: str
+    sentence: str
+
+
+KEEP = "keep"
+"""An import declined ("Keep mine"): what the dialog answers to the screen beneath."""
 
 
 class DailyShown(Protocol):

@@ -27,11 +27,13 @@ from ..coach import Coaching, moments, seed_for
 from ..daily import Par, daily_for
 from ..engine import MatchOver, Phase, Rules, Seat
 from ..lesson import lesson_play
+from ..match_link import read_match_code
 from ..storage import MemoryBackend, Settings, Stats, Store
 from ..storage.daily import DailyAttempt, DailyResult, new_attempt_id
 from . import routes
 from .intents import Back
 from .modes import DailyMode, LessonMode
+from .moving import file_offer
 from .render.cards import CardPainter
 from .render.fonts import Fonts
 from .report import LayoutReport, recording
@@ -74,6 +76,11 @@ SCENES = (
     "daily_result",
     "share_box",
     "challenge_offer",
+    "move",
+    "move_saved",
+    "import_file",
+    "match_here",
+    "move_problem",
     "elsewhere",
 )
 
@@ -284,11 +291,54 @@ def build(name: str, ctx: Context) -> list[Scene]:
             seed=SEED + 1, rules=Rules(target=50, jack_of_diamonds=True), level="hard", score=41
         )
         return [table_at(ctx, session), scene_for(routes.ChallengeOffer(friend), ctx)]
+    if name in MOVE_SCENES:
+        return move_at(ctx, session, name)
     if name == "elsewhere":  # the game open in a second window
         return [scene_for(routes.Elsewhere(), ctx)]
     if name in LESSON_SCENES:
         return lesson_at(ctx, name.removeprefix("lesson_"))
     raise ValueError(f"no scene called {name!r}; choose from {', '.join(SCENES + LESSON_SCENES)}")
+
+
+MOVE_SCENES = ("move", "move_saved", "import_file", "match_here", "move_problem")
+
+
+def move_at(ctx: Context, session: Session, name: str) -> list[Scene]:
+    """Move to another device, with a match at hand 3 and a few results saved: the screen (after
+    saving a file, for ``move_saved``), a file from another device offered over it, your match from a
+    link offered as the game opens, and a file refused."""
+    from ..match_link import match_link_code
+    from ..transfer import export_text
+    from .scenes.move import SAVE, MoveScene
+
+    play_until(session, lambda s: s.match.hand_number >= 3 and s.is_human_turn and s.phase is Phase.PLAY)
+    ctx.store.save_match(session.to_saved())
+    ctx.store.save_settings(ctx.settings)
+    ctx.store.save_stats(ctx.stats)
+    played_daily(ctx.store, TODAY)
+    table = table_at(ctx, session)
+    if name == "match_here":  # the same seed further on: your match, from your other device
+        other = Session.new(ctx.settings.table, "hard", seed=SEED + 7)
+        play_until(other, lambda s: s.match.hand_number >= 6 and s.is_human_turn and s.phase is Phase.PLAY)
+        route = routes.MatchHere(read_match_code(match_link_code(other.to_saved())))
+        return [table, scene_for(route, ctx)]
+    move = MoveScene(ctx, today=DAILY_DAY)
+    stack: list[Scene] = [move]
+    if name == "move_saved":
+        move.status[SAVE] = "Saved in ~/Downloads as hearts-2026-12-01.json."
+        move.resize(ctx.size)
+    elif name == "import_file":
+        away = Store(MemoryBackend())
+        away.save_stats(Stats(matches_played=41, matches_won=19, hands_played=455))
+        later = Session.new(ctx.settings.table, "normal", seed=SEED + 5)
+        play_until(later, lambda s: s.match.hand_number >= 7 and s.is_human_turn and s.phase is Phase.PLAY)
+        away.save_match(later.to_saved())
+        away.save_settings(Settings(difficulty="hard"))
+        offer = file_offer(ctx, export_text(away), "hearts-2026-11-30.json")
+        stack.append(scene_for(offer, ctx))
+    elif name == "move_problem":
+        stack.append(scene_for(file_offer(ctx, "{}", "notes.json"), ctx))
+    return stack
 
 
 def table_at(ctx: Context, session: Session) -> TableScene:

@@ -1,9 +1,10 @@
 """Options: the player's settings on a "Game" page, the next match's table options on a "Table" page.
 
 Each row is a label, a short note and a segmented control showing every choice, the current one
-selected; a tap on a choice takes it and saves at once. The control sits beside the words when the row
-is wide enough for both, else under them. The options themselves are data, in ``options_list``; the
-frame (Back, the title, the pages) is ``PagedScene``.
+selected; a tap on a choice takes it and saves at once. A link row has one button instead, which opens a
+screen of its own (Move to another device, at the end of the Game page). The control sits beside the
+words when the row is wide enough for both, else under them. The options themselves are data, in
+``options_list``; the frame (Back, the title, the pages) is ``PagedScene``.
 """
 
 from __future__ import annotations
@@ -13,16 +14,19 @@ from dataclasses import dataclass
 import pygame
 
 from .. import theme
-from ..options_list import DIFFICULTY, SEGMENT, TABLE_NOTE, TABS, Option
+from ..options_list import DIFFICULTY, SEGMENT, TABLE_NOTE, TABS, Link, Option
 from ..render.text import draw_text, wrap
 from ..widgets import Button
-from .base import Context, Transition
+from .base import Context, Push, Transition
 from .paged import PagedScene
+
+CLOSE = (8, 4)
+"""The padding round the panel and each row (design pixels) of a short window, or of a page closed up."""
 
 
 @dataclass(frozen=True, slots=True)
 class _Row:
-    option: Option
+    option: Option | Link
     label_lines: tuple[str, ...]
     note_lines: tuple[str, ...]
     height: int
@@ -45,15 +49,15 @@ class OptionsScene(PagedScene):
         self.why = why
         super().__init__(ctx)
 
-    def is_fixed(self, option: Option) -> bool:
+    def is_fixed(self, option: Option | Link) -> bool:
         """Whether the table beneath fixes this option (the difficulty, in a challenge or the daily)."""
         return option.key == DIFFICULTY and self.level is not None
 
-    def note_for(self, option: Option) -> str:
+    def note_for(self, option: Option | Link) -> str:
         return self.why if self.is_fixed(option) else option.note
 
     @property
-    def options(self) -> tuple[Option, ...]:
+    def options(self) -> tuple[Option | Link, ...]:
         return TABS[self.tab][1]
 
     def _top_items(self) -> list[tuple[str, str, bool]]:
@@ -63,10 +67,23 @@ class OptionsScene(PagedScene):
         return TABLE_NOTE if self.tab == "tab_table" else ""
 
     def _paginate(self, body: pygame.Rect) -> int:
+        """The rows split over pages; on a tall window rows close up a little when that saves a page
+        (the Game page's ten rows on one 1280×720 page)."""
+        short = body.height < self.metrics.px(360)
+        normal = CLOSE if short else (14, 7)
+        count = self._paginate_with(body, *normal)
+        if count == 1 or short:
+            return count
+        if self._paginate_with(body, *CLOSE) < count:
+            return len(self.pages)
+        return self._paginate_with(body, *normal)
+
+    def _paginate_with(self, body: pygame.Rect, pad_design: int, row_pad_design: int) -> int:
+        """The rows split over pages, with ``pad_design`` round the panel and ``row_pad_design`` above
+        and below each row (design pixels)."""
         metrics, fonts, gap = self.metrics, self.ctx.fonts, self.gap
-        short = body.height < metrics.px(360)
-        pad = self.pad = metrics.px(8 if short else 14)
-        row_pad = self.row_pad = metrics.px(4 if short else 7)
+        pad = self.pad = metrics.px(pad_design)
+        row_pad = self.row_pad = metrics.px(row_pad_design)
         inner = body.inflate(-2 * pad, -2 * pad)
         self.inner_left, self.inner_top, self.inner_width = inner.left, inner.top, inner.width
         self.label_px, self.small_px = metrics.text(17), metrics.text(13)
@@ -93,15 +110,16 @@ class OptionsScene(PagedScene):
             used += row.height
         return len(self.pages)
 
-    def _segment_widths(self, option: Option) -> list[int]:
+    def _segment_widths(self, option: Option | Link) -> list[int]:
         """Each choice's natural width in the segmented control: its words with room either side."""
         fonts, metrics = self.ctx.fonts, self.metrics
+        least = 2 * metrics.tap if isinstance(option, Link) else metrics.tap  # a lone button, as wide as two
         return [
-            max(metrics.tap, fonts.size(name, self.segment_px, bold=True)[0] + metrics.px(20))
+            max(least, fonts.size(name, self.segment_px, bold=True)[0] + metrics.px(20))
             for name in option.names
         ]
 
-    def _control_width(self, option: Option) -> int:
+    def _control_width(self, option: Option | Link) -> int:
         return sum(self._segment_widths(option))
 
     def words_width(self, row: _Row) -> int:
@@ -131,6 +149,9 @@ class OptionsScene(PagedScene):
                 control = pygame.Rect(0, 0, sum(natural), tap)
                 control.right = self.inner_left + self.inner_width
                 control.centery = top + row.height // 2
+            if isinstance(option, Link):
+                buttons.append(Button(option.key, control, label=option.button))
+                continue
             fixed = self.is_fixed(option)
             current = option.values.index(self.level) if fixed else option.current(settings)
             left = control.left
@@ -166,6 +187,8 @@ class OptionsScene(PagedScene):
             return None
         name, _, number = key.partition(SEGMENT)
         option = next((option for option in self.options if option.key == name), None)
+        if isinstance(option, Link):
+            return Push(option.route)
         if option is not None and self.is_fixed(option):
             return None  # the table beneath keeps its level
         if option is not None and number.isdigit() and int(number) < len(option.values):
