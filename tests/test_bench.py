@@ -87,3 +87,14 @@ def test_pace_bench_ends_with_the_medians_by_clock_and_level() -> None:
         assert list(clock) == ["normal", "hard"]
         assert all(isinstance(seconds, float | int) and 0 <= seconds < 10 for seconds in clock.values())
     assert "hard / normal" in result.stdout
+
+
+def test_the_transfer_benchmark_measures_links_along_a_match_and_the_export() -> None:
+    from hearts.transfer_bench import bench_transfer
+
+    result = bench_transfer(1, 3)
+    links = result["link_chars"]
+    assert list(links)[:2] == ["hand 1", "hand 4"] and "end" in links
+    assert links["hand 1"]["max"] < links["hand 4"]["min"]  # the link grows with the match
+    assert result["export_chars_median"] > links["end"]["max"]  # the file holds more than the match
+    assert result["link_make_ms_median"] > 0 and result["export_read_ms_median"] > 0

@@ -238,13 +238,16 @@ def _levels(text: str) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m hearts.bench", description=__doc__)
-    parser.add_argument("target", choices=["engine", "bots", "ui", "pace"], help="what to measure")
+    parser.add_argument(
+        "target", choices=["engine", "bots", "ui", "pace", "transfer"], help="what to measure"
+    )
     parser.add_argument("--json", action="store_true", help="end with one JSON object on a line")
     parser.add_argument("--seconds", type=float, default=3.0, help="engine: time per measurement")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--deals", type=int, default=10, help="bots: deals per level (default 10)")
     parser.add_argument("--frames", type=int, default=1800, help="ui: frames of play per size (default 1800)")
     parser.add_argument("--hands", type=int, default=4, help="pace: hands per level and clock (default 4)")
+    parser.add_argument("--matches", type=int, default=20, help="transfer: matches to 100 (default 20)")
     parser.add_argument("--cards", type=int, default=None, help="pace: stop after this many of your cards")
     parser.add_argument(
         "--levels",
@@ -270,6 +273,10 @@ def main(argv: list[str] | None = None) -> int:
         from .ui.bench import bench_ui  # pygame only here: the other benchmarks run without it
 
         result = bench_ui(args.frames)
+    elif args.target == "transfer":
+        from .transfer_bench import bench_transfer  # the storage, only for this one
+
+        result = bench_transfer(args.matches, args.seed)
     else:
         result = bench_engine(args.seconds, args.seed)
     if args.json:
