@@ -105,7 +105,7 @@ def without_revision(text: str) -> object:
 
 def test_a_round_trip_keeps_every_text_and_every_value() -> None:
     rng = random.Random(26)
-    for _ in range(100):
+    for _ in range(300):
         source = random_store(rng)
         target = Store(MemoryBackend())
         target.save_settings(Settings(difficulty="easy"))  # replaced, or removed when the source has none
