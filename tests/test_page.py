@@ -430,3 +430,86 @@ def test_a_picked_file_whose_text_cannot_be_read_is_no_outcome(monkeypatch: pyte
     hearts.picked, hearts.pickedText = "picked", Unreadable()
     on_a_page(monkeypatch, hearts)
     assert page.picked_file() is None
+
+
+# ---------------------------------------------------------------------------------------- one live table
+
+
+class LivePage:
+    """The page's ``window.hearts`` with live.js: ``live``, whose claim() gives this page the table."""
+
+    def __init__(self, state: object = "live", generation: object = 1, decided: object = True) -> None:
+        self.live = types.SimpleNamespace(
+            state=state, generation=generation, decided=decided, claim=self.claim
+        )
+        self.claims = 0
+
+    def claim(self) -> None:
+        self.claims += 1
+        self.live.state = "live"
+        self.live.generation = int(str(self.live.generation)) + 1
+
+
+def test_a_page_that_has_not_decided_yet_lets_the_game_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    hearts = LivePage(state="elsewhere", generation=0, decided=False)
+    on_a_page(monkeypatch, hearts)
+    assert (
+        page.live_state() is None
+    )  # played as live: the page decides in milliseconds, the game starts in seconds
+    hearts.live.decided = True
+    assert page.live_state() == (False, 0)
+
+
+def test_the_game_reads_whether_this_page_has_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    hearts = LivePage(state="elsewhere", generation=1)
+    on_a_page(monkeypatch, hearts)
+    assert page.live_state() == (False, 1)
+    page.claim_table()
+    assert hearts.claims == 1
+    assert page.live_state() == (True, 2)
+
+
+@pytest.mark.parametrize(
+    ("state", "generation", "read"),
+    [
+        ("live", 1, (True, 1)),
+        ("elsewhere", 0, (False, 0)),  # never live yet
+        ("live", 3.0, (True, 3)),  # a JS number as a float
+        ("elsewhere", "7", (False, 7)),  # or as text
+        ("LIVE", 1, None),
+        ("", 1, None),
+        (None, 1, None),
+        ("live", None, None),
+        ("live", "many", None),
+        ("live", -1, None),
+        ("live", float("nan"), None),
+    ],
+)
+def test_only_a_state_the_game_knows_is_read(
+    monkeypatch: pytest.MonkeyPatch, state: object, generation: object, read: tuple[bool, int] | None
+) -> None:
+    on_a_page(monkeypatch, LivePage(state=state, generation=generation))
+    assert page.live_state() == read
+
+
+def test_natively_there_is_no_table_to_share(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert page.live_state() is None
+    page.claim_table()  # nothing to call, no error
+
+
+def test_an_older_page_without_the_live_table_is_no_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    on_a_page(monkeypatch, types.SimpleNamespace(link=None))
+    assert page.live_state() is None
+    page.claim_table()
+
+
+def test_a_claim_the_page_refuses_is_no_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse() -> None:
+        raise RuntimeError("the bridge failed")
+
+    hearts = LivePage(state="elsewhere")
+    hearts.live.claim = refuse
+    on_a_page(monkeypatch, hearts)
+    page.claim_table()
+    assert page.live_state() == (False, 1)

@@ -35,7 +35,7 @@ RUNTIME_FILES = (
     f"{PYGBAG_VERSION}/cpython{PYTHON_TAG}/main.data",
 )
 INDEX_FILE = f"index-{PYGBAG_VERSION}-cp{PYTHON_TAG}.json"
-SITE_FILES = ("manifest.webmanifest", "shell.js", "access.js")
+SITE_FILES = ("manifest.webmanifest", "live.js", "shell.js", "access.js")
 SKIP_DIRS = {"__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
 SKIP_SUFFIXES = {".pyc", ".pyo"}
 

@@ -3,10 +3,11 @@
 The page (``web/index.tmpl``) keeps a ``hearts`` object on ``window``: the loading screen, the update offer,
 sharing a text, downloading a file and picking one (``web/shell.js``), what the address held when it was
 opened (the page takes query and fragment aside before pygbag's loader reads the address, and cleans it),
-and what a screen reader gets (``web/access.js``): sentences spoken through live regions, and a hidden
-mirror of the hand, the table's buttons and the open dialog, whose presses come back to the game.
-Standard library only; natively every call here is a quiet no-op (the desktop shares through
-``hearts.ui.share`` and keeps files in a folder: ``hearts.transfer_files``).
+what a screen reader gets (``web/access.js``): sentences spoken through live regions, and a hidden mirror of
+the hand, the table's buttons and the open dialog, whose presses come back to the game; and whether this
+page has the table, when the game is open in more than one (``web/live.js``). Standard library only;
+natively every call here is a quiet no-op (the desktop shares through ``hearts.ui.share``, keeps files in a
+folder, ``hearts.transfer_files``, and shares its table through a lease, ``hearts.live``).
 """
 
 from __future__ import annotations
@@ -340,27 +341,38 @@ def keys_are_ours() -> bool:
         return True
 
 
-# ------------------------------------------------------------------------------------ one live table
+# ---------------------------------------------------------------------------------------- one live table
 
 
 def live_state() -> tuple[bool, int] | None:
-    """Whether this page has the table (``window.hearts.live``, ``web/live.js``) and how many times it has
-    taken it; None natively or on a page that cannot say."""
+    """Whether this page has the table (may play and write the saves), and its generation; None natively.
+
+    Another page of the game may have the table: this one waits then ("elsewhere"), writing nothing, until
+    the player claims the table here (``claim_table``) or the other page closes. The generation goes up each
+    time this page becomes live: the other page may have changed the saves meanwhile, so reload them when it
+    changes (0 while it never has been live). None also on a page without ``hearts.live`` (an older page),
+    and in the few milliseconds before the page has decided: play as if live then (the game's first frames
+    come seconds later)."""
     found = page_object()
     if found is None:
         return None
     try:
         live = found.live
-        state, generation = str(live.state), int(str(live.generation))
+        # As text whatever the bridge hands over (a str or a number, or proxies of them).
+        state = str(live.state)
+        generation = int(float(str(live.generation)))
+        undecided = str(getattr(live, "decided", True)).lower() == "false"
     except Exception:
         return None
-    if state not in {"live", "elsewhere"}:
+    if undecided:
+        return None
+    if state not in ("live", "elsewhere") or generation < 0:
         return None
     return state == "live", generation
 
 
 def claim_table() -> None:
-    """Take the table for this page ("Play here"); the page that had it stops."""
+    """Play here: this page takes the table at once, and the page that had it stops ("Play here")."""
     found = page_object()
     if found is None:
         return

@@ -297,6 +297,7 @@ def test_the_build_runs_offline_and_makes_the_whole_site(offline_build: OfflineB
         "hearts.tar.gz",
         "manifest.webmanifest",
         "sw.js",
+        "live.js",
         "shell.js",
         "access.js",
     ):
@@ -310,6 +311,7 @@ def test_the_build_runs_offline_and_makes_the_whole_site(offline_build: OfflineB
     page = (site / "index.html").read_text(encoding="utf-8")
     assert f'src="{webbuild.CDN}pythons.js"' in page
     assert '<link rel="manifest" href="manifest.webmanifest">' in page
+    assert '<script src="live.js" defer>' in page
     assert '<script src="shell.js"' in page
     assert '<script src="access.js" defer>' in page
 
@@ -547,7 +549,7 @@ def test_the_vendored_site_asks_only_its_own_origin(browser: Browser, tmp_path: 
         page_text = (out / "index.html").read_text(encoding="utf-8")
         assert f'src="cdn/{RUNTIME}/pythons.js"' in page_text
         assert f'cdn: "cdn/{RUNTIME}/"' in page_text
-        for name in ("index.html", "sw.js", "shell.js", "access.js", "manifest.webmanifest"):
+        for name in ("index.html", "sw.js", "live.js", "shell.js", "access.js", "manifest.webmanifest"):
             text = (out / name).read_text(encoding="utf-8")
             assert "pygame-web.github.io" not in text and cdn_base not in text, name
         # Kept apart from the game's own files, under pygbag's version, so a new game version keeps it.
