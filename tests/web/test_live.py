@@ -323,3 +323,67 @@ def test_the_game_in_each_page_reads_and_claims_the_table_from_python(browser: B
         assert python(second, read) == [True, 1]
         wait_for(first, "elsewhere", 1)
         assert python(first, read) == [False, 1]
+
+
+# The game's keeping, in a page's Pyodide: the store over the page's localStorage and the keeper of the table,
+# as the app holds them; ``play(n)`` plays n moves of the match (bots in every seat) and saves after each.
+KEEPING = """
+from hearts.bots import make_bot
+from hearts.deals import deal_for
+from hearts.engine import Match, Phase, Rules
+from hearts.live import PageTable, TableKeeper
+from hearts.storage import LocalStorageBackend, SavedMatch, Store
+
+keeper = TableKeeper(PageTable())
+store = Store(LocalStorageBackend())
+bots = {}
+
+
+def play(match, moves):
+    for _ in range(moves):
+        if match.phase is Phase.DEAL:
+            match.apply(deal_for(5, match.hand_number + 1))
+            continue
+        views = [match.view_for(seat) for seat in match.awaiting]
+        for view in views:
+            bot = bots.setdefault(view.seat, make_bot("easy", seed=int(view.seat)))
+            match.apply(bot.decide(view))
+    return store.save_match(SavedMatch(match.copy(), 5, "easy", match_id="aaaaaaaaaaaaaaaa"))
+
+result = keeper.away
+"""
+
+
+def test_the_page_that_takes_the_table_plays_on_from_the_freshest_save_and_the_other_is_refused(
+    browser: Browser, base: str
+):
+    """The store and the keeper in two pages' Pyodide: the second page opens away; Play here brings it back
+    on the first page's last card; the first page then stops, and a save it tried would be refused."""
+    if not (PYODIDE / "pyodide.asm.wasm").is_file():
+        pytest.fail(f"Pyodide is missing from {PYODIDE}: run npm ci (./build.sh test does)")
+    with player(browser, base) as open_tab:
+        first, second = open_tab(), open_tab()
+        for page in (first, second):
+            page.set_default_timeout(PYODIDE_LOAD_MS)
+            assert load_pyodide(page, pyodide="/pyodide/").startswith("0.27.")
+            page.set_default_timeout(PROMPT_MS)
+        assert python(first, KEEPING) is False  # live
+        assert python(first, "match = Match(Rules())\nresult = play(match, 30)") is True
+        assert python(second, KEEPING) is True  # away: another page has the table
+        assert python(second, "result = keeper.check()") is None
+
+        python(second, "keeper.claim()\nresult = None")  # Play here
+        wait_for(second, "live", 1)
+        assert python(second, "result = keeper.check()") == "back"
+        first_moves = python(first, "saved = match\nresult = len(match.moves)")
+        reload = "store.resync()\nsaved = store.load_match()\nresult = len(saved.match.moves)"
+        assert python(second, reload) == first_moves
+        wait_for(first, "elsewhere", 1)
+        assert python(first, "result = keeper.check()") == "elsewhere"
+
+        # The second page plays on; a save the first page still tried (an older one) is refused.
+        assert python(second, "match = saved.match\nresult = play(match, 12)") is True
+        assert python(first, "result = [play(match, 1), store.stale]") == [False, True]
+        kept = "kept = Store(LocalStorageBackend()).load_match()\n"
+        here, played = python(second, kept + "result = [len(kept.match.moves), len(match.moves)]")
+        assert here == played > first_moves  # every card the second page played; not the first's late one
