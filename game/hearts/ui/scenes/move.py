@@ -23,9 +23,8 @@ from ...page import Mirror
 from ...storage import StorageError
 from ...transfer import MAX_TEXT, NOTHING_SAVED, InvalidTransfer, export_text
 from ...transfer_files import export_folder, export_name, newest_export, read_export_file, write_export
-from .. import theme
 from ..moving import FILE_REFUSED, describe_here, file_offer, share_match
-from ..render.text import draw_text, wrap
+from ..render.text import wrap
 from ..routes import KEEP, MoveProblem
 from ..widgets import Button
 from .base import Context, Push, Transition
@@ -170,17 +169,10 @@ class MoveScene(PagedScene):
             return self.inner_width
         return self.inner_width - self._button_width() - 2 * self.gap
 
-    def _row_tops(self) -> list[int]:
-        tops, top = [], self.inner_top
-        for row in self.pages[self.page]:
-            tops.append(top)
-            top += row.height
-        return tops
-
     def _page_buttons(self) -> list[Button]:
         tap = self.metrics.tap
         buttons = []
-        for row, top in zip(self.pages[self.page], self._row_tops(), strict=True):
+        for row, top in zip(self.pages[self.page], self.row_tops(self.pages[self.page]), strict=True):
             action = row.action
             if row.stacked:
                 bottom = top + row.height - self.row_pad
@@ -303,33 +295,4 @@ class MoveScene(PagedScene):
     # Drawing -----------------------------------------------------------------------------------------
 
     def _draw_page(self, surface: pygame.Surface) -> None:
-        metrics, fonts = self.metrics, self.ctx.fonts
-        rows = self.pages[self.page]
-        panel = self.draw_column_panel(surface, sum(row.height for row in rows) + 2 * self.pad)
-        label_line, note_line = fonts.line_height(self.label_px), fonts.line_height(self.small_px)
-        for index, (row, top) in enumerate(zip(rows, self._row_tops(), strict=True)):
-            if index:
-                pygame.draw.line(
-                    surface,
-                    theme.PANEL_BORDER,
-                    (panel.left + self.pad, top),
-                    (panel.right - self.pad, top),
-                    max(1, metrics.px(1)),
-                )
-            words = (
-                len(row.label_lines) * label_line
-                + metrics.px(2)
-                + (len(row.note_lines) + len(row.status_lines)) * note_line
-            )
-            y = top + self.row_pad if row.stacked else top + (row.height - words) // 2
-            width = self.words_width(row)
-            for lines, px, line_height, colour, space in (
-                (row.label_lines, self.label_px, label_line, theme.TEXT, metrics.px(2)),
-                (row.note_lines, self.small_px, note_line, theme.TEXT_MUTED, 0),
-                (row.status_lines, self.small_px, note_line, theme.MESSAGE, 0),
-            ):
-                for line in lines:
-                    box = pygame.Rect(self.inner_left, y, width, line_height)
-                    draw_text(surface, fonts, line, box, px, colour, align="left", wrap=False)
-                    y += line_height
-                y += space
+        self.draw_rows(surface, self.pages[self.page], self.words_width)

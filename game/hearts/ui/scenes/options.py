@@ -13,9 +13,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from .. import theme
 from ..options_list import DIFFICULTY, SEGMENT, TABLE_NOTE, TABS, Link, Option
-from ..render.text import draw_text, wrap
+from ..render.text import wrap
 from ..widgets import Button
 from .base import Context, Push, Transition
 from .paged import PagedScene
@@ -32,6 +31,8 @@ class _Row:
     height: int
     stacked: bool
     """The control under the words (else beside them)."""
+    status_lines: tuple[str, ...] = ()
+    """(Options say nothing under a row's note.)"""
 
 
 class OptionsScene(PagedScene):
@@ -128,18 +129,11 @@ class OptionsScene(PagedScene):
             return self.inner_width
         return self.inner_width - self._control_width(row.option) - 2 * self.gap
 
-    def _row_tops(self) -> list[int]:
-        tops, top = [], self.inner_top
-        for row in self.pages[self.page]:
-            tops.append(top)
-            top += row.height
-        return tops
-
     def _page_buttons(self) -> list[Button]:
         settings = self.ctx.settings
         tap = self.metrics.tap
         buttons = []
-        for row, top in zip(self.pages[self.page], self._row_tops(), strict=True):
+        for row, top in zip(self.pages[self.page], self.row_tops(self.pages[self.page]), strict=True):
             option = row.option
             natural = self._segment_widths(option)
             if row.stacked:
@@ -197,27 +191,4 @@ class OptionsScene(PagedScene):
         return None
 
     def _draw_page(self, surface: pygame.Surface) -> None:
-        metrics, fonts = self.metrics, self.ctx.fonts
-        rows = self.pages[self.page]
-        panel = self.draw_column_panel(surface, sum(row.height for row in rows) + 2 * self.pad)
-        label_line, note_line = fonts.line_height(self.label_px), fonts.line_height(self.small_px)
-        for index, (row, top) in enumerate(zip(rows, self._row_tops(), strict=True)):
-            if index:
-                pygame.draw.line(
-                    surface,
-                    theme.PANEL_BORDER,
-                    (panel.left + self.pad, top),
-                    (panel.right - self.pad, top),
-                    max(1, metrics.px(1)),
-                )
-            text_height = len(row.label_lines) * label_line + metrics.px(2) + len(row.note_lines) * note_line
-            y = top + self.row_pad if row.stacked else top + (row.height - text_height) // 2
-            for lines, px, line_height, colour, space in (
-                (row.label_lines, self.label_px, label_line, theme.TEXT, metrics.px(2)),
-                (row.note_lines, self.small_px, note_line, theme.TEXT_MUTED, 0),
-            ):
-                for line in lines:
-                    box = pygame.Rect(self.inner_left, y, self.words_width(row), line_height)
-                    draw_text(surface, fonts, line, box, px, colour, align="left", wrap=False)
-                    y += line_height
-                y += space
+        self.draw_rows(surface, self.pages[self.page], self.words_width)

@@ -5,6 +5,9 @@ content does not fit the window.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar
+
 import pygame
 
 from ...page import Mirror
@@ -22,6 +25,33 @@ PREV = "prev"
 NEXT = "next"
 
 
+class WordsRow(Protocol):
+    """A row of a page of rows (Options, Move to another device): its words, already wrapped, beside or
+    above its control."""
+
+    @property
+    def label_lines(self) -> tuple[str, ...]: ...
+
+    @property
+    def note_lines(self) -> tuple[str, ...]: ...
+
+    @property
+    def status_lines(self) -> tuple[str, ...]:
+        """What the row's control last did (saved, refused…), under the note."""
+        ...
+
+    @property
+    def height(self) -> int: ...
+
+    @property
+    def stacked(self) -> bool:
+        """The control under the words (else beside them)."""
+        ...
+
+
+Row = TypeVar("Row", bound=WordsRow)
+
+
 class PagedScene(Scene):
     """A full-screen page: Back, a title, content in a column, paginated when it does not fit.
 
@@ -32,6 +62,10 @@ class PagedScene(Scene):
     """
 
     title = ""
+    inner_left = inner_top = inner_width = 0
+    """The content's column inside its panel (a page of rows lays it out in ``_paginate``)."""
+    label_px = small_px = row_pad = 0
+    """A page of rows' type sizes (its labels; its notes and statuses) and the padding inside a row."""
     column_design_width = 640
     """The content column's widest, in design pixels (a comfortable reading width)."""
 
@@ -307,6 +341,47 @@ class PagedScene(Scene):
         focused = self.button(self.focus_key) if self.focus_key is not None else None
         if focused is not None:  # over every button: a segment's neighbour never hides its ring
             draw_focus(surface, focused.rect, metrics.unit)
+
+    def row_tops(self, rows: Sequence[WordsRow]) -> list[int]:
+        """Where each of ``rows`` starts, one under the other from the top of the content."""
+        tops, top = [], self.inner_top
+        for row in rows:
+            tops.append(top)
+            top += row.height
+        return tops
+
+    def draw_rows(
+        self, surface: pygame.Surface, rows: Sequence[Row], words_width: Callable[[Row], int]
+    ) -> None:
+        """A panel of ``rows`` with a rule between two: each row's label, note and status (as wide as
+        ``words_width`` says), in the middle of the row when its control stands beside them, else at its
+        top (the controls are buttons, drawn with the rest)."""
+        metrics, fonts = self.metrics, self.ctx.fonts
+        panel = self.draw_column_panel(surface, sum(row.height for row in rows) + 2 * self.pad)
+        label_line, note_line = fonts.line_height(self.label_px), fonts.line_height(self.small_px)
+        for index, (row, top) in enumerate(zip(rows, self.row_tops(rows), strict=True)):
+            if index:
+                left, right = panel.left + self.pad, panel.right - self.pad
+                pygame.draw.line(
+                    surface, theme.PANEL_BORDER, (left, top), (right, top), max(1, metrics.px(1))
+                )
+            words = (
+                len(row.label_lines) * label_line
+                + metrics.px(2)
+                + (len(row.note_lines) + len(row.status_lines)) * note_line
+            )
+            y = top + self.row_pad if row.stacked else top + (row.height - words) // 2
+            width = words_width(row)
+            for lines, px, line_height, colour, space in (
+                (row.label_lines, self.label_px, label_line, theme.TEXT, metrics.px(2)),
+                (row.note_lines, self.small_px, note_line, theme.TEXT_MUTED, 0),
+                (row.status_lines, self.small_px, note_line, theme.MESSAGE, 0),
+            ):
+                for line in lines:
+                    box = pygame.Rect(self.inner_left, y, width, line_height)
+                    draw_text(surface, fonts, line, box, px, colour, align="left", wrap=False)
+                    y += line_height
+                y += space
 
     def draw_column_panel(self, surface: pygame.Surface, height: int) -> pygame.Rect:
         """The translucent plate behind a page's content, ``height`` tall from the body's top."""
