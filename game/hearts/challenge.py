@@ -229,16 +229,26 @@ def code_in(text: str) -> str:
         raise InvalidChallenge(BROKEN, f"not text: {type(text).__name__}")
     if len(text) > MAX_TEXT:
         raise InvalidChallenge(BROKEN, f"{len(text):,} characters is far too long")
+    code = code_under(FRAGMENT_KEY, text)
+    if code is None:
+        raise InvalidChallenge(BROKEN, f"no challenge in {text.strip()[:80]!r}")
+    return code
+
+
+def code_under(key: str, text: str) -> str | None:
+    """The value of ``key`` in a link (its fragment, else its query), in a fragment or a query, or ``text``
+    itself when it is a bare code (no "#", "?" or "="); None when a link holds no ``key``. Surrounding
+    space, quotes and angle brackets are ignored. (Challenge and match links are read alike.)"""
     text = text.strip().strip("<>\"'").strip()
-    if "#" in text or "?" in text or "=" in text:
-        before, _, fragment = text.partition("#")
-        parts = [fragment, before.partition("?")[2]] if "#" in text else [text.partition("?")[2] or text]
-        for part in parts:
-            for key, value in urllib.parse.parse_qsl(part, keep_blank_values=True):
-                if key == FRAGMENT_KEY:
-                    return value
-        raise InvalidChallenge(BROKEN, f"no challenge in {text[:80]!r}")
-    return text
+    if "#" not in text and "?" not in text and "=" not in text:
+        return text
+    before, _, fragment = text.partition("#")
+    parts = [fragment, before.partition("?")[2]] if "#" in text else [text.partition("?")[2] or text]
+    for part in parts:
+        for found, value in urllib.parse.parse_qsl(part, keep_blank_values=True):
+            if found == key:
+                return value
+    return None
 
 
 def parse(text: str) -> Challenge:

@@ -31,6 +31,7 @@ import urllib.parse
 import zlib
 from typing import Any, Final
 
+from .challenge import code_under
 from .deals import deal_for
 from .engine import Card, Deal, InvalidSave, Match, Play, parse_move, record
 from .storage import Store
@@ -169,19 +170,16 @@ def read_match_code(text: str) -> SavedMatch:
 
 
 def code_in(text: str) -> str:
-    """The code in a link (its ``m=…`` fragment), a fragment (``#m=…``, ``m=…``) or a bare code."""
+    """The code in a link (its ``m=…`` fragment, or ``m=…`` in its query), a fragment (``#m=…``, ``m=…``) or a
+    bare code."""
     if not isinstance(text, str):
         raise InvalidMatchLink(BROKEN, f"not text: {type(text).__name__}")
     if len(text) > MAX_TEXT:
         raise InvalidMatchLink(BROKEN, f"{len(text):,} characters is far too long")
-    text = text.strip().strip("<>\"'").strip()
-    if "#" in text or "=" in text or "?" in text:
-        fragment = text.partition("#")[2] if "#" in text else text
-        for key, value in urllib.parse.parse_qsl(fragment, keep_blank_values=True):
-            if key == FRAGMENT_KEY:
-                return value
-        raise InvalidMatchLink(BROKEN, f"no match in {text[:80]!r}")
-    return text
+    code = code_under(FRAGMENT_KEY, text)
+    if code is None:
+        raise InvalidMatchLink(BROKEN, f"no match in {text.strip()[:80]!r}")
+    return code
 
 
 def is_match_fragment(fragment: str) -> bool:

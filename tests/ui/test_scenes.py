@@ -184,7 +184,9 @@ def test_option_rows_fit_their_page(fonts: Fonts, case: tuple[tuple[int, int], f
         rows = scene.pages[scene.page]
         assert rows
         assert scene.inner_top + sum(row.height for row in rows) <= scene.body.bottom - scene.pad
-        tops = dict(zip((row.option.key for row in rows), scene._row_tops(), strict=True))
+        tops = dict(
+            zip((row.option.key for row in rows), scene.row_tops(scene.pages[scene.page]), strict=True)
+        )
         for row in rows:
             for line in row.label_lines:
                 assert fonts.size(line, scene.label_px)[0] <= scene.words_width(row)

@@ -28,7 +28,7 @@ from ..render.text import wrap
 from ..routes import KEEP, MoveProblem
 from ..widgets import Button
 from .base import Context, Push, Transition
-from .paged import PagedScene
+from .paged import PagedScene, pages_of
 
 SAVE = "save_file"
 LINK = "copy_link"
@@ -153,14 +153,7 @@ class MoveScene(PagedScene):
             rows.append(
                 _Row(action, tuple(labels), tuple(notes), tuple(statuses), height + 2 * row_pad, stacked)
             )
-        self.pages: list[list[_Row]] = [[]]
-        used = 0
-        for row in rows:
-            if self.pages[-1] and used + row.height > inner.height:
-                self.pages.append([])
-                used = 0
-            self.pages[-1].append(row)
-            used += row.height
+        self.pages = pages_of(rows, inner.height)
         return len(self.pages)
 
     def words_width(self, row: _Row) -> int:

@@ -17,7 +17,7 @@ from ..options_list import DIFFICULTY, SEGMENT, TABLE_NOTE, TABS, Link, Option
 from ..render.text import wrap
 from ..widgets import Button
 from .base import Context, Push, Transition
-from .paged import PagedScene
+from .paged import PagedScene, pages_of
 
 CLOSE = (8, 4)
 """The padding round the panel and each row (design pixels) of a short window, or of a page closed up."""
@@ -101,14 +101,7 @@ class OptionsScene(PagedScene):
             text_height = len(labels) * label_line + metrics.px(2) + len(notes) * note_line
             height = (text_height + gap + tap) if stacked else max(tap, text_height)
             rows.append(_Row(option, tuple(labels), tuple(notes), height + 2 * row_pad, stacked))
-        self.pages: list[list[_Row]] = [[]]
-        used = 0
-        for row in rows:
-            if self.pages[-1] and used + row.height > inner.height:
-                self.pages.append([])
-                used = 0
-            self.pages[-1].append(row)
-            used += row.height
+        self.pages = pages_of(rows, inner.height)
         return len(self.pages)
 
     def _segment_widths(self, option: Option | Link) -> list[int]:

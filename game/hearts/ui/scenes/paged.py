@@ -52,6 +52,20 @@ class WordsRow(Protocol):
 Row = TypeVar("Row", bound=WordsRow)
 
 
+def pages_of(rows: Sequence[Row], height: int) -> list[list[Row]]:
+    """``rows`` in order on pages ``height`` tall: a row that would run past a page's foot starts the next
+    (a row taller than a page has one to itself)."""
+    pages: list[list[Row]] = [[]]
+    used = 0
+    for row in rows:
+        if pages[-1] and used + row.height > height:
+            pages.append([])
+            used = 0
+        pages[-1].append(row)
+        used += row.height
+    return pages
+
+
 class PagedScene(Scene):
     """A full-screen page: Back, a title, content in a column, paginated when it does not fit.
 
