@@ -304,8 +304,9 @@ def test_with_neither_locks_nor_storage_every_page_plays(browser: Browser, base:
 # ------------------------------------------------------------------------------ the game's side, in Pyodide
 
 
-def test_the_game_in_each_page_reads_and_claims_the_table_from_python(browser: Browser, base: str):
-    """``hearts.page`` in Pyodide in two pages, as the game calls it every frame under pygbag."""
+@contextlib.contextmanager
+def two_pages_in_pyodide(browser: Browser, base: str) -> Iterator[tuple[Page, Page]]:
+    """Two tabs of one player, each with the game's package in Pyodide (the first opened has the table)."""
     if not (PYODIDE / "pyodide.asm.wasm").is_file():
         pytest.fail(f"Pyodide is missing from {PYODIDE}: run npm ci (./build.sh test does)")
     with player(browser, base) as open_tab:
@@ -314,6 +315,12 @@ def test_the_game_in_each_page_reads_and_claims_the_table_from_python(browser: B
             page.set_default_timeout(PYODIDE_LOAD_MS)
             assert load_pyodide(page, pyodide="/pyodide/").startswith("0.27.")
             page.set_default_timeout(PROMPT_MS)
+        yield first, second
+
+
+def test_the_game_in_each_page_reads_and_claims_the_table_from_python(browser: Browser, base: str):
+    """``hearts.page`` in Pyodide in two pages, as the game calls it every frame under pygbag."""
+    with two_pages_in_pyodide(browser, base) as (first, second):
         read = "from hearts import page\nresult = page.live_state()"
         assert python(first, read) == [True, 1]
         assert python(second, read) == [False, 0]
@@ -359,14 +366,7 @@ def test_the_page_that_takes_the_table_plays_on_from_the_freshest_save_and_the_o
 ):
     """The store and the keeper in two pages' Pyodide: the second page opens away; Play here brings it back
     on the first page's last card; the first page then stops, and a save it tried would be refused."""
-    if not (PYODIDE / "pyodide.asm.wasm").is_file():
-        pytest.fail(f"Pyodide is missing from {PYODIDE}: run npm ci (./build.sh test does)")
-    with player(browser, base) as open_tab:
-        first, second = open_tab(), open_tab()
-        for page in (first, second):
-            page.set_default_timeout(PYODIDE_LOAD_MS)
-            assert load_pyodide(page, pyodide="/pyodide/").startswith("0.27.")
-            page.set_default_timeout(PROMPT_MS)
+    with two_pages_in_pyodide(browser, base) as (first, second):
         assert python(first, KEEPING) is False  # live
         assert python(first, "match = Match(Rules())\nresult = play(match, 30)") is True
         assert python(second, KEEPING) is True  # away: another page has the table
