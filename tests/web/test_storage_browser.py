@@ -275,6 +275,10 @@ def test_a_save_round_trips_through_real_local_storage_across_a_reload(
     assert rest == record.dumps(finished, seed=seed)
 
 
+ROOM = 700
+"""Characters left free in a full localStorage: room for the settings, none for a longer match."""
+
+
 def fill_local_storage(page: Page) -> dict[str, int]:
     """Fill the origin's localStorage until even 64 more characters do not fit."""
     return page.evaluate(
@@ -323,21 +327,17 @@ def test_a_full_quota_turns_saving_off_and_keeps_the_previous_save(
     filled = fill_local_storage(page)
     assert filled["refusal"] == "QuotaExceededError", filled
     assert filled["characters"] > 2_000_000, filled  # Chromium allows each origin megabytes
-    # Leave a little room: a few hundred characters, enough for the settings, not for the match.
-    freed = page.evaluate(
-        """() => {
-            let freed = 0;
-            for (const key of Object.keys(localStorage).filter((k) => k.startsWith("filler."))) {
-                const length = localStorage.getItem(key).length;
-                if (length <= 512 && freed + length <= 1024) {
-                    localStorage.removeItem(key);
-                    freed += length;
-                }
-            }
-            return freed;
-        }"""
+    # Leave a little room, 700 characters (and the under 64 the filling left): enough for the settings
+    # (under 400 with their key), not for the match (more than 3 KiB longer).
+    page.evaluate(
+        """(room) => {
+            const key = Object.keys(localStorage).find(
+                (name) => name.startsWith("filler.") && localStorage.getItem(name).length >= 4096);
+            const length = localStorage.getItem(key).length;
+            localStorage.setItem(key, "x".repeat(length - room));
+        }""",
+        ROOM,
     )
-    assert 300 <= freed <= 1024
 
     full = python(
         page,
