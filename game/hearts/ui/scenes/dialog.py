@@ -16,7 +16,7 @@ from ..focus import step_focus
 from ..intents import Back, Confirm, Hover, Intent, Jump, Pressed, Step, Tap
 from ..layout import DialogLayout, Metrics, dialog_layout
 from ..render.icons import draw_icon
-from ..render.text import draw_text, wrap
+from ..render.text import draw_text, fit_size, wrap
 from ..report import note_button
 from ..widgets import Button, draw_button, draw_panel, label_size
 from .base import Context, Pop, Scene, Transition
@@ -237,9 +237,12 @@ class Dialog(Scene):
             width=max(1, metrics.px(1)),
             border_radius=metrics.px(16),
         )
-        draw_text(
-            surface, self.ctx.fonts, self.title, layout.title, metrics.text(22), self.title_colour, bold=True
-        )
+        title = layout.title
+        if not self.closable and self.menu_button is None:  # no button beside it: the title may run wider
+            title = title.inflate(2 * metrics.tap, 0)
+        # A title too long for the panel's width gives up a little size before it wraps.
+        px = fit_size(self.ctx.fonts, self.title, title.width, metrics.text(22), metrics.text(18), bold=True)
+        draw_text(surface, self.ctx.fonts, self.title, title, px, self.title_colour, bold=True)
         if self.closable:
             draw_icon(surface, "close", layout.close.inflate(-metrics.px(18), -metrics.px(18)), theme.TEXT)
             note_button(CLOSE, layout.close)

@@ -14,14 +14,14 @@ from .dialog import Choice, Dialog
 
 PLAY_HERE = "play_here"
 
-ELSEWHERE_TITLE = "Hearts is open in another window"
+ELSEWHERE_TITLE = "Open in another window"
 ELSEWHERE_LINES = (
-    "You play in one window at a time, so your match never splits in two.",
+    "Hearts is open in another window. You play in one at a time, so your match never splits in two.",
     "Play here to bring the game to this window. The other window will stop.",
 )
-MOVED_ON_TITLE = "Your game moved on in another window"
+MOVED_ON_TITLE = "Played on in another window"
 MOVED_ON_LINES = (
-    "This window stopped saving so that nothing played there is lost.",
+    "Your game moved on in another window. This one stopped saving so that nothing played there is lost.",
     "Play here to carry on from where the game is now.",
 )
 TAKING = "Moving the game to this window…"
