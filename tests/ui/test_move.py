@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime
 import sys
 import types
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -47,8 +48,9 @@ def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def playing(size: tuple[int, int] = (390, 844), hands: int = 1) -> Driver:
-    """The app with a match some hands in, as a player leaves it."""
-    driver = Driver(size, settings=QUICK)
+    """The app with a match some hands in, as a player leaves it (to 100: no deal can end it in the first
+    three hands, 26 points a hand at most)."""
+    driver = Driver(size, settings=replace(QUICK, table=Rules(target=100)))
     start_match(driver)
     driver.play_match_by_taps(driver.click, hands=hands)
     driver.settle()
