@@ -55,7 +55,15 @@ ALL_KEYS = (*REVISED_KEYS, REVISIONS_KEY)
 ID = "0123456789abcdef"
 
 
-@pytest.fixture(params=sorted(BACKENDS))
+@pytest.fixture(
+    params=[
+        "memory",
+        # The folder is the desktop's storage, never the browser's. Inside Pyodide, Emscripten's in-memory
+        # file system finds a file's older copy again once a file renamed over it is removed (seen with
+        # Pyodide 0.27.7: write, replace, unlink, and the first copy reads back), so there it is not run.
+        pytest.param("file", marks=pytest.mark.native),
+    ]
+)
 def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Backend:
     return BACKENDS[request.param](tmp_path)
 
