@@ -397,6 +397,37 @@ def test_statistics_show_the_figures(fonts: Fonts) -> None:
     assert "Only finished matches count" in " ".join(_all_text(scene))
 
 
+def test_a_screen_reader_gets_every_figure_and_note_whichever_page_is_drawn(fonts: Fonts) -> None:
+    stats = Stats(
+        matches_played=4, matches_won=1, hands_played=30, points_taken=190, moons_shot=2, queens_taken=5
+    )
+    scene = StatsScene(make_ctx(fonts, (320, 568), stats=stats))
+    assert scene.page_count > 1  # the picture needs pages; the mirror reads on
+    mirrored = scene.mirror().dialog
+    assert mirrored is not None and mirrored.title == "Statistics"
+    lines = list(mirrored.lines)
+    assert lines[lines.index("Matches.") + 1 : lines.index("Matches.") + 9] == [
+        "Matches played: 4",
+        "Matches won: 1",
+        "Win rate: 25%",
+        "Average points per hand: 6.3",
+        "Moons shot: 2",
+        "Queen of spades taken: 5",
+        "Points lost to costly plays, per hand: none yet",
+        "The same, your last match: none yet",
+    ]
+    daily = lines[lines.index("Daily deal.") + 1 :]
+    assert daily[:4] == [
+        "Days played: 0",
+        "Current streak: 0",
+        "Best streak: 0",
+        "Average against par: none yet",
+    ]
+    assert any(line.startswith("Only finished matches count") for line in lines)
+    assert daily[4].startswith("No daily deals yet")
+    assert [choice.label for choice in mirrored.choices][0] == "Back"
+
+
 def test_statistics_show_the_points_lost_to_costly_plays(fonts: Fonts) -> None:
     stats = Stats(
         matches_played=4,

@@ -11,6 +11,8 @@ from dataclasses import dataclass, replace
 import pygame
 
 from ... import daily
+from ...announce import speak_symbols
+from ...page import Mirror
 from ...storage import Stats
 from ...storage.daily import DailyStats
 from .. import theme
@@ -80,6 +82,15 @@ def daily_figures(stats: DailyStats) -> list[tuple[str, str]]:
     ]
 
 
+def spoken_figure(label: str, value: str) -> str:
+    """A figure as a screen reader says it: "Win rate: 25%", "Win rate: none yet", and a name with its
+    meaning on a second line as "Average against par: -1.2 (You beat Hard)"."""
+    name, _, meaning = label.partition("\n")
+    said = f"{name}: {'none yet' if value == NONE else value}"
+    spoken = speak_symbols(f"{said} ({meaning})" if meaning else said)
+    return spoken[:1].upper() + spoken[1:]  # "Queen of spades taken: 5"
+
+
 @dataclass(frozen=True, slots=True)
 class Tile:
     label_lines: tuple[str, ...]
@@ -113,6 +124,30 @@ class StatsScene(PagedScene):
         ctx.notices.extend(ctx.store.take_problems())
         super().__init__(ctx)
 
+    def _groups(self) -> list[tuple[str, list[tuple[str, str]], list[str]]]:
+        """Each group's heading, figures and the notes under them."""
+        played, days = self.ctx.stats.matches_played, self.daily.days_played
+        return [
+            (
+                MATCHES,
+                figures(self.ctx.stats),
+                [NOTE, COACH_NOTE] if played else [EMPTY_NOTE, NOTE, COACH_NOTE],
+            ),
+            (DAILY, daily_figures(self.daily), [DAILY_NOTE] if days else [DAILY_EMPTY_NOTE, DAILY_NOTE]),
+        ]
+
+    def mirror(self) -> Mirror:
+        """Every figure and note as lines (all of them, whichever page is drawn: a screen reader reads on
+        without turning pages), then the screen's controls."""
+        lines: list[str] = []
+        for heading, shown, notes in self._groups():
+            lines.append(f"{heading}.")
+            lines.extend(spoken_figure(label, value) for label, value in shown)
+            lines.extend(speak_symbols(note) for note in notes)
+        mirrored = super().mirror()
+        assert mirrored.dialog is not None
+        return replace(mirrored, dialog=replace(mirrored.dialog, lines=(*mirrored.dialog.lines, *lines)))
+
     def resize(self, size: tuple[int, int]) -> None:
         """Laid out in the column that needs the fewest pages (the narrower when they tie), so no page
         is left with a paragraph or two that a wider column would have kept with the rest."""
@@ -144,13 +179,10 @@ class StatsScene(PagedScene):
             daily_columns = 4
         else:
             daily_columns = 2 if body.width >= 2 * metrics.px(120) + gap else 1
-        match_notes = [NOTE, COACH_NOTE] if self.ctx.stats.matches_played else [EMPTY_NOTE, NOTE, COACH_NOTE]
-        daily_notes = [DAILY_NOTE] if self.daily.days_played else [DAILY_EMPTY_NOTE, DAILY_NOTE]
         note_line = fonts.line_height(self.footnote_px)
         blocks: list[_Block] = []
-        for heading, shown, columns, notes in (
-            (MATCHES, figures(self.ctx.stats), match_columns, match_notes),
-            (DAILY, daily_figures(self.daily), daily_columns, daily_notes),
+        for (heading, shown, notes), columns in zip(
+            self._groups(), (match_columns, daily_columns), strict=True
         ):
             blocks += self._group(heading, shown, columns, body)
             for note in notes:
