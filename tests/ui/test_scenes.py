@@ -425,7 +425,7 @@ def test_a_screen_reader_gets_every_figure_and_note_whichever_page_is_drawn(font
     ]
     assert any(line.startswith("Only finished matches count") for line in lines)
     assert daily[4].startswith("No daily deals yet")
-    assert [choice.label for choice in mirrored.choices][0] == "Back"
+    assert mirrored.choices[0].label == "Back"
 
 
 def test_statistics_show_the_points_lost_to_costly_plays(fonts: Fonts) -> None:
