@@ -9,10 +9,12 @@ import pytest
 from hearts.engine import Seat
 from hearts.review import replay_hand
 from hearts.storage import Store
+from hearts.ui.intents import Pressed
 from hearts.ui.render.text import wrap
 from hearts.ui.scenes.dialog import Dialog
 from hearts.ui.scenes.review import ReviewScene
 from hearts.ui.snapshot import build, context
+from hearts.words import SEAT_NAMES
 
 from .driver import Driver
 from .test_app import QUICK, reload, start_match
@@ -195,3 +197,35 @@ def test_a_hand_with_no_costly_play_says_so_in_a_line_and_gives_the_room_to_the_
         for decision in scene.review.decisions:
             lines = len(wrap(fonts, decision.why, scene.small_px, scene.decision_rect.width))
             assert lines * line <= scene.decision_rect.height, (decision.why, size)
+
+
+def test_a_screen_reader_hears_the_review_step_by_step_and_presses_its_buttons() -> None:
+    review = drawn_review("review", (390, 844))
+    assert review.review is not None and review.review.key_moments
+    heard: list[str] = []
+    review.ctx.speaker.listeners.append(lambda message: heard.append(message.text))
+    opened = review.opened_words("brief", returned=False)
+    assert opened is not None and opened.text.startswith(f"Hand {review.replay.hand_number} review. ")
+    assert review.coach_heading() in opened.text and f"Trick {review.step} of 13." in opened.text
+    mirrored = review.mirror().dialog
+    assert mirrored is not None and mirrored.title == review.title
+    labels = [choice.label for choice in mirrored.choices]
+    assert labels[:2] == ["Back", "Previous step"] and labels[-1] == "Next step"
+    assert f"Play from trick {review.step}" in labels
+    assert mirrored.lines[0] == review.coach_heading()  # then the key moments, then the step
+    assert "♠" not in " ".join(mirrored.lines) and "♥" not in " ".join(mirrored.lines)  # cards in words
+
+    # The mirror's Previous step, pressed down to the deal: each step is said as it comes.
+    for step in range(review.step - 1, -1, -1):
+        review.handle(Pressed("choice", "prev"))
+        review.ctx.speaker.flush()
+        assert review.step == step
+        said = heard.pop()
+        if step:
+            trick = review.replay.tricks[step - 1].trick
+            assert said.startswith(f"Trick {step} of 13. ") and "took it" in said
+            assert SEAT_NAMES[trick.winner] in said  # type: ignore[index]
+        else:
+            assert said.startswith("The deal and the pass. You passed the ")
+    assert review.handle(Pressed("choice", "prev")) is None and review.step == 0  # disabled at the deal
+    assert heard == []

@@ -148,7 +148,9 @@ def _review(route: routes.Review, ctx: Context) -> Scene:
     def practise(step: int, play: Card | None) -> Transition:
         return Push(routes.Practice(session, route.hand, step, play))
 
-    return ReviewScene(ctx, replay_hand(session.match, route.hand), session.coaching, practise=practise)
+    replay = replay_hand(session.match, route.hand)
+    jack_counts = session.match.rules.jack_of_diamonds
+    return ReviewScene(ctx, replay, session.coaching, practise=practise, jack_counts=jack_counts)
 
 
 def _practice(route: routes.Practice, ctx: Context) -> Scene:

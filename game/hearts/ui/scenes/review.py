@@ -16,13 +16,16 @@ from typing import Final
 
 import pygame
 
+from ...announce import Announcement, Verbosity, cards_spoken, speak_symbols, trick_story
 from ...coach import Coaching, Decision, Review, moment_line
 from ...engine import Card, Seat
+from ...page import Mirror
 from ...review import HandReplay
-from ...words import SEAT_NAMES, trick_taken
+from ...words import SEAT_NAMES, SPOKEN, pass_giver, passed_you, seat_object, trick_taken
 from .. import theme
-from ..intents import Back, Confirm, Drag, Intent, Jump, Release, Step, Tap
+from ..intents import Back, Confirm, Drag, Intent, Jump, Pressed, Release, Step, Tap
 from ..layout import header_layout, is_portrait, metrics_for
+from ..mirrors import screen_mirror, spoken_label
 from ..render.text import draw_text, fit_size, wrap
 from ..report import note_button, note_card, note_text
 from ..widgets import Button, draw_button, draw_panel, draw_title
@@ -32,6 +35,8 @@ SWIPE: Final = 48
 """Design pixels a drag must travel sideways to turn the page."""
 COACH_SLICE: Final = 0.006
 """Seconds per frame the coach may work while the review waits for it."""
+STEP_NAMES: Final = {"prev": "Previous step", "next": "Next step"}
+"""The arrows as a screen reader names them."""
 ORDER: Final = (Seat.NORTH, Seat.WEST, Seat.EAST, Seat.SOUTH)
 """Rows from the top: the others, then you at the bottom, next to the coach's words."""
 
@@ -53,10 +58,12 @@ class ReviewScene(Scene):
         coaching: Coaching | None,
         *,
         practise: Callable[[int, Card | None], Transition] | None = None,
+        jack_counts: bool = False,
     ) -> None:
         """``practise(step, card)``: the hand played again from ``step``, ``card`` played first (None:
-        no practice from this review)."""
+        no practice from this review); ``jack_counts``: the J♦ scores at this table (said of a trick)."""
         self.practise = practise
+        self.jack_counts = jack_counts
         self.replay = replay
         self.coaching = coaching
         self.step = 0
@@ -85,6 +92,69 @@ class ReviewScene(Scene):
             self.step = step
             self.dirty = True
             self._rebuild()
+            self.ctx.speaker.say(Announcement(text=" ".join(self.step_words()), kind="note"))
+
+    @property
+    def title(self) -> str:
+        return f"Hand {self.replay.hand_number} review"
+
+    def coach_heading(self) -> str:
+        """The coach's panel's first line: how far it has got, or what it found."""
+        review = self.review
+        if self.coaching is None:
+            return "The coach has nothing on this hand."
+        if review is None:
+            done, total = self.coaching.progress(self.replay.hand_number)
+            return f"Judging your plays… {done} of {total}"
+        if not review.key_moments:
+            return "No costly plays this hand."
+        # Every costly play counts in the points, the costliest three are shown.
+        count = len(review.costly)
+        return f"{count} costly play{'s' if count > 1 else ''}: {review.points_lost:.1f} points in all"
+
+    def step_words(self) -> tuple[str, ...]:
+        """The step on show in sentences: the pass (what you gave and got), or the trick as it was played
+        and taken; then the coach's word on your decision there."""
+        replay = self.replay
+        if self.step == 0:
+            passed, target = replay.passed[Seat.SOUTH], replay.passed_to(Seat.SOUTH)
+            received = replay.received(Seat.SOUTH)
+            if passed is None or target is None or received is None:
+                said = ["The deal. No passing this hand."]
+            else:
+                said = [
+                    f"The deal and the pass. You passed {cards_spoken(passed)} to {seat_object(target)}.",
+                    passed_you(pass_giver(Seat.SOUTH, replay.direction), received, SPOKEN),
+                ]
+        else:
+            shown = replay.tricks[self.step - 1]
+            said = [
+                f"Trick {self.step} of {len(replay.tricks)}.",
+                *trick_story(shown.trick, jack_counts=self.jack_counts),
+            ]
+        decision = self.decision_here()
+        if decision is not None:
+            said.append(decision.why if not decision.forced else "Only one card made sense here.")
+        return tuple(speak_symbols(sentence) for sentence in said)
+
+    def opened_words(self, verbosity: Verbosity, *, returned: bool) -> Announcement | None:
+        """The title, the coach's finding and the step on show (again on return: the practice over it
+        may have been long)."""
+        said = [f"{self.title}.", speak_symbols(self.coach_heading()), *self.step_words()]
+        return Announcement(text=" ".join(said), kind="note")
+
+    def mirror(self) -> Mirror:
+        """The coach's finding and key moments, the step on show in sentences, and the buttons."""
+        review = self.review
+        moments = [speak_symbols(moment_line(decision)) for decision in review.key_moments] if review else []
+        lines = (speak_symbols(self.coach_heading()), *moments, *self.step_words())
+        return screen_mirror(
+            self.title,
+            self.buttons,
+            self.focus_key,
+            lines=lines,
+            label=lambda button: STEP_NAMES.get(button.key) or spoken_label(button),
+        )
 
     def decision_here(self) -> Decision | None:
         """Your decision at the step on show, once the coach has judged it."""
@@ -277,6 +347,11 @@ class ReviewScene(Scene):
     # Input ----------------------------------------------------------------------------------------
 
     def handle(self, intent: Intent) -> Transition | None:
+        if isinstance(intent, Pressed):
+            pressed = next((button for button in self.buttons if button.key == intent.id), None)
+            if intent.kind != "choice" or pressed is None or not pressed.enabled:
+                return None
+            return self._activate(pressed.key)
         if isinstance(intent, Back):
             return Pop()
         if isinstance(intent, Tap):
@@ -342,8 +417,7 @@ class ReviewScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         metrics, fonts = self.metrics, self.ctx.fonts
         surface.blit(theme.table_background(surface.get_size()), (0, 0))
-        title = f"Hand {self.replay.hand_number} review"
-        draw_title(surface, fonts, title, self.title_rect, self.title_px, metrics.text(12))
+        draw_title(surface, fonts, self.title, self.title_rect, self.title_px, metrics.text(12))
         self._draw_coach(surface)
         self._draw_step(surface)
         if self.practise is None:
@@ -379,18 +453,7 @@ class ReviewScene(Scene):
         draw_panel(surface, self.coach_rect, metrics.px(12), theme.PANEL)
         inner = self.coach_rect.inflate(-2 * gap, -2 * gap)
         heading = pygame.Rect(inner.left, inner.top, inner.width, fonts.line_height(self.text_px, bold=True))
-        review = self.review
-        if self.coaching is None:
-            words = "The coach has nothing on this hand."
-        elif review is None:
-            done, total = self.coaching.progress(self.replay.hand_number)
-            words = f"Judging your plays… {done} of {total}"
-        elif not review.key_moments:
-            words = "No costly plays this hand."
-        else:
-            # Every costly play counts in the points, the costliest three are shown.
-            count = len(review.costly)
-            words = f"{count} costly play{'s' if count > 1 else ''}: {review.points_lost:.1f} points in all"
+        words = self.coach_heading()
         px = fit_size(fonts, words, heading.width, self.text_px, metrics.text(12), bold=True)
         draw_text(surface, fonts, words, heading, px, theme.TITLE, bold=True, align="left", wrap=False)
         line = fonts.line_height(self.small_px)
