@@ -229,3 +229,38 @@ def test_a_screen_reader_hears_the_review_step_by_step_and_presses_its_buttons()
             assert said.startswith("The deal and the pass. You passed the ")
     assert review.handle(Pressed("choice", "prev")) is None and review.step == 0  # disabled at the deal
     assert heard == []
+
+
+class LateCoach:
+    """The coach of a review, still at work until its next slice."""
+
+    def __init__(self, review: object) -> None:
+        self.review, self.done = review, False
+
+    def review_of(self, hand: int) -> object:
+        return self.review if self.done else None
+
+    def progress(self, hand: int) -> tuple[int, int]:
+        return (14, 14) if self.done else (9, 14)
+
+    def advance(self, seconds: float) -> bool:
+        self.done = True
+        return False
+
+
+def test_the_coach_finishing_while_the_review_is_open_is_said_with_where_it_moved() -> None:
+    review = drawn_review("review", (390, 844))
+    found = review.review
+    assert found is not None and found.key_moments
+    review.coaching = LateCoach(found)  # type: ignore[assignment]
+    review.step = 0
+    opened = review.opened_words("brief", returned=False)
+    assert opened is not None and "Judging your plays… 9 of 14. The deal and the pass." in opened.text
+    heard: list[str] = []
+    review.ctx.speaker.listeners.append(lambda message: heard.append(message.text))
+    review.update(0.1)
+    review.ctx.speaker.flush()
+    moment = found.key_moments[0].trick
+    assert review.step == moment
+    assert heard == [" ".join([f"{review.coach_heading()}.", *review.step_words()])]
+    assert heard[0].startswith(f"{len(found.costly)} costly play") and f"Trick {moment} of 13." in heard[0]

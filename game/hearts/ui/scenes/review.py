@@ -35,6 +35,11 @@ SWIPE: Final = 48
 """Design pixels a drag must travel sideways to turn the page."""
 COACH_SLICE: Final = 0.006
 """Seconds per frame the coach may work while the review waits for it."""
+def sentence(words: str) -> str:
+    """``words`` ending as a sentence does (the coach's heading has no stop of its own)."""
+    return words if words.endswith((".", "!", "?")) else f"{words}."
+
+
 STEP_NAMES: Final = {"prev": "Previous step", "next": "Next step"}
 """The arrows as a screen reader names them."""
 ORDER: Final = (Seat.NORTH, Seat.WEST, Seat.EAST, Seat.SOUTH)
@@ -140,7 +145,7 @@ class ReviewScene(Scene):
     def opened_words(self, verbosity: Verbosity, *, returned: bool) -> Announcement | None:
         """The title, the coach's finding and the step on show (again on return: the practice over it
         may have been long)."""
-        said = [f"{self.title}.", speak_symbols(self.coach_heading()), *self.step_words()]
+        said = [f"{self.title}.", sentence(speak_symbols(self.coach_heading())), *self.step_words()]
         return Announcement(text=" ".join(said), kind="note")
 
     def mirror(self) -> Mirror:
@@ -405,9 +410,12 @@ class ReviewScene(Scene):
             coaching.advance(COACH_SLICE)
             review = self.review
             if review is not None:
+                said = [sentence(speak_symbols(self.coach_heading()))]
                 if review.key_moments and self.step == 0:
                     self.step = review.key_moments[0].trick
+                    said.extend(self.step_words())  # it moved to the costliest moment: say where
                 self.resize(self.size)  # the panel grows to hold the key moments
+                self.ctx.speaker.say(Announcement(text=" ".join(said), kind="note"))
             elif coaching.progress(self.replay.hand_number) != before:
                 self.dirty = True
         return None
