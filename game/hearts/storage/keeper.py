@@ -126,10 +126,14 @@ class Keeper:
     def _read(self, key: str) -> str | None:
         """The text under ``key`` (None when there is none, or storage failed); for a revised key, its
         revision is the one seen from now on."""
+        if key not in self._revised_keys:  # (a set-aside copy, say: no revision to take)
+            try:
+                return self.backend.get(key)
+            except Exception as error:
+                self._failed(error, "this match")
+                return None
         known = self._known_revisions()
         try:
-            if key not in self._revised_keys:
-                return self.backend.get(key)
             text, known[key] = self._stored(key)
         except Exception as error:
             self._failed(error, "this match")

@@ -20,7 +20,8 @@ SAVE_FORMAT: Final = "hearts-save"
 VERSION: Final = 1
 _MAX_CHARS: Final = record.MAX_CHARS + 10_000
 _MAX_DEPTH: Final = record.MAX_DEPTH + 1
-_MATCH_ID: Final = re.compile(r"[0-9a-f]{16}")
+MATCH_ID: Final = re.compile(r"[0-9a-f]{16}")
+"""A match's id: 16 hex digits (``new_match_id``, ``derived_match_id``)."""
 
 
 def new_match_id() -> str:
@@ -128,7 +129,7 @@ def parse_saved_match(text: str) -> SavedMatch:
     lost = _points_lost(data.get("points_lost_tenths"), match)
     challenge = _challenge(data.get("challenge"), match, seed, bot_level)
     match_id = data.get("match_id")
-    if not isinstance(match_id, str) or not _MATCH_ID.fullmatch(match_id):
+    if not isinstance(match_id, str) or not MATCH_ID.fullmatch(match_id):
         match_id = ""  # an older save's (or one that cannot be read): derived from the match
     return SavedMatch(match, seed, bot_level, counted and match.is_over, lost, challenge, match_id)
 

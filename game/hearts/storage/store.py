@@ -7,7 +7,6 @@ another one writes nothing (``keeper``). ``Store(default_backend())`` is all the
 from __future__ import annotations
 
 import datetime
-import re
 from dataclasses import replace
 from typing import Any, Final
 
@@ -36,6 +35,7 @@ from .keeper import (  # noqa: F401 - named from here too
     Keeper,
 )
 from .saved_match import (
+    MATCH_ID,
     VERSION,
     NewerSave,
     SavedMatch,
@@ -63,7 +63,6 @@ STATS_FORMAT: Final = "hearts-stats"
 MAX_COUNTED: Final = 100
 """How many of the last matches counted the statistics name, so none is counted twice."""
 _PLAYER: Final = Seat.SOUTH
-_MATCH_ID: Final = re.compile(r"[0-9a-f]{1,32}")
 
 MATCH_DAMAGED: Final = "Your saved match could not be read, so it was set aside. A new match starts."
 MATCH_NEWER: Final = (
@@ -314,5 +313,5 @@ def _counted_marks(data: dict[str, Any] | None) -> tuple[str | None, tuple[str, 
     ids = data.get("counted_matches")
     if not isinstance(ids, list):
         ids = []
-    readable = [one for one in ids if isinstance(one, str) and _MATCH_ID.fullmatch(one)]
+    readable = [one for one in ids if isinstance(one, str) and MATCH_ID.fullmatch(one)]
     return (last if isinstance(last, str) else None), tuple(dict.fromkeys(readable))[-MAX_COUNTED:]

@@ -130,10 +130,10 @@ class App:
         """Seconds of game time, the sum of every frame's ``dt``."""
         self.running = True
         self.mirroring = page.is_live()
-        self._mirrored: page.Mirror | None = None
-        """The mirror last handed to the page (``page.mirror`` also skips one whose text is the same)."""
         """Whether each drawn frame hands the page its mirror of the top scene (in the browser; the
         benchmark sets it natively too, to count its cost)."""
+        self._mirrored: page.Mirror | None = None
+        """The mirror last handed to the page (``page.mirror`` also skips one whose text is the same)."""
         self.frames_drawn = 0
         self._notice: str | None = None
         self._notice_left = 0.0
@@ -231,7 +231,8 @@ class App:
         self.clock += dt
         self.ctx.sound.advance(dt)
         self._apply(self.scene.update(dt))
-        self._follow_table()  # again: a save this frame may have been refused, before its notice shows
+        if self.store.stale:  # a save this frame was refused: stop before its notice shows
+            self._follow_table()
         self._tick_notice(dt)
         self.ctx.speaker.flush()
         if self.is_dirty:

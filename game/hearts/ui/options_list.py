@@ -84,6 +84,8 @@ def _rule(name: str) -> tuple[Callable[[Settings], object], Callable[[Settings, 
 
 LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 """The computer players' levels as the player reads them."""
+LEVEL_WORDS = {"random": "random", **LEVEL_NAMES}
+"""Every level a table may be played at (a challenge's or a save's too), in words."""
 
 DIFFICULTY = "difficulty"
 

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from ...challenge import Challenge
 from ...words import table_words
+from ..options_list import LEVEL_WORDS
 from ..routes import PlayChallenge
 from .base import Context, Reset
 from .dialog import Choice, Dialog
 
 ACCEPT = "challenge_accept"
 DECLINE = "challenge_decline"
-
-LEVEL_WORDS = {"random": "random", "easy": "Easy", "normal": "Normal", "hard": "Hard"}
 
 
 class ChallengeOffer(Dialog):

@@ -124,8 +124,9 @@ class MoveScene(PagedScene):
 
     # Layout ------------------------------------------------------------------------------------------
 
-    def _button_width(self) -> int:
-        """Every row's button as wide as the widest label needs, so they line up."""
+    def _measure_buttons(self) -> int:
+        """Every row's button as wide as the widest label needs, so they line up (measured as the page is
+        laid out: ``button_width``)."""
         widest = max(self.ctx.fonts.size(each.button, self.button_px, bold=True)[0] for each in self.shown)
         return max(2 * self.metrics.tap, widest + self.metrics.px(32))
 
@@ -140,9 +141,10 @@ class MoveScene(PagedScene):
         label_line, note_line = fonts.line_height(self.label_px), fonts.line_height(self.small_px)
         rows = []
         self.shown = self.actions()
+        self.button_width = self._measure_buttons()
+        beside = inner.width - self.button_width - 2 * gap
+        stacked = beside < inner.width * 0.65
         for action in self.shown:
-            beside = inner.width - self._button_width() - 2 * gap
-            stacked = beside < inner.width * 0.65
             width = inner.width if stacked else beside
             labels = wrap(fonts, action.label, self.label_px, width)
             notes = wrap(fonts, action.note, self.small_px, width)
@@ -160,7 +162,7 @@ class MoveScene(PagedScene):
         """How wide the row's words may run."""
         if row.stacked:
             return self.inner_width
-        return self.inner_width - self._button_width() - 2 * self.gap
+        return self.inner_width - self.button_width - 2 * self.gap
 
     def _page_buttons(self) -> list[Button]:
         tap = self.metrics.tap
@@ -171,7 +173,7 @@ class MoveScene(PagedScene):
                 bottom = top + row.height - self.row_pad
                 rect = pygame.Rect(self.inner_left, bottom - tap, self.inner_width, tap)
             else:
-                rect = pygame.Rect(0, 0, self._button_width(), tap)
+                rect = pygame.Rect(0, 0, self.button_width, tap)
                 rect.right = self.inner_left + self.inner_width
                 rect.centery = top + row.height // 2
             buttons.append(Button(action.key, rect, label=action.button, enabled=action.enabled))

@@ -9,6 +9,7 @@ from ...match_link import import_match
 from ...storage import SavedMatch
 from ...transfer import NOTHING_SAVED, ImportFailed, Transfer, import_into
 from ...words import seat_object, table_words
+from ..options_list import LEVEL_WORDS
 from ..routes import KEEP, MoveProblem, Reopen
 from .base import Context, Replace, Reset, Transition
 from .dialog import Choice, Dialog
@@ -17,8 +18,6 @@ REPLACE = "replace"
 PLAY_HERE = "play_here"
 NOT_NOW = "not_now"
 OK = "ok"
-
-LEVEL_WORDS = {"random": "random", "easy": "Easy", "normal": "Normal", "hard": "Hard"}
 
 
 def import_dialog(ctx: Context, transfer: Transfer, name: str, current: str) -> Dialog:

@@ -35,6 +35,8 @@ SWIPE: Final = 48
 """Design pixels a drag must travel sideways to turn the page."""
 COACH_SLICE: Final = 0.006
 """Seconds per frame the coach may work while the review waits for it."""
+
+
 def sentence(words: str) -> str:
     """``words`` ending as a sentence does (the coach's heading has no stop of its own)."""
     return words if words.endswith((".", "!", "?")) else f"{words}."
@@ -393,8 +395,8 @@ class ReviewScene(Scene):
             return Pop()
         if key == "play" and self.practise is not None:
             return self.practise(self.step, None)
-        if key == "try" and self.practise is not None and self.better_card() is not None:
-            return self.practise(self.step, self.better_card())
+        if key == "try" and self.practise is not None and (better := self.better_card()) is not None:
+            return self.practise(self.step, better)
         if key == "prev":
             self.go(self.step - 1)
         elif key == "next":
