@@ -1,11 +1,19 @@
 """Build the web site: the game packed by pygbag with our page, plus the manifest, icons and service worker.
 
-    python tools/webbuild.py [--vendor] [--runtime-url URL] [--out build/web]
+    python tools/webbuild.py [--runtime pyodide|pygbag] [--vendor] [--runtime-url URL] [--out build/web]
 
 Offline and quick: pygbag gets our own page template and icon (it would download its defaults, and retry
 forever offline) and works on a staging copy of the game (it packs every file it sees and may reformat
-them in place). ``--vendor`` copies the pinned Python runtime into the site, downloaded once (from
-``--runtime-url``, or $HEARTS_RUNTIME_URL, else pygbag's CDN) and kept under .cache/runtime/.
+them in place).
+
+Where the page's Python comes from:
+- ``--runtime pyodide`` (the default): our own runtime on pygbag's loader contract (``web/runtime/``), in
+  the site's ``cdn/`` folder with Pyodide's files from node_modules and pygame-ce's wheel (the one pygbag's
+  runtime uses: from pygbag's CDN when it answers within a few seconds, else from ``../shared/pygbag-0.9.3/``
+  or $HEARTS_PYGAME_WHEEL, always checked against its SHA-256). The site needs no other host.
+- ``--runtime pygbag``: pygbag's own runtime from its CDN; with ``--vendor``, copied into the site,
+  downloaded once (from ``--runtime-url``, or $HEARTS_RUNTIME_URL, else pygbag's CDN) and kept under
+  .cache/runtime/.
 """
 
 from __future__ import annotations
@@ -36,6 +44,19 @@ RUNTIME_FILES = (
 )
 INDEX_FILE = f"index-{PYGBAG_VERSION}-cp{PYTHON_TAG}.json"
 SITE_FILES = ("manifest.webmanifest", "live.js", "shell.js", "access.js")
+RUNTIMES = ("pyodide", "pygbag")
+PYODIDE = ROOT / "node_modules" / "pyodide"
+PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
+"""What the game needs of Pyodide: the loader, the interpreter and its standard library (no packages: the
+lock file is written without them)."""
+OWN_RUNTIME_FILES = ("pythons.js", "pyodiderc.py")
+WHEEL = "pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl"
+WHEEL_SHA256 = "9c6aa80480c7f199dd024639fc1e1f6b4a5c5c6a7a888b11110ad17b35abdd27"
+WHEEL_INDEX_ENTRY = f"cp{PYTHON_TAG}/pygame_ce-2.5.7.dev1-<abi>-<abi>-<api>.whl"
+WHEEL_URL = f"{DEFAULT_RUNTIME_URL}cp{PYTHON_TAG}/{WHEEL}"
+WHEEL_TIMEOUT = 4.0
+"""Seconds to wait for pygbag's CDN before taking the wheel from the shared folder."""
+SHARED_WHEEL = ROOT.parent / "shared" / f"pygbag-{PYGBAG_VERSION}" / WHEEL
 SKIP_DIRS = {"__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
 SKIP_SUFFIXES = {".pyc", ".pyo"}
 
@@ -136,6 +157,81 @@ def fetch_runtime(base_url: str, cache: Path) -> dict[str, Path]:
     return files
 
 
+def sha256_of(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def pygame_wheel(cache: Path, *, url: str = WHEEL_URL, shared: Path = SHARED_WHEEL) -> Path:
+    """pygame-ce's wheel for the browser, checked against its SHA-256: kept in ``cache`` once had, from
+    pygbag's CDN when it answers within ``WHEEL_TIMEOUT`` seconds, else from $HEARTS_PYGAME_WHEEL or
+    ``shared``."""
+    kept = cache / WHEEL
+    if kept.is_file() and sha256_of(kept.read_bytes()) == WHEEL_SHA256:
+        return kept
+    tried: list[str] = []
+    data: bytes | None = None
+    try:
+        with urllib.request.urlopen(url, timeout=WHEEL_TIMEOUT) as response:
+            data = response.read()
+    except (OSError, ValueError) as error:
+        tried.append(f"{url} ({getattr(error, 'reason', error)})")
+    if data is not None and sha256_of(data) != WHEEL_SHA256:
+        tried.append(f"{url} (its SHA-256 is {sha256_of(data)})")
+        data = None
+    if data is None:
+        for candidate in filter(None, (os.environ.get("HEARTS_PYGAME_WHEEL"), str(shared))):
+            path = Path(candidate)
+            if not path.is_file():
+                tried.append(f"{path} (missing)")
+                continue
+            found = path.read_bytes()
+            if sha256_of(found) == WHEEL_SHA256:
+                data = found
+                break
+            tried.append(f"{path} (its SHA-256 is {sha256_of(found)})")
+    if data is None:
+        raise BuildError(
+            f"pygame-ce's wheel {WHEEL} (SHA-256 {WHEEL_SHA256}) could not be had: tried "
+            + "; ".join(tried)
+            + f". Put that exact file at {shared} or name it in $HEARTS_PYGAME_WHEEL, and build again"
+        )
+    cache.mkdir(parents=True, exist_ok=True)
+    partial = kept.with_name(kept.name + ".part")
+    partial.write_bytes(data)
+    partial.replace(kept)
+    return kept
+
+
+def own_runtime(out: Path, cache: Path) -> list[tuple[str, Path]]:
+    """Our runtime in the site's ``cdn/``: the loader and rc script, Pyodide's files, a lock file without
+    packages, the package index and the wheel. The files written, by their name in the site."""
+    if not (PYODIDE / "pyodide.asm.wasm").is_file():
+        raise BuildError(f"Pyodide is missing from {PYODIDE}: run npm ci (./build.sh does it)")
+    cdn = out / "cdn"
+    folder = cdn / PYGBAG_VERSION
+    (folder / "pyodide").mkdir(parents=True)
+    written: list[tuple[str, Path]] = []
+    for name in OWN_RUNTIME_FILES:
+        shutil.copy2(WEB / "runtime" / name, folder / name)
+        written.append((f"cdn/{PYGBAG_VERSION}/{name}", folder / name))
+    for name in PYODIDE_FILES:
+        shutil.copy2(PYODIDE / name, folder / "pyodide" / name)
+        written.append((f"cdn/{PYGBAG_VERSION}/pyodide/{name}", folder / "pyodide" / name))
+    lock = json.loads((PYODIDE / "pyodide-lock.json").read_text(encoding="utf-8"))
+    lock["packages"] = {}
+    locked = folder / "pyodide" / "pyodide-lock.json"
+    locked.write_text(json.dumps(lock), encoding="utf-8")
+    written.append((f"cdn/{PYGBAG_VERSION}/pyodide/pyodide-lock.json", locked))
+    wheel = pygame_wheel(cache)
+    (cdn / f"cp{PYTHON_TAG}").mkdir()
+    shutil.copy2(wheel, cdn / f"cp{PYTHON_TAG}" / WHEEL)
+    written.append((f"cdn/cp{PYTHON_TAG}/{WHEEL}", cdn / f"cp{PYTHON_TAG}" / WHEEL))
+    index = {"pygame": f"{WHEEL_INDEX_ENTRY}#sha256={WHEEL_SHA256}"}
+    (cdn / INDEX_FILE).write_text(json.dumps(index), encoding="utf-8")
+    written.append((f"cdn/{INDEX_FILE}", cdn / INDEX_FILE))
+    return written
+
+
 def runtime_urls(cdn: str) -> list[str]:
     """The runtime's files on ``cdn`` (and the package index one folder up), for the service worker to
     fetch while it installs: the page's first load runs before the worker controls it."""
@@ -155,17 +251,23 @@ def version_of(paths: list[tuple[str, Path]], *, extra: str = "") -> str:
 def build(
     out: Path,
     *,
-    vendor: bool,
-    runtime_url: str,
-    python: str,
+    vendor: bool = False,
+    runtime_url: str = DEFAULT_RUNTIME_URL,
+    python: str = sys.executable,
     staging: Path | None = None,
     cdn: str = CDN,
+    runtime: str = "pyodide",
 ) -> dict[str, object]:
-    """Build the site into ``out``; a summary (version, files and their sizes). ``cdn`` is where the page
-    loads the runtime from when it is not vendored (pygbag's CDN; a stand-in in tests)."""
+    """Build the site into ``out``; a summary (version, files and their sizes). ``runtime`` is ours
+    ("pyodide", always in the site) or pygbag's ("pygbag": from ``cdn``, pygbag's CDN or a stand-in in
+    tests, unless ``vendor``)."""
+    if runtime not in RUNTIMES:
+        raise BuildError(f"no runtime called {runtime!r}: choose one of {', '.join(RUNTIMES)}")
+    own = runtime == "pyodide"
+    in_site = own or vendor
     app = (staging or ROOT / "build" / "stage") / ARCHIVE
     staged = stage(app)
-    built = run_pygbag(app, f"cdn/{PYGBAG_VERSION}/" if vendor else cdn, python)
+    built = run_pygbag(app, f"cdn/{PYGBAG_VERSION}/" if in_site else cdn, python)
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
@@ -176,27 +278,32 @@ def build(
     shutil.copytree(WEB / "icons", out / "icons")
     inputs = [(str(path.relative_to(app)), path) for path in staged]
     inputs += [(f"web/{path.relative_to(WEB)}", path) for path in sorted(WEB.rglob("*")) if path.is_file()]
-    if vendor:
+    runtime_inputs: list[tuple[str, Path]] = []
+    if own:
+        runtime_inputs = own_runtime(out, ROOT / ".cache" / "runtime")
+    elif vendor:
         for relative, path in fetch_runtime(runtime_url, ROOT / ".cache" / "runtime").items():
             target = out / "cdn" / relative
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, target)
-            inputs.append((f"cdn/{relative}", path))
+            runtime_inputs.append((f"cdn/{relative}", path))
+    inputs += runtime_inputs
     # The version covers what the site is made of and how: the sources, this builder, pygbag's options
     # (where the runtime comes from), so any change to what players get is a new version.
     inputs.append(("tools/webbuild.py", Path(__file__)))
-    version = version_of(inputs, extra=f"cdn={'vendored' if vendor else cdn}")
+    version = version_of(inputs, extra=f"runtime={runtime} cdn={'in the site' if in_site else cdn}")
     files = sorted(path.relative_to(out).as_posix() for path in out.rglob("*") if path.is_file())
-    # A vendored runtime is kept apart (under pygbag's version, like the CDN's), so a new version of
-    # the game does not download it again.
-    runtime = [name for name in files if name.startswith("cdn/")] if vendor else runtime_urls(cdn)
+    # The runtime is kept apart from the game's files, so a new version of the game does not download it
+    # again: pygbag's under its version, ours under a hash of its files.
+    runtime_files = [name for name in files if name.startswith("cdn/")] if in_site else runtime_urls(cdn)
+    runtime_name = f"pyodide-{version_of(runtime_inputs)}" if own else f"pygbag-{PYGBAG_VERSION}"
     precache = ["./", *(name for name in files if not name.startswith("cdn/"))]
     worker = (WEB / "sw.js").read_text(encoding="utf-8")
     worker = (
         worker.replace('"{{VERSION}}"', json.dumps(version))
         .replace("{{PRECACHE}}", json.dumps(precache, indent=4))
-        .replace('"{{RUNTIME}}"', json.dumps(f"pygbag-{PYGBAG_VERSION}"))
-        .replace("{{RUNTIME_URLS}}", json.dumps(runtime, indent=4))
+        .replace('"{{RUNTIME}}"', json.dumps(runtime_name))
+        .replace("{{RUNTIME_URLS}}", json.dumps(runtime_files, indent=4))
     )
     (out / "sw.js").write_text(worker, encoding="utf-8")
     for name in ("index.html", "sw.js"):
@@ -206,13 +313,26 @@ def build(
     sizes = {
         path.relative_to(out).as_posix(): path.stat().st_size for path in out.rglob("*") if path.is_file()
     }
-    return {"out": str(out), "version": version, "vendored": vendor, "files": sizes}
+    return {
+        "out": str(out),
+        "version": version,
+        "runtime": runtime,
+        "vendored": in_site,
+        "runtime_cache": runtime_name,
+        "files": sizes,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python tools/webbuild.py", description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "web", help="where the site goes")
-    parser.add_argument("--vendor", action="store_true", help="copy the Python runtime into the site")
+    parser.add_argument(
+        "--runtime",
+        choices=RUNTIMES,
+        default="pyodide",
+        help="our runtime in the site (pyodide, the default) or pygbag's from its CDN (pygbag)",
+    )
+    parser.add_argument("--vendor", action="store_true", help="with --runtime pygbag: copy it into the site")
     parser.add_argument(
         "--runtime-url",
         default=os.environ.get("HEARTS_RUNTIME_URL", DEFAULT_RUNTIME_URL),
@@ -225,7 +345,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         result = build(
-            args.out, vendor=args.vendor, runtime_url=args.runtime_url, python=sys.executable, cdn=args.cdn
+            args.out,
+            vendor=args.vendor,
+            runtime_url=args.runtime_url,
+            python=sys.executable,
+            cdn=args.cdn,
+            runtime=args.runtime,
         )
     except BuildError as error:
         print(f"build failed: {error}", file=sys.stderr)
@@ -234,7 +359,8 @@ def main(argv: list[str] | None = None) -> int:
     assert isinstance(files, dict)
     print(
         f"built {result['out']} (version {result['version']}, {len(files)} files, "
-        f"{sum(files.values()) / 1024:.0f} KiB{', runtime vendored' if args.vendor else ''})"
+        f"{sum(files.values()) / 1024:.0f} KiB, runtime: {args.runtime}"
+        f"{' in the site' if result['vendored'] else ' from ' + args.cdn})"
     )
     if args.json:
         print(json.dumps(result))

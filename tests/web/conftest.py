@@ -80,13 +80,20 @@ def serving(root: Path, *, allow_any_origin: bool = False) -> Iterator[str]:
 
 
 def build_site(
-    out: Path, *, vendor: bool = False, runtime_url: str | None = None, cdn: str | None = None
+    out: Path,
+    *,
+    vendor: bool = False,
+    runtime_url: str | None = None,
+    cdn: str | None = None,
+    runtime: str = "pygbag",
 ) -> dict[str, object]:
-    """Build the real site into ``out`` (as ``./build.sh build`` does)."""
+    """Build the real site into ``out`` (as ``./build.sh build --runtime pygbag`` does: these tests follow
+    the page on pygbag's loader, with a stand-in of it; tests/browser/ plays the site as it ships)."""
     import webbuild
 
     return webbuild.build(
         out,
+        runtime=runtime,
         vendor=vendor,
         runtime_url=runtime_url or webbuild.DEFAULT_RUNTIME_URL,
         python=sys.executable,

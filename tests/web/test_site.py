@@ -248,7 +248,8 @@ def offline_build(tmp_path_factory: pytest.TempPathFactory) -> OfflineBuild:
         import webbuild
         sources, out = Path(sys.argv[2]), Path(sys.argv[3])
         webbuild.ROOT, webbuild.WEB = sources, sources / "web"
-        summary = webbuild.build(out, vendor=False, runtime_url=webbuild.DEFAULT_RUNTIME_URL,
+        summary = webbuild.build(out, runtime="pygbag", vendor=False,
+                                 runtime_url=webbuild.DEFAULT_RUNTIME_URL,
                                  python=sys.executable, staging=out.parent / "stage")
         print(json.dumps(summary))
         """
