@@ -193,6 +193,7 @@
             const chosen = card.chosen ? "true" : "false";
             set(node, "aria-selected", list && multi ? chosen : null);
             set(node, "aria-pressed", !list && multi ? chosen : null);
+            place(node, card.rect);
         });
         const active = list && state.active != null ? document.getElementById(idFor("card", state.active)) : null;
         set(hand, "aria-activedescendant", active && hand.contains(active) ? active.id : null);
@@ -206,6 +207,7 @@
             (node, button) => {
                 text(node, String(button.label || button.id));
                 set(node, "aria-disabled", button.enabled === false ? "true" : null);
+                place(node, button.rect);
             });
         reveal(buttons, items.length > 0);
     }
@@ -226,7 +228,10 @@
             .filter((choice) => choice && choice.id != null);
         keyed(choices, items, (choice) => element("button", { type: "button", id: idFor("choice", choice.id),
             "data-kind": "choice" }),
-            (node, choice) => text(node, String(choice.label || choice.id)));
+            (node, choice) => {
+                text(node, String(choice.label || choice.id));
+                place(node, choice.rect);
+            });
         reveal(dialog, true);
     }
 
@@ -337,6 +342,23 @@
             node.setAttribute(name, value);
         }
         return node;
+    }
+
+    // Where the control is drawn, in the page's CSS pixels ("left,top,width,height"), from its place on the
+    // canvas: for touch exploration and for tests that tap what they see.
+    function place(node, rect) {
+        const canvas = document.getElementById("canvas");
+        const box = canvas && Array.isArray(rect) && rect.length === 4 && canvas.width > 0
+            ? canvas.getBoundingClientRect() : null;
+        if (!box) {
+            set(node, "data-rect", null);
+            return;
+        }
+        const sx = box.width / canvas.width;
+        const sy = box.height / canvas.height;
+        const [x, y, w, h] = rect.map(Number);
+        set(node, "data-rect", [box.left + x * sx, box.top + y * sy, w * sx, h * sy]
+            .map((value) => Math.round(value * 10) / 10).join(","));
     }
 
     // An attribute set only when it changes; null removes it.

@@ -196,6 +196,11 @@ def announce(text: str, priority: str = "polite") -> None:
     tell("announce", text, "assertive" if priority == "assertive" else "polite")
 
 
+Box = tuple[int, int, int, int]
+"""Where a control is drawn: left, top, width and height in the canvas's pixels (the page turns them into
+its own coordinates, so that touch exploration and tests find the control where it is seen)."""
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MirrorCard:
     """A card of the hand as a screen reader gets it: its name, and why it cannot be played now."""
@@ -205,6 +210,7 @@ class MirrorCard:
     playable: bool = True
     why: str = ""
     chosen: bool = False
+    rect: Box | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -214,6 +220,7 @@ class MirrorButton:
     id: str
     label: str
     enabled: bool = True
+    rect: Box | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -255,6 +262,7 @@ class Mirror:
                         "playable": card.playable,
                         "why": card.why,
                         "chosen": card.chosen,
+                        "rect": card.rect,
                     }
                     for card in self.cards
                 ],
@@ -267,14 +275,18 @@ class Mirror:
             {
                 "title": self.dialog.title,
                 "lines": list(self.dialog.lines),
-                "choices": [{"id": choice.id, "label": choice.label} for choice in self.dialog.choices],
+                "choices": [
+                    {"id": choice.id, "label": choice.label, "rect": choice.rect}
+                    for choice in self.dialog.choices
+                ],
                 "active": self.dialog.active,
             }
             if self.dialog is not None
             else None
         )
         buttons = [
-            {"id": button.id, "label": button.label, "enabled": button.enabled} for button in self.buttons
+            {"id": button.id, "label": button.label, "enabled": button.enabled, "rect": button.rect}
+            for button in self.buttons
         ]
         return json.dumps(
             {"hand": hand, "buttons": buttons, "dialog": dialog}, ensure_ascii=False, separators=(",", ":")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..page import Mirror, MirrorButton, MirrorDialog
+from .table_voice import box
 from .widgets import Button
 
 
@@ -26,6 +27,10 @@ def screen_mirror(
 ) -> Mirror:
     """A screen's buttons (the enabled ones: a disabled one cannot be pressed) as the choices of a
     dialog named ``title``, the button with key ``focus`` active."""
-    choices = tuple(MirrorButton(id=button.key, label=label(button)) for button in buttons if button.enabled)
+    choices = tuple(
+        MirrorButton(id=button.key, label=label(button), rect=box(button.rect))
+        for button in buttons
+        if button.enabled
+    )
     active = focus if any(choice.id == focus for choice in choices) else None
     return Mirror(dialog=MirrorDialog(title=title, lines=tuple(lines), choices=choices, active=active))

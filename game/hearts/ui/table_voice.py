@@ -7,13 +7,15 @@ chose, its buttons); the sentences themselves come from ``hearts.announce``, as 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Final
+
+from pygame import Rect
 
 from .. import announce
 from ..announce import Announcement
 from ..engine import Card, CardSet, Phase, PlayerView
-from ..page import Mirror, MirrorButton, MirrorCard
+from ..page import Box, Mirror, MirrorButton, MirrorCard
 from .widgets import Button
 
 ANSWERS: Final[dict[str, Callable[[PlayerView], Announcement]]] = {
@@ -67,9 +69,11 @@ def mirror(
     playing: bool,
     why: Callable[[Card], str | None],
     buttons: Sequence[Button],
+    rects: Mapping[Card, Rect] | None = None,
 ) -> Mirror:
     """The page's mirror of the table: your cards as laid out (while it is your turn to ``play``, those
-    you may not play with ``why``), the focused one active, and the table's buttons."""
+    you may not play with ``why``; each where ``rects`` has it drawn), the focused one active, and the
+    table's buttons."""
     multi = view.phase is Phase.PASS and view.passed is None
     shown: list[MirrorCard] = []
     for card in cards:
@@ -81,6 +85,7 @@ def mirror(
                 playable=reason is None,
                 why="" if reason is None else cant_play(reason),
                 chosen=multi and card in selected,
+                rect=box(rects[card]) if rects and card in rects else None,
             )
         )
     active = cards[focus].notation if focus is not None and 0 <= focus < len(cards) else None
@@ -98,5 +103,13 @@ def mirror_button(button: Button) -> MirrorButton:
     """A button of the canvas as the mirror names it (a toggled one says it is on)."""
     label = button.label or button.key
     return MirrorButton(
-        id=button.key, label=f"{label} (on)" if button.selected else label, enabled=button.enabled
+        id=button.key,
+        label=f"{label} (on)" if button.selected else label,
+        enabled=button.enabled,
+        rect=box(button.rect),
     )
+
+
+def box(rect: Rect) -> Box:
+    """A rectangle as the mirror sends it."""
+    return (rect.x, rect.y, rect.width, rect.height)

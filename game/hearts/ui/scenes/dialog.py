@@ -18,6 +18,7 @@ from ..layout import DialogLayout, Metrics, dialog_layout
 from ..render.icons import draw_icon
 from ..render.text import draw_text, fit_size, wrap
 from ..report import note_button
+from ..table_voice import box
 from ..widgets import Button, draw_button, draw_panel, label_size
 from .base import Context, Pop, Scene, Transition
 
@@ -186,12 +187,14 @@ class Dialog(Scene):
     def mirror(self) -> Mirror:
         """The dialog's title, lines and choices (with its menu and close buttons) for the page."""
         choices = [
-            MirrorButton(id=str(index), label=choice.label) for index, choice in enumerate(self.choices)
+            MirrorButton(id=str(index), label=choice.label, rect=box(button.rect))
+            for index, (choice, button) in enumerate(zip(self.choices, self.buttons, strict=True))
         ]
         if self.menu is not None:
-            choices.append(MirrorButton(id=MENU, label="Menu"))
+            spot = self.menu_button.rect if self.menu_button is not None else None
+            choices.append(MirrorButton(id=MENU, label="Menu", rect=None if spot is None else box(spot)))
         if self.closable and all(choice.key != self.close_result for choice in self.choices):
-            choices.append(MirrorButton(id=CLOSE, label="Close"))
+            choices.append(MirrorButton(id=CLOSE, label="Close", rect=box(self.layout.close)))
         active = None if self.focus is None else str(self.focus)
         lines = tuple(speak_symbols(line) for line in (*self.spoken, *self.lines))
         dialog = MirrorDialog(title=self.title, lines=lines, choices=tuple(choices), active=active)

@@ -631,7 +631,9 @@ class TableScene(Scene):
         (built again only when one of them may have changed: it is asked for in every drawn frame)."""
         shown = (self.motion.current, self.session.view)  # (by identity: a new one is a change)
         settings = (self.stage.fast, self.ctx.settings.sound, self.ctx.settings.confirm_taps)
-        rest = (self.focus, frozenset(self.selected), self.raised, self.is_players_move, *settings)
+        # (the size too: the cards' places go to the page)
+        rest: tuple[object, ...] = (self.focus, frozenset(self.selected), self.raised, self.is_players_move)
+        rest = (*rest, self.ctx.size, *settings)
         kept = self._mirrored
         if kept is None or kept[0][0] is not shown[0] or kept[0][1] is not shown[1] or kept[1] != rest:
             kept = self._mirrored = (shown, rest, self._mirror_now())
@@ -646,6 +648,7 @@ class TableScene(Scene):
             playing=self.is_players_turn_to_play,
             why=self._why_not,
             buttons=self.buttons(),
+            rects=dict(self.shown_hand().rects()),
         )
 
     @property

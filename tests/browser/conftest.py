@@ -1,0 +1,93 @@
+"""The game as players meet it: the real built site with our vendored runtime (Pyodide and pygame-ce's
+wheel), served on 127.0.0.1, played in Debian's Chromium through Playwright by real touches, clicks and
+keys, and read only through the page (the mirror, the live regions, ``window.hearts``, screenshots).
+
+Every other host is refused by the browser itself (its host resolver knows no other name), so a test
+that needed the network would fail. A console watcher fails any test whose page shows an error or a
+Python traceback. Not collected inside Pyodide, where there is no browser."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+ROOT = Path(__file__).resolve().parents[2]
+
+if sys.platform == "emscripten" or importlib.util.find_spec("playwright") is None:
+    collect_ignore_glob = ["*.py"]
+else:
+    sys.path.insert(0, str(ROOT / "tools"))
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+    # No name but our own server's resolves: nothing reaches another host.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+    # Frames keep coming in a page that is not in front (two tabs of one window).
+    "--disable-background-timer-throttling",
+    "--disable-renderer-backgrounding",
+    "--disable-backgrounding-occluded-windows",
+]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if Path(str(item.fspath)).is_relative_to(here):
+            item.add_marker(pytest.mark.native)
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site as ``./build.sh build`` makes it, our runtime in it."""
+    import webbuild
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail("Chromium is missing: ./build.sh test installs it (apt-get install chromium)")
+    out = tmp_path_factory.mktemp("browser-site") / "web"
+    try:
+        webbuild.build(out, runtime="pyodide", staging=out.parent / "stage")
+    except webbuild.BuildError as error:
+        pytest.fail(f"the site did not build: {error}")
+    return out
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site: Path) -> Iterator[str]:
+    """The built site on 127.0.0.1."""
+    from serve import make_server
+
+    server = make_server(built_site, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield launched
+        launched.close()

@@ -1,0 +1,346 @@
+"""A player at the browser's table: opens the built site in a page, reads the table only as the page shows
+it (the mirror of the hand, buttons and dialog, with where each is drawn; what was said aloud;
+``window.hearts``) and acts only by real input (a touch, a mouse click, a key)."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
+
+Pointer = Literal["touch", "mouse"]
+BOOT_TIMEOUT_MS = 90_000
+
+# The mirror as the page holds it (web/access.js): every control with its kind, name, state and place.
+READ_MIRROR = """() => {
+    const place = (node) => {
+        const rect = node.getAttribute("data-rect");
+        return rect ? rect.split(",").map(Number) : null;
+    };
+    const control = (node) => ({
+        id: node.id,
+        name: node.textContent,
+        disabled: node.getAttribute("aria-disabled") === "true",
+        chosen: node.getAttribute("aria-pressed") === "true" || node.getAttribute("aria-selected") === "true",
+        rect: place(node),
+    });
+    const shown = (id) => { const node = document.getElementById(id); return node && !node.hidden; };
+    const all = (selector) => [...document.querySelectorAll(selector)].map(control);
+    const hand = document.getElementById("mirror-hand");
+    const inHand = shown("mirror-hand");
+    return {
+        hand: inHand ? all("#mirror-hand [data-kind=card]") : [],
+        handLabel: inHand ? hand.getAttribute("aria-label") : null,
+        active: inHand ? hand.getAttribute("aria-activedescendant") : null,
+        buttons: shown("mirror-buttons") ? all("#mirror-buttons [data-kind=button]") : [],
+        dialog: shown("mirror-dialog") ? {
+            title: document.getElementById("mirror-dialog-title").textContent,
+            lines: [...document.querySelectorAll("#mirror-lines li")].map((li) => li.textContent),
+            choices: [...document.querySelectorAll("#mirror-choices [data-kind=choice]")].map(control),
+        } : null,
+    };
+}"""
+
+
+@dataclass(frozen=True, slots=True)
+class Control:
+    """A card or a button as the page's mirror shows it."""
+
+    id: str
+    name: str
+    disabled: bool
+    chosen: bool
+    rect: tuple[float, float, float, float] | None
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        assert self.rect is not None, f"{self.name!r} has no place on the page"
+        x, y, w, h = self.rect
+        return x + w / 2, y + h / 2
+
+
+@dataclass(frozen=True, slots=True)
+class Dialog:
+    title: str
+    lines: tuple[str, ...]
+    choices: tuple[Control, ...]
+
+    def choice(self, pattern: str) -> Control:
+        for choice in self.choices:
+            if re.search(pattern, choice.name):
+                return choice
+        names = [choice.name for choice in self.choices]
+        raise AssertionError(f"no choice like {pattern!r} in {self.title!r}: {names}")
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """One reading of the mirror."""
+
+    hand: tuple[Control, ...]
+    hand_label: str | None
+    buttons: tuple[Control, ...]
+    dialog: Dialog | None
+    active: str | None = None
+    """The card the game's keyboard focus is on (with a mouse: the hand is then a listbox)."""
+
+    def button(self, pattern: str) -> Control | None:
+        return next((button for button in self.buttons if re.search(pattern, button.name)), None)
+
+    def card(self, name: str) -> Control:
+        for card in self.hand:
+            if name in (card.name, card.id):
+                return card
+        raise AssertionError(f"no card {name!r} in the hand: {[c.id for c in self.hand]}")
+
+
+def controls(items: list[dict[str, Any]]) -> tuple[Control, ...]:
+    return tuple(
+        Control(
+            id=str(item["id"]).rsplit("-", 1)[-1],
+            name=item["name"],
+            disabled=item["disabled"],
+            chosen=item["chosen"],
+            rect=tuple(item["rect"]) if item["rect"] else None,  # type: ignore[arg-type]
+        )
+        for item in items
+    )
+
+
+def is_trouble(message: ConsoleMessage) -> bool:
+    """A console line that means something went wrong: an error, or a Python traceback."""
+    return message.type == "error" or "Traceback (most recent call last)" in message.text
+
+
+class Player:
+    """One page of the game and the person playing it."""
+
+    def __init__(self, page: Page, *, pointer: Pointer = "touch") -> None:
+        self.page = page
+        self.pointer = pointer
+        self.troubles: list[str] = []
+        page.on("pageerror", lambda error: self.troubles.append(f"page error: {error}"))
+        page.on("console", self._console)
+        page.on("crash", lambda _page: self.troubles.append("the page crashed"))
+
+    def _console(self, message: ConsoleMessage) -> None:
+        if is_trouble(message):
+            self.troubles.append(f"console {message.type}: {message.text}")
+
+    # ----------------------------------------------------------------------------------- opening
+
+    @classmethod
+    def context(
+        cls, browser: Browser, size: tuple[int, int], *, pointer: Pointer = "touch", scale: float = 1
+    ) -> BrowserContext:
+        touch = pointer == "touch"
+        return browser.new_context(
+            viewport={"width": size[0], "height": size[1]},
+            device_scale_factor=scale,
+            has_touch=touch,
+            is_mobile=touch,
+            service_workers="allow",
+        )
+
+    @classmethod
+    def opened(cls, context: BrowserContext, url: str, *, pointer: Pointer = "touch") -> Player:
+        player = cls(context.new_page(), pointer=pointer)
+        player.goto(url)
+        return player
+
+    def goto(self, url: str) -> float:
+        """Open ``url`` and wait for the game's first frame; the seconds it took."""
+        start = time.perf_counter()
+        self.page.goto(url)
+        self.wait_started()
+        return time.perf_counter() - start
+
+    def reload(self) -> float:
+        start = time.perf_counter()
+        self.page.reload()
+        self.wait_started()
+        return time.perf_counter() - start
+
+    def wait_started(self) -> None:
+        self.page.wait_for_function(
+            "window.hearts && (hearts.hasStarted || hearts.hasFailed)", timeout=BOOT_TIMEOUT_MS
+        )
+        failure = self.page.evaluate("hearts.hasFailed && document.getElementById('failure').textContent")
+        assert not failure, failure
+        self.wait_for(lambda table: table.dialog is not None or bool(table.buttons) or bool(table.hand))
+
+    # ----------------------------------------------------------------------------------- reading
+
+    def table(self) -> Table:
+        raw = self.page.evaluate(READ_MIRROR)
+        dialog = raw["dialog"]
+        return Table(
+            hand=controls(raw["hand"]),
+            hand_label=raw["handLabel"],
+            active=raw["active"].rsplit("-", 1)[-1] if raw["active"] else None,
+            buttons=controls(raw["buttons"]),
+            dialog=None
+            if dialog is None
+            else Dialog(
+                title=dialog["title"], lines=tuple(dialog["lines"]), choices=controls(dialog["choices"])
+            ),
+        )
+
+    def spoken(self) -> list[str]:
+        return [str(item["text"]) for item in self.page.evaluate("hearts.spoken")]
+
+    def wait_for(self, test: Callable[[Table], bool], *, timeout: float = 30.0, what: str = "") -> Table:
+        """The table once ``test`` holds of it (read every 50 ms)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            table = self.table()
+            if test(table):
+                return table
+            if time.monotonic() > deadline:
+                raise AssertionError(f"waited {timeout:.0f} s for {what or 'the table'}; it shows {table}")
+            self.page.wait_for_timeout(50)
+
+    def check(self) -> None:
+        """No error and no traceback reached the console."""
+        assert not self.troubles, "\n".join(self.troubles)
+
+    # ----------------------------------------------------------------------------------- acting
+
+    def tap_at(self, x: float, y: float) -> None:
+        if self.pointer == "touch":
+            self.page.touchscreen.tap(x, y)
+        else:
+            self.page.mouse.click(x, y)
+
+    def tap(self, control: Control) -> None:
+        self.tap_at(*control.centre)
+
+    def key(self, key: str) -> None:
+        self.page.keyboard.press(key)
+
+    def screenshot(self, path: str) -> None:
+        self.page.screenshot(path=path)
+
+
+def visible_point(card: Control, hand: tuple[Control, ...]) -> tuple[float, float]:
+    """A point of ``card`` that no card drawn after it covers (the hand is fanned: each card lies on
+    the one before), near the middle of what shows of it."""
+    assert card.rect is not None, f"{card.name!r} has no place on the page"
+    later = [other.rect for other in hand[hand.index(card) + 1 :] if other.rect is not None]
+    x, y, w, h = card.rect
+
+    def free(px: float, py: float) -> bool:
+        return not any(ox <= px < ox + ow and oy <= py < oy + oh for ox, oy, ow, oh in later)
+
+    points = [
+        (x + dx, y + dy)
+        for dy in range(6, int(h) - 4, 6)
+        for dx in range(4, int(w) - 3, 4)
+        if free(x + dx, y + dy)
+    ]
+    assert points, f"{card.name!r} is covered whole"
+    mx = sum(p[0] for p in points) / len(points)
+    my = sum(p[1] for p in points) / len(points)
+    return (mx, my) if free(mx, my) else min(points, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)
+
+
+def is_my_move(table: Table) -> bool:
+    """Your cards on the table (all dealt), no dialog over them, and Hint at hand: it is yours to pass or
+    play."""
+    hint = table.button("^Hint")
+    dealt = all(card.rect is not None for card in table.hand)
+    return bool(table.hand) and dealt and table.dialog is None and hint is not None and not hint.disabled
+
+
+def passing(table: Table) -> bool:
+    label = table.hand_label or ""
+    return "to pass" in label or "press Pass" in label
+
+
+class Hand:
+    """Plays a hand as a person would, by the player's pointer: the first three cards passed, the first
+    playable card played. Returns at the first dialog (the hand's result, the moon's question)."""
+
+    def __init__(self, player: Player, *, choose: Callable[[Table], Control] | None = None) -> None:
+        self.player = player
+        self.choose = choose or (lambda table: next(card for card in table.hand if not card.disabled))
+        self.played: list[str] = []
+        self.passed: list[str] = []
+
+    def step(self, table: Table) -> None:
+        player = self.player
+        if passing(table):
+            for card in table.hand:
+                if len([c for c in table.hand if c.chosen]) >= 3:
+                    break
+                if not card.chosen:
+                    player.tap_at(*visible_point(card, table.hand))
+                    self.passed.append(card.id)
+                    table = player.wait_for(
+                        lambda t, id=card.id: any(c.id == id and c.chosen for c in t.hand),
+                        what="a card chosen",
+                    )
+            action = player.wait_for(
+                lambda t: (b := t.button("^Pass")) is not None and not b.disabled, what="Pass ready"
+            ).button("^Pass")
+            assert action is not None
+            player.tap(action)
+            player.wait_for(lambda t: not passing(t) or t.dialog is not None, what="the pass made")
+            return
+        card = self.choose(table)
+        count = len(table.hand)
+        player.tap_at(*visible_point(card, table.hand))
+        self.played.append(card.id)
+        player.wait_for(lambda t: len(t.hand) < count or t.dialog is not None, what=f"{card.id} played")
+
+    def play(self, *, timeout: float = 240.0) -> Dialog:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            table = self.player.table()
+            if table.dialog is not None:
+                return table.dialog
+            if is_my_move(table):
+                self.step(table)
+            else:
+                self.player.page.wait_for_timeout(40)
+        raise AssertionError(f"the hand did not end in {timeout:.0f} s: {self.player.table()}")
+
+
+class KeyHand(Hand):
+    """Plays a hand by keys alone: arrows to a card, Enter to choose or play it (after the third card
+    chosen, the focus is on Pass, and Enter passes)."""
+
+    def step(self, table: Table) -> None:
+        player = self.player
+        if table.active is None:
+            player.key("Enter")  # the first key shows the focus
+            player.wait_for(lambda t: t.active is not None or not is_my_move(t), what="the focus")
+            return
+        card = next(card for card in table.hand if card.id == table.active)
+        if passing(table):
+            if card.chosen:
+                player.key("ArrowRight")
+                player.wait_for(lambda t: t.active != card.id, what="the focus to move")
+                return
+            chosen = len([c for c in table.hand if c.chosen])
+            player.key("Enter")
+            self.passed.append(card.id)
+            if chosen == 2:  # the third: the focus goes to Pass
+                player.wait_for(lambda t: t.active is None or not passing(t), what="the focus on Pass")
+                player.key("Enter")
+                player.wait_for(lambda t: not passing(t) or t.dialog is not None, what="the pass made")
+            else:
+                player.wait_for(lambda t: any(c.id == card.id and c.chosen for c in t.hand), what="chosen")
+            return
+        if card.disabled:
+            player.key("ArrowRight")
+            player.wait_for(lambda t: t.active != card.id or not is_my_move(t), what="the focus to move")
+            return
+        count = len(table.hand)
+        player.key("Enter")
+        self.played.append(card.id)
+        player.wait_for(lambda t: len(t.hand) < count or t.dialog is not None, what=f"{card.id} played")

@@ -1,0 +1,255 @@
+"""Playing the built site in Chromium as a player would: touch at 390×844, a mouse at 1280×720, keys alone;
+a refused card, a double tap, a reload, the network gone, a friend's challenge, a phone turned on its side.
+Everything is read through the page and done by real input (see ``player.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext
+
+from hearts.challenge import Challenge, encode
+from tests.browser.player import Hand, KeyHand, Player, Table, is_my_move, passing, visible_point
+
+PHONE = (390, 844)
+DESKTOP = (1280, 720)
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[BrowserContext]:
+    context = Player.context(browser, PHONE)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def desktop(browser: Browser) -> Iterator[BrowserContext]:
+    context = Player.context(browser, DESKTOP, pointer="mouse")
+    yield context
+    context.close()
+
+
+def new_match(player: Player) -> Table:
+    table = player.wait_for(
+        lambda t: t.dialog is not None and t.dialog.title.startswith("Hearts"), what="the menu"
+    )
+    assert table.dialog is not None
+    player.tap(table.dialog.choice("^New match"))
+    return player.wait_for(is_my_move, what="the first pass")
+
+
+def my_play_turn(player: Player) -> Table:
+    """Plays the pass with the first three cards, then waits for a turn to play a card."""
+    table = player.wait_for(is_my_move, what="my move")
+    hand = Hand(player)
+    while passing(table) or not is_my_move(table):
+        if is_my_move(table):
+            hand.step(table)
+        table = player.table()
+    return table
+
+
+def test_boots_to_the_menu_on_our_runtime(phone: BrowserContext, site_url: str) -> None:
+    player = Player.opened(phone, site_url)
+    table = player.table()
+    assert table.dialog is not None and table.dialog.title == "Hearts: main menu"
+    assert table.dialog.choices[0].name == "New match"
+    runtime = player.page.evaluate("({ runtime: Module.runtime, jspi: Module.stackSwitching })")
+    assert runtime == {"runtime": "hearts-pyodide", "jspi": False}, runtime
+    # The loading screen has gone, and nothing was asked of any host but ours.
+    assert player.page.evaluate("document.getElementById('transfer').hidden")
+    player.check()
+
+
+def test_a_whole_hand_by_touch(phone: BrowserContext, site_url: str, tmp_path: Path) -> None:
+    player = Player.opened(phone, site_url)
+    new_match(player)
+    fast = player.table().button("^Fast")
+    assert fast is not None
+    player.tap(fast)
+    hand = Hand(player)
+    result = hand.play()
+    assert result.title == "Hand 1"
+    assert len(hand.passed) == 3 and 1 <= len(hand.played) <= 13
+    player.screenshot(str(tmp_path / "result-390x844.png"))
+    player.tap(result.choice("^Next hand"))
+    table = player.wait_for(lambda t: len(t.hand) == 13 and t.dialog is None, what="hand 2")
+    assert player.wait_for(is_my_move).hand_label is not None
+    assert any("passing right" in said for said in player.spoken()), player.spoken()[-5:]
+    assert len(table.hand) == 13
+    player.check()
+
+
+def test_a_refused_card_says_why_and_a_double_tap_plays_one(phone: BrowserContext, site_url: str) -> None:
+    player = Player.opened(phone, site_url)
+    new_match(player)
+    hand = Hand(player)
+    refused = doubled = False
+    while not (refused and doubled):
+        table = player.wait_for(lambda t: is_my_move(t) or t.dialog is not None, timeout=60, what="a move")
+        assert table.dialog is None, "the hand ended before a card could be refused"
+        if passing(table):
+            hand.step(table)
+            continue
+        barred = [card for card in table.hand if card.disabled]
+        if barred and not refused:
+            card = barred[0]
+            said = len(player.spoken())
+            player.tap_at(*visible_point(card, table.hand))
+            player.page.wait_for_timeout(400)
+            after = player.table()
+            assert [c.id for c in after.hand] == [c.id for c in table.hand], "a refused card left the hand"
+            new = player.spoken()[said:]
+            assert any("must" in line or "can't" in line or "cannot" in line for line in new), new
+            refused = True
+            continue
+        if not doubled:
+            card = next(card for card in table.hand if not card.disabled)
+            point = visible_point(card, table.hand)
+            count = len(table.hand)
+            player.tap_at(*point)
+            player.page.wait_for_timeout(60)
+            player.tap_at(*point)
+            player.page.wait_for_timeout(1500)
+            assert len(player.table().hand) == count - 1, "a double tap played more than one card"
+            doubled = True
+            continue
+        hand.step(table)
+    player.check()
+
+
+def test_a_whole_hand_by_mouse(desktop: BrowserContext, site_url: str) -> None:
+    player = Player.opened(desktop, site_url, pointer="mouse")
+    new_match(player)
+    # Fast-forward, pressed as a player presses it, keeps the test short.
+    fast = player.table().button("^Fast")
+    assert fast is not None
+    player.tap(fast)
+    result = Hand(player).play()
+    assert result.title == "Hand 1"
+    player.check()
+
+
+def test_a_whole_hand_by_keys_alone(desktop: BrowserContext, site_url: str) -> None:
+    player = Player.opened(desktop, site_url, pointer="mouse")
+    player.wait_for(lambda t: t.dialog is not None, what="the menu")
+    player.key("Enter")  # New match has the focus
+    player.wait_for(is_my_move, what="the first pass")
+    player.key("f")  # fast-forward
+    hand = KeyHand(player)
+    result = hand.play()
+    assert result.title == "Hand 1"
+    # (once no points are left, the rest of the hand plays itself)
+    assert len(hand.passed) == 3 and 1 <= len(hand.played) <= 13
+    player.key("Enter")  # Next hand
+    player.wait_for(lambda t: len(t.hand) == 13 and t.dialog is None, what="hand 2")
+    player.check()
+
+
+def test_a_reload_mid_trick_comes_back_to_the_same_cards(phone: BrowserContext, site_url: str) -> None:
+    player = Player.opened(phone, site_url)
+    new_match(player)
+    table = my_play_turn(player)
+    Hand(player).step(table)
+    table = player.wait_for(lambda t: is_my_move(t) and not passing(t), what="my next turn")
+    before = [card.id for card in table.hand]
+    saved = player.page.evaluate("Object.keys(localStorage).filter((key) => key.includes('match')).length")
+    assert saved, "nothing was saved in localStorage"
+    player.reload()
+    after = player.wait_for(is_my_move, what="the table again")
+    assert [card.id for card in after.hand] == before
+    player.check()
+
+
+def test_a_reload_mid_pass_keeps_the_deal(phone: BrowserContext, site_url: str) -> None:
+    player = Player.opened(phone, site_url)
+    table = new_match(player)
+    before = [card.id for card in table.hand]
+    player.reload()
+    after = player.wait_for(is_my_move, what="the pass again")
+    assert passing(after)
+    assert [card.id for card in after.hand] == before
+    player.check()
+
+
+def test_offline_after_one_visit(phone: BrowserContext, site_url: str) -> None:
+    player = Player.opened(phone, site_url)
+    player.page.wait_for_function(
+        "navigator.serviceWorker.controller !== null || navigator.serviceWorker.ready.then(() => true)"
+    )
+    player.page.wait_for_function(
+        """async () => {
+            const names = await caches.keys();
+            const runtime = names.find((name) => name.startsWith("hearts-runtime-"));
+            if (!runtime) return false;
+            const kept = await (await caches.open(runtime)).keys();
+            return kept.some((request) => request.url.endsWith(".whl"))
+                && kept.some((request) => request.url.endsWith("pyodide.asm.wasm"));
+        }""",
+        timeout=60_000,
+    )
+    phone.set_offline(True)
+    player.reload()
+    new_match(player)
+    table = my_play_turn(player)
+    count = len(table.hand)
+    Hand(player).step(table)
+    assert len(player.table().hand) == count - 1
+    player.check()
+
+
+def test_a_challenge_link_offers_the_friends_match(phone: BrowserContext, site_url: str) -> None:
+    code = encode(Challenge(seed=1234, level="hard", score=61))
+    player = Player.opened(phone, f"{site_url}#c={code}")
+    table = player.wait_for(lambda t: t.dialog is not None and "hallenge" in t.dialog.title, what="the offer")
+    assert table.dialog is not None
+    player.tap(table.dialog.choice("^Play"))
+    player.wait_for(is_my_move, what="the friend's first deal")
+    player.check()
+
+
+def test_turning_the_phone_lays_the_table_out_again(phone: BrowserContext, site_url: str) -> None:
+    player = Player.opened(phone, site_url)
+    table = new_match(player)
+    rows = {card.rect[1] for card in table.hand if card.rect}
+    assert len(rows) >= 2  # portrait: two rows
+    player.page.set_viewport_size({"width": PHONE[1], "height": PHONE[0]})
+    turned = player.wait_for(
+        lambda t: bool(t.hand) and all(c.rect and c.rect[0] + c.rect[2] <= PHONE[1] for c in t.hand)
+        and len({c.rect[1] for c in t.hand if c.rect}) == 1,
+        what="one row of cards on a phone on its side",
+    )
+    assert len(turned.hand) == 13
+    player.page.set_viewport_size({"width": 1280, "height": 720})
+    player.wait_for(
+        lambda t: all(c.rect and c.rect[0] + c.rect[2] > 844 for c in t.hand[-1:]), what="desktop size"
+    )
+    player.check()
+
+
+def axe(player: Player) -> list[dict[str, Any]]:
+    player.page.add_script_tag(path=str(AXE))
+    result = player.page.evaluate(
+        "async () => (await axe.run(document, { runOnly: { type: 'tag', values: "
+        "['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })).violations"
+        ".map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target) }))"
+    )
+    return list(result)
+
+
+def test_the_mirror_during_play_is_the_hand_and_passes_axe(phone: BrowserContext, site_url: str) -> None:
+    player = Player.opened(phone, site_url)
+    new_match(player)
+    table = my_play_turn(player)
+    snapshot = player.page.locator("#mirror-hand").aria_snapshot()
+    expected = "\n".join(
+        [f'- group "{table.hand_label}":']
+        + [f'  - button "{card.name}"' + (" [disabled]" if card.disabled else "") for card in table.hand]
+    )
+    assert snapshot == expected
+    assert axe(player) == []
+    player.check()
