@@ -177,6 +177,21 @@ def nothing_sent_yet(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(page, "_sent_mirror", {})
 
 
+def test_the_mirror_says_where_each_control_is_drawn():
+    placed = page.Mirror(
+        has_hand=True,
+        cards=(page.MirrorCard(id="AH", name="Ace of hearts", rect=(8, 589, 110, 154)),),
+        buttons=(page.MirrorButton(id="hint", label="Hint", rect=(8, 504, 48, 48)),),
+        dialog=page.MirrorDialog(
+            title="Hand 1", choices=(page.MirrorButton(id="0", label="Next", rect=(1, 2, 3, 4)),)
+        ),
+    )
+    said = json.loads(placed.to_json())
+    assert said["hand"]["cards"][0]["rect"] == [8, 589, 110, 154]
+    assert said["buttons"][0]["rect"] == [8, 504, 48, 48]
+    assert said["dialog"]["choices"][0]["rect"] == [1, 2, 3, 4]
+
+
 def test_the_mirror_as_the_page_reads_it():
     passing = page.Mirror(
         has_hand=True,

@@ -262,7 +262,7 @@ class Mirror:
                         "playable": card.playable,
                         "why": card.why,
                         "chosen": card.chosen,
-                        "rect": card.rect,
+                        **placed(card.rect),
                     }
                     for card in self.cards
                 ],
@@ -276,7 +276,7 @@ class Mirror:
                 "title": self.dialog.title,
                 "lines": list(self.dialog.lines),
                 "choices": [
-                    {"id": choice.id, "label": choice.label, "rect": choice.rect}
+                    {"id": choice.id, "label": choice.label, **placed(choice.rect)}
                     for choice in self.dialog.choices
                 ],
                 "active": self.dialog.active,
@@ -285,12 +285,17 @@ class Mirror:
             else None
         )
         buttons = [
-            {"id": button.id, "label": button.label, "enabled": button.enabled, "rect": button.rect}
+            {"id": button.id, "label": button.label, "enabled": button.enabled, **placed(button.rect)}
             for button in self.buttons
         ]
         return json.dumps(
             {"hand": hand, "buttons": buttons, "dialog": dialog}, ensure_ascii=False, separators=(",", ":")
         )
+
+
+def placed(rect: Box | None) -> dict[str, list[int]]:
+    """A control's place as the mirror's JSON gives it: ``rect`` when it is known, else nothing."""
+    return {} if rect is None else {"rect": list(rect)}
 
 
 # The mirror last sent to the page, so that an unchanged one is not sent again every frame.
