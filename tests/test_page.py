@@ -528,3 +528,17 @@ def test_a_claim_the_page_refuses_is_no_error(monkeypatch: pytest.MonkeyPatch) -
     on_a_page(monkeypatch, hearts)
     page.claim_table()
     assert page.live_state() == (False, 1)
+
+
+def test_the_runtime_is_named_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    import platform
+    import sys
+
+    if sys.platform != "emscripten":
+        assert page.runtime() == "native"
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setattr(platform, "runtime", "pyodide", raising=False)
+    assert page.runtime() == "pyodide"
+    monkeypatch.delattr(platform, "runtime")
+    monkeypatch.delitem(sys.modules, "pyodide_js", raising=False)
+    assert page.runtime() == "pygbag"

@@ -34,6 +34,22 @@ ShareOutcome = Literal["pending", "shared", "cancelled", "copied", "shown", "fai
 SHARE_OUTCOMES: frozenset[str] = frozenset(get_args(ShareOutcome))
 
 
+Runtime = Literal["native", "pygbag", "pyodide"]
+
+
+def runtime() -> Runtime:
+    """Which Python the game runs on: natively, pygbag's runtime in the browser, or ours (Pyodide, which
+    marks pygbag's ``platform`` module with its name), the one place the game asks. Both browser
+    runtimes give the game the same ``platform.window``, so nothing else needs to know."""
+    if sys.platform != "emscripten":
+        return "native"
+    import platform
+
+    if getattr(platform, "runtime", None) == "pyodide" or "pyodide_js" in sys.modules:
+        return "pyodide"
+    return "pygbag"
+
+
 def page_object() -> Any | None:
     """The page's ``window.hearts``, under pygbag (or Pyodide); None natively or on a page without it."""
     if sys.platform != "emscripten":

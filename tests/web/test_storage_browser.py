@@ -35,6 +35,9 @@ PAGE = """<!doctype html>
 <script src="pyodide/pyodide.js"></script>
 <script>
 window.pyodideReady = (async () => {
+  // The game's runtime's path: no stack switching (JSPI), with which Pyodide 0.27.7 dies in long runs.
+  for (const name of ["Suspending", "promising", "Suspender"]) delete WebAssembly[name];
+  window.pyodideJspi = "Suspending" in WebAssembly || "Suspender" in WebAssembly;
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", location.href).href });
   const response = await fetch("hearts.zip");
   if (!response.ok) throw new Error(`hearts.zip: HTTP ${response.status}`);
@@ -148,6 +151,7 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
 def start_pyodide(target: Page | Frame) -> str:
     """Wait for the page's Pyodide and the game, then run the prelude; returns Pyodide's version."""
     version: str = target.evaluate("() => window.pyodideReady")
+    assert target.evaluate("window.pyodideJspi") is False, "Pyodide took the stack-switching (JSPI) path"
     target.evaluate("code => pyodide.runPythonAsync(code)", PRELUDE)
     return version
 

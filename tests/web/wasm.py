@@ -19,8 +19,15 @@ PYODIDE = ROOT / "node_modules" / "pyodide"
 GAME = ROOT / "game"
 
 # Loads Pyodide into the page it runs in (its script first, if the page has none), unpacks the game's
-# zipped packages into /game and puts /game on sys.path; the page keeps it as window.pyodide.
+# zipped packages into /game and puts /game on sys.path; the page keeps it as window.pyodide. It takes the
+# path the game's runtime takes (web/runtime/pythons.js): WebAssembly stack switching (JSPI) off before
+# Pyodide looks for it, since Pyodide 0.27.7 dies with it in long runs; window.pyodideJspi says which path
+# this page took.
 LOAD = """async ({ pyodide, archive }) => {
+    for (const name of ["Suspending", "promising", "Suspender"]) {
+        delete WebAssembly[name];
+    }
+    window.pyodideJspi = "Suspending" in WebAssembly || "Suspender" in WebAssembly;
     if (typeof loadPyodide === "undefined") {
         await new Promise((resolve, reject) => {
             const script = document.createElement("script");
@@ -57,7 +64,9 @@ def game_archive(extra: Mapping[str, Path] | None = None) -> bytes:
 def load_pyodide(target: Page | Frame, *, pyodide: str = "pyodide/", archive: str = "hearts.zip") -> str:
     """Pyodide from ``pyodide`` with the game from ``archive`` (both relative to the page) in ``target``;
     returns Pyodide's version."""
-    return str(target.evaluate(LOAD, {"pyodide": pyodide, "archive": archive}))
+    version = str(target.evaluate(LOAD, {"pyodide": pyodide, "archive": archive}))
+    assert target.evaluate("window.pyodideJspi") is False, "Pyodide took the stack-switching (JSPI) path"
+    return version
 
 
 def python(target: Page | Frame, code: str) -> Any:

@@ -102,6 +102,11 @@ window.standInPython = async function (Module) {
         script.onerror = reject;
         document.head.append(script);
     });
+    // The path the game's own runtime takes (web/runtime/pythons.js): no stack switching (JSPI).
+    for (const name of ["Suspending", "promising", "Suspender"]) {
+        delete WebAssembly[name];
+    }
+    window.standIn.jspi = "Suspending" in WebAssembly || "Suspender" in WebAssembly;
     const pyodide = await loadPyodide({ indexURL: new URL("/pyodide/", location.href).href });
     window.pyodide = pyodide;
     pyodide.FS.mkdirTree("/tmp/packed");
