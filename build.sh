@@ -86,6 +86,13 @@ cmd_test() {
 
 cmd_bench() {
     ensure_venv
+    if [ "${1:-}" = browser ]; then
+        shift
+        ensure_node
+        ensure_chromium
+        PYTHONPATH=game "$PY" tools/browser_bench.py "$@"
+        return
+    fi
     PYTHONPATH=game "$PY" -m hearts.bench "$@"
 }
 

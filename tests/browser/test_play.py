@@ -1,6 +1,6 @@
 """Playing the built site in Chromium as a player would: touch at 390×844, a mouse at 1280×720, keys alone;
 a refused card, a double tap, a reload, the network gone, a friend's challenge, a phone turned on its side.
-Everything is read through the page and done by real input (see ``player.py``)."""
+Everything is read through the page and done by real input (see ``tools/browser_player.py``)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_player import Hand, KeyHand, Player, Table, is_my_move, passing, visible_point
 from playwright.sync_api import Browser, BrowserContext
 
 from hearts.challenge import Challenge, encode
-from tests.browser.player import Hand, KeyHand, Player, Table, is_my_move, passing, visible_point
 
 PHONE = (390, 844)
 DESKTOP = (1280, 720)
@@ -252,4 +252,63 @@ def test_the_mirror_during_play_is_the_hand_and_passes_axe(phone: BrowserContext
     )
     assert snapshot == expected
     assert axe(player) == []
+    player.check()
+
+
+def test_two_tabs_one_live_table_play_here_moves_the_match(phone: BrowserContext, site_url: str) -> None:
+    first = Player.opened(phone, site_url)
+    new_match(first)
+    table = my_play_turn(first)
+    Hand(first).step(table)
+    mine = first.wait_for(lambda t: is_my_move(t) and not passing(t), what="my next turn")
+    second = Player.opened(phone, site_url)
+    offer = second.wait_for(
+        lambda t: t.dialog is not None and bool(t.dialog.choices), what="the screen of the other window"
+    )
+    assert offer.dialog is not None and "another window" in offer.dialog.title.lower(), offer.dialog
+    assert not offer.hand
+    second.tap(offer.dialog.choice("^Play here"))
+    moved = second.wait_for(is_my_move, what="the match in the second tab")
+    assert [card.id for card in moved.hand] == [card.id for card in mine.hand]
+    left = first.wait_for(
+        lambda t: t.dialog is not None and "another window" in t.dialog.title.lower(),
+        what="the first tab to let go",
+    )
+    assert left.dialog is not None and not left.hand
+    first.check()
+    second.check()
+
+
+def fast_forward(player: Player) -> None:
+    fast = player.wait_for(lambda t: t.button("^Fast") is not None, what="Fast-forward").button("^Fast")
+    assert fast is not None
+    player.tap(fast)
+
+
+def test_the_daily_deal_to_its_result(phone: BrowserContext, site_url: str) -> None:
+    player = Player.opened(phone, site_url)
+    table = player.wait_for(lambda t: t.dialog is not None, what="the menu")
+    assert table.dialog is not None
+    player.tap(table.dialog.choice("^Daily deal"))
+    player.wait_for(is_my_move, what="the daily deal")
+    fast_forward(player)
+    result = Hand(player).play()
+    assert "aily" in result.title or any("par" in line.lower() for line in result.lines), result
+    player.check()
+
+
+def test_a_review_and_play_from_there(phone: BrowserContext, site_url: str) -> None:
+    player = Player.opened(phone, site_url)
+    new_match(player)
+    fast_forward(player)
+    result = Hand(player).play()
+    player.tap(result.choice("^Review"))
+    review = player.wait_for(
+        lambda t: t.dialog is not None and any(c.name.startswith("Play from") for c in t.dialog.choices),
+        what="the review",
+    )
+    assert review.dialog is not None
+    player.tap(review.dialog.choice("^Play from"))
+    practice = player.wait_for(is_my_move, timeout=60, what="practice from that step")
+    assert practice.hand
     player.check()

@@ -1,0 +1,262 @@
+"""The game's figures in the browser: ``./build.sh bench browser [--json] [--hands N]``.
+
+Builds the site as it ships (our runtime in it), serves it on 127.0.0.1 and plays it in headless Chromium,
+by real input as tests/browser does, and measures:
+- the first frame (``hearts.startedAt``) from a cold server and browser, and again once the service worker
+  holds every file;
+- a hand against Hard with Hint asked at every turn (the coach at work in the background), at scale 1
+  (1280×720) and at the largest scale (390×844 drawn at 2×): long tasks (the ``longtask`` observer), the
+  time between animation frames (p95) and frames a second;
+- idle on the menu and on your own turn: the page's main-thread busy time a second, beside a blank page
+  running an animation-frame loop in the same run;
+- the JavaScript heap and the WebAssembly memory after each of ``--hands`` hands at fast-forward.
+Prints a summary, and with ``--json`` one line of JSON last.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import itertools
+import json
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+
+from browser_player import Hand, Player, is_my_move, passing  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+
+# Installed before the page's own scripts: long tasks and the time of every animation frame.
+WATCH = """
+window.benchWatch = { longTasks: [], frames: [] };
+new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.benchWatch.longTasks.push(entry.duration);
+}).observe({ type: "longtask", buffered: true });
+(function tick(now) { window.benchWatch.frames.push(now); requestAnimationFrame(tick); })(performance.now());
+"""
+RESET = "window.benchWatch.longTasks = []; window.benchWatch.frames = [];"
+BLANK = "<!doctype html><title>blank</title><script>(function f(){requestAnimationFrame(f)})()</script>"
+
+
+@contextlib.contextmanager
+def served(root: Path) -> Iterator[str]:
+    from serve import make_server
+
+    server = make_server(root, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def first_frame(player: Player) -> float:
+    return round(float(player.page.evaluate("hearts.startedAt")) / 1000, 3)
+
+
+def wait_for_offline_copy(player: Player) -> None:
+    player.page.wait_for_function(
+        """async () => {
+            const names = await caches.keys();
+            const runtime = names.find((name) => name.startsWith("hearts-runtime-"));
+            if (!runtime || !navigator.serviceWorker.controller) return false;
+            const kept = await (await caches.open(runtime)).keys();
+            return kept.some((request) => request.url.endsWith(".whl"));
+        }""",
+        timeout=120_000,
+    )
+
+
+def choose_hard(player: Player) -> None:
+    table = player.wait_for(lambda t: t.dialog is not None, what="the menu")
+    assert table.dialog is not None
+    player.tap(table.dialog.choice("^Options"))
+    for _ in range(4):
+        table = player.wait_for(lambda t: t.dialog is not None and "ptions" in t.dialog.title, what="Options")
+        assert table.dialog is not None
+        row = table.dialog.choice("Difficulty")
+        if "Hard" in row.name:
+            break
+        player.tap(row)
+        player.page.wait_for_timeout(300)
+    player.key("Escape")
+    player.wait_for(lambda t: t.dialog is not None and t.dialog.title.startswith("Hearts"), what="the menu")
+
+
+def busy_per_second(player_page: Any, seconds: float) -> float:
+    """Main-thread busy time of the page's renderer a second, over ``seconds`` (Chrome's TaskDuration)."""
+    session = player_page.context.new_cdp_session(player_page)
+    session.send("Performance.enable")
+
+    def task() -> float:
+        metrics = session.send("Performance.getMetrics")["metrics"]
+        return float(next(m["value"] for m in metrics if m["name"] == "TaskDuration"))
+
+    start, clock = task(), time.perf_counter()
+    player_page.wait_for_timeout(seconds * 1000)
+    return (task() - start) / (time.perf_counter() - clock)
+
+
+def frames_figures(watch: dict[str, list[float]], seconds: float) -> dict[str, float]:
+    frames = watch["frames"]
+    gaps = [b - a for a, b in itertools.pairwise(frames)]
+    p95 = statistics.quantiles(gaps, n=20)[-1] if len(gaps) >= 20 else max(gaps, default=0.0)
+    tasks = watch["longTasks"]
+    return {
+        "long_tasks": len(tasks),
+        "longest_task_ms": round(max(tasks, default=0.0), 1),
+        "frame_p95_ms": round(p95, 1),
+        "fps": round(len(frames) / seconds, 1) if seconds else 0.0,
+    }
+
+
+def hand_against_hard(browser: Any, url: str, size: tuple[int, int], scale: float) -> dict[str, float]:
+    pointer = "touch" if size[0] < size[1] else "mouse"
+    context = Player.context(browser, size, pointer=pointer, scale=scale)  # type: ignore[arg-type]
+    context.add_init_script(WATCH)
+    try:
+        player = Player.opened(context, url, pointer=pointer)  # type: ignore[arg-type]
+        choose_hard(player)
+        table = player.wait_for(lambda t: t.dialog is not None, what="the menu")
+        assert table.dialog is not None
+        player.tap(table.dialog.choice("^New match"))
+        player.wait_for(is_my_move, what="the first pass")
+        player.page.evaluate(RESET)
+        start = time.perf_counter()
+        hand = Hand(player)
+        lost = 0  # taps on a card that played nothing within 30 s (then the card is tapped again)
+        while True:
+            table = player.table()
+            if table.dialog is not None:
+                break
+            if is_my_move(table):
+                hint = table.button("^Hint")
+                if hint is not None and not passing(table):
+                    player.tap(hint)  # asked for, its answer awaited, then played as the player likes
+                    player.page.wait_for_timeout(100)
+                    player.page.wait_for_function(
+                        "!/Thinking/.test((hearts.spoken.at(-1) || {text: ''}).text)", timeout=20_000
+                    )
+                    table = player.table()
+                if is_my_move(table):
+                    try:
+                        hand.step(table)
+                    except AssertionError:
+                        lost += 1
+            else:
+                player.page.wait_for_timeout(40)
+        seconds = time.perf_counter() - start
+        figures = frames_figures(player.page.evaluate("window.benchWatch"), seconds)
+        figures["seconds"] = round(seconds, 1)
+        figures["lost_taps"] = lost
+        player.check()
+        return figures
+    finally:
+        context.close()
+
+
+def memory(player: Player) -> dict[str, float]:
+    found = player.page.evaluate(
+        "({ js: performance.memory ? performance.memory.usedJSHeapSize : 0,"
+        " wasm: Module.pyodide ? Module.pyodide._module.HEAP8.length : 0 })"
+    )
+    return {"js_mb": round(found["js"] / 1048576, 1), "wasm_mb": round(found["wasm"] / 1048576, 1)}
+
+
+def run(hands: int) -> dict[str, Any]:
+    import webbuild
+    from playwright.sync_api import sync_playwright
+
+    figures: dict[str, Any] = {"runtime": "pyodide"}
+    with tempfile.TemporaryDirectory() as folder:
+        site = Path(folder) / "web"
+        webbuild.build(site, runtime="pyodide", staging=Path(folder) / "stage")
+        with served(site) as url, sync_playwright() as driver:
+            browser = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            # First frame: cold, then from the service worker's copy.
+            context = Player.context(browser, (390, 844))
+            player = Player.opened(context, url)
+            figures["first_frame_cold_s"] = first_frame(player)
+            wait_for_offline_copy(player)
+            player.reload()
+            figures["first_frame_cached_s"] = first_frame(player)
+            player.page.reload()
+            player.wait_started()
+            figures["first_frame_cached_again_s"] = first_frame(player)
+            # Idle, beside a blank page with a frame loop.
+            figures["idle_menu_cpu"] = round(busy_per_second(player.page, 8), 3)
+            table = player.wait_for(lambda t: t.dialog is not None, what="the menu")
+            assert table.dialog is not None
+            player.tap(table.dialog.choice("^New match"))
+            player.wait_for(is_my_move, what="your turn")
+            player.page.wait_for_timeout(1500)
+            figures["idle_turn_cpu"] = round(busy_per_second(player.page, 8), 3)
+            blank = context.new_page()
+            blank.set_content(BLANK)
+            figures["blank_frame_loop_cpu"] = round(busy_per_second(blank, 8), 3)
+            blank.close()
+            context.close()
+            # A hand against Hard, at scale 1 and at the largest scale.
+            figures["hand_scale_1"] = hand_against_hard(browser, url, (1280, 720), 1)
+            figures["hand_scale_2"] = hand_against_hard(browser, url, (390, 844), 2)
+            # Memory along hands at fast-forward.
+            context = Player.context(browser, (1280, 720), pointer="mouse")
+            player = Player.opened(context, url, pointer="mouse")
+            table = player.wait_for(lambda t: t.dialog is not None, what="the menu")
+            assert table.dialog is not None
+            player.tap(table.dialog.choice("^New match"))
+            player.wait_for(is_my_move, what="the first pass")
+            fast = player.table().button("^Fast")
+            if fast is not None:
+                player.tap(fast)
+            samples = []
+            for _ in range(hands):
+                result = Hand(player).play()
+                samples.append(memory(player))
+                next_hand = next((c for c in result.choices if c.name.startswith("Next")), None)
+                if next_hand is None:
+                    break
+                player.tap(next_hand)
+                player.wait_for(lambda t: t.dialog is None and len(t.hand) == 13, what="the next deal")
+            figures["memory_by_hand"] = samples
+            player.check()
+            context.close()
+            browser.close()
+    return figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="./build.sh bench browser", description=__doc__.split("\n")[0])
+    parser.add_argument("--json", action="store_true", help="end with one line of JSON")
+    parser.add_argument("--hands", type=int, default=3, help="hands to sample memory along")
+    args = parser.parse_args(argv)
+    figures = run(args.hands)
+    for name, value in figures.items():
+        print(f"{name}: {value}")
+    if args.json:
+        print(json.dumps(figures, separators=(",", ":")))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
