@@ -96,6 +96,8 @@ def test_the_score_sheet_is_the_engines_hand_by_hand_through_a_reload() -> None:
     sheet = open_the_score_sheet(again)
     close = next(button for button in sheet.buttons if button.label == "Close")
     again.click(close.rect.center)
+    assert isinstance(again.scene, Dialog) and again.scene.name == "pause"  # the menu it was opened from
+    again.key(pygame.K_ESCAPE)
     assert again.scene is again.table
 
 
@@ -131,6 +133,21 @@ def test_the_score_sheet_before_any_hand_is_scored_keeps_its_words_apart(size: t
         assert not rect.colliderect(rect_other), (one, rect, other, rect_other)
     for text, rect in texts:
         assert panel.contains(rect), (text, rect)
+
+
+@pytest.mark.parametrize("how", ["close", "escape"])
+def test_the_score_sheet_opened_from_the_menu_closes_back_to_the_menu(how: str) -> None:
+    driver = a_new_match((390, 844))
+    open_the_score_sheet(driver)
+    if how == "close":
+        driver.click(driver.button_spot("close"))
+    else:
+        driver.key(pygame.K_ESCAPE)
+    pause = driver.scene
+    assert isinstance(pause, Dialog) and pause.name == "pause"
+    assert driver.app.stack == [driver.table, pause]
+    driver.click(driver.button_spot("resume"))  # and the menu still goes back to the table
+    assert driver.scene is driver.table
 
 
 def test_the_match_result_opens_the_score_sheet_and_comes_back() -> None:
