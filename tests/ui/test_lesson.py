@@ -262,6 +262,39 @@ def test_the_following_suit_note_leaves_the_trick_it_speaks_of_in_sight(size: tu
     assert note.bottom <= hand  # nor does it cover the hand you are to play from
 
 
+def test_the_lesson_has_a_header_of_its_own_and_says_a_refusal_once() -> None:
+    """Not a match's "Hand 1 · Pass left · to 100": the lesson's own name and its pass. Trying a club
+    when spades were led is refused in one plain sentence, not "You must follow spades" said twice."""
+    from hearts.ui.report import recording
+
+    size = (390, 844)
+    driver = Driver(size, settings=Settings(pace="quick"))
+    driver.click(driver.button_spot("learn"))
+    run = LessonRun(driver, "suggested")
+    assert run.play(until="follow") is None
+    lesson = run.lesson
+    with recording(size, 1.0) as report:
+        lesson.dirty = True
+        driver.step()
+    header = lesson.layout.header
+    words = [
+        item["text"]
+        for item in report.items
+        if item["kind"] == "text" and header.collidepoint(item["rect"][0] + 1, item["rect"][1] + 1)
+    ]
+    assert " ".join(words) == "Learn to play · Pass left", words
+    assert "Hand 1" not in lesson.header(lesson.session.view) and "to 100" not in words
+    view = lesson.session.view
+    assert view.trick.cards[0].suit is Suit.SPADES
+    club = next(card for card in view.hand if card.suit is Suit.CLUBS)
+    driver.touch(run.mode.note_rect.center)  # the note read
+    assert run.mode.note is None
+    moves = lesson.session.match.moves
+    driver.touch(driver.card_spot(club))
+    assert lesson.session.match.moves == moves
+    assert lesson.message == "Spades were led and you still hold a spade: play one."
+
+
 def test_the_lesson_can_be_left_at_any_time_and_play_a_real_match_continues_yours() -> None:
     backend = MemoryBackend()
     driver = Driver((390, 844), backend=backend, settings=Settings(pace="quick"))
