@@ -172,12 +172,13 @@ def test_notes_that_come_up_together_go_in_the_lesson_order_and_each_comes_once(
         (rule_words.LEAD_TWO_OF_CLUBS, "2♣"),
         (rule_words.HEARTS_NOT_BROKEN, "lead a heart"),
         (rule_words.NO_POINTS_FIRST_TRICK, "first trick"),
-        ("You must follow clubs", "follow the suit that was led"),
+        (rule_words.must_follow(Suit.CLUBS), "Clubs were led and you still hold a club: play one."),
     ],
 )
 def test_refusals_are_said_as_lessons(reason: str, words: str) -> None:
     lesson = lesson_reason(reason)
     assert words in lesson and lesson != reason
+    assert "follow" not in lesson or lesson.count("follow") == 1  # said once, not twice over
 
 
 def test_suggestions_come_with_a_reason() -> None:

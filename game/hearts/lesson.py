@@ -293,8 +293,9 @@ def lesson_reason(reason: str) -> str:
         )
     if reason == rule_words.NO_POINTS_FIRST_TRICK:
         return "No points on the first trick: keep your hearts and the Q♠ for later."
-    if reason.startswith("You must follow"):
-        return f"{reason}: you still hold one, and you must follow the suit that was led when you can."
+    for suit in Suit:
+        if reason == rule_words.must_follow(suit):
+            return f"{suit.noun.capitalize()} were led and you still hold a {suit.noun[:-1]}: play one."
     return reason
 
 

@@ -119,8 +119,26 @@ class Driver:
             if spent > limit:
                 raise AssertionError(f"the app kept going for {limit} s without waiting for the player")
 
+    def hand_is_seen(self) -> bool:
+        """Whether the hand as it lies now has been on screen long enough to be aimed at (a tap sooner
+        is taken as aimed at the hand as it lay before: ``hearts.ui.hand_sight``)."""
+        table = self.table
+        return table.sight.sees(tuple(table.shown_hand().rects()))
+
+    def see_hand(self, limit: float = 5.0) -> None:
+        """Let time pass until the hand as it lies has been seen (as a player's eye takes in cards that
+        moved before tapping one)."""
+        spent = 0.0
+        while not self.hand_is_seen():
+            self.step()
+            spent += FRAME
+            if spent > limit:
+                raise AssertionError(f"the hand was not seen as it lies within {limit} s")
+
     def card_spot(self, card: Card) -> tuple[int, int]:
-        """The middle of the part of ``card`` that shows: where a finger would tap it."""
+        """The middle of the part of ``card`` that shows: where a finger would tap it, once the hand as
+        it lies has been seen."""
+        self.see_hand()
         table = self.table
         hand = table.shown_hand()
         cards = hand.cards()

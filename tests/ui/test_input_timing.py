@@ -3,7 +3,6 @@ finished trick is still held or collected; and the prompt never says so while in
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 
 import pygame
@@ -28,12 +27,12 @@ def says_your_turn(message: str) -> bool:
 
 def play_to_a_trick_you_won(driver: Driver, kind: str) -> None:
     """Play on (by hint) until a trick you won is showing its ``kind`` step ("hold" or "collect"), so the
-    next lead is yours while it still shows (and the tap that took it is no longer a double tap's first)."""
+    next lead is yours while it still shows (and the hand without the card that took it has been seen)."""
     for _ in range(30000):
         table = driver.table
         current = table.motion.current
         leading = table.is_players_turn_to_play and not table.session.view.trick.cards
-        if current is not None and current.kind == kind and leading and table.played_tap is None:
+        if current is not None and current.kind == kind and leading and driver.hand_is_seen():
             return
         if driver.is_waiting_for_player():
             if isinstance(driver.scene, Dialog):
@@ -278,53 +277,6 @@ def test_a_refused_card_shakes_or_jumps_and_shows_its_reason_beside_it(reduced: 
         driver.step()
     assert table.remarks.refusal_shown is None
     assert table.message == reason  # on the message line until your next move
-
-
-def play_to_a_trick_you_can_win_last() -> tuple[Driver, Card]:
-    """A match at your turn as the trick's fourth card, with a card in hand that takes it (so your lead
-    comes the moment you play it)."""
-    driver = Driver((390, 844), settings=replace(QUICK, play_last_card=False))
-    start_match(driver)
-    for _ in range(400):
-        driver.settle()
-        view = driver.table.session.view
-        if view.phase is Phase.PLAY and view.to_move == Seat.SOUTH and len(view.trick.cards) == 3:
-            led = view.trick.cards[0].suit
-            best = max((card for card in view.trick.cards if card.suit is led), key=lambda card: card.rank)
-            winners = [card for card in view.legal if card.suit is led and card.rank > best.rank]
-            if winners and len(view.hand) > 2:
-                return driver, winners[0]
-        _one_action(driver)
-    raise AssertionError("never came to a trick you could take with the last card")
-
-
-def test_a_double_tap_on_the_card_that_takes_the_trick_plays_it_alone() -> None:
-    driver, card = play_to_a_trick_you_can_win_last()
-    table = driver.table
-    before = len(human_plays(driver))
-    spot = driver.card_spot(card)
-    driver.post(
-        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=1, touch=False),
-        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=1, touch=False),
-    )
-    assert human_plays(driver)[before:] == [Play.of(Seat.SOUTH, card)]
-    assert table.is_players_turn_to_play  # your lead came at once; the second tap did not take it
-    driver.settle()
-    assert human_plays(driver)[before:] == [Play.of(Seat.SOUTH, card)]
-
-
-def test_a_quick_tap_elsewhere_after_taking_the_trick_plays_that_card() -> None:
-    driver, card = play_to_a_trick_you_can_win_last()
-    before = len(human_plays(driver))
-    spot = driver.card_spot(card)
-    driver.click(spot)
-    table = driver.table
-    assert table.is_players_turn_to_play
-    view = table.session.view
-    far = [c for c in view.legal if math.dist(driver.card_spot(c), spot) >= table.layout.metrics.tap / 2]
-    assert far, "every legal card lies under the first tap"
-    driver.click(driver.card_spot(far[0]))
-    assert human_plays(driver)[before:] == [Play.of(Seat.SOUTH, card), Play.of(Seat.SOUTH, far[0])]
 
 
 def test_a_reason_gives_way_to_the_prompt_after_a_while() -> None:

@@ -47,14 +47,19 @@ collection, so a note that let its trick go would be seen to."""
 def on_table(table: TableScene) -> tuple[Card, ...]:
     """The cards lying in the trick as the table draws it now (not those in the air, nor a trick
     sliding to its winner)."""
+    return tuple(card for card, _ in lying_in_the_trick(table))
+
+
+def lying_in_the_trick(table: TableScene) -> list[tuple[Card, pygame.Rect]]:
+    """``on_table``, each card with where it lies."""
     frame = table.frame()
     moving = frame.moving
-    if moving is None:
-        return frame.shown.trick.cards
-    if moving.kind == "collect":
-        return ()
-    trick = moving.trick if moving.trick is not None else frame.shown.trick
-    return tuple(card for card in trick.cards if card not in moving.hidden)
+    if moving is not None and moving.kind == "collect":
+        return []
+    trick = moving.trick if moving is not None and moving.trick is not None else frame.shown.trick
+    hidden = moving.hidden if moving is not None else frozenset()
+    slots = table.layout.seats
+    return [(card, slots[seat].trick_slot) for seat, card in trick.plays if card not in hidden]
 
 
 class LessonRun:
@@ -117,13 +122,16 @@ class LessonRun:
 
     def check_still_there(self, key: str) -> None:
         """Through every frame a note about the trick shows, what it names is on the table, and in sight:
-        while the computer players wait for you to read, the note covers none of the trick's cards."""
+        while the computer players wait for you to read, the note covers none of the trick's places;
+        on your turn too, none of the cards lying in the trick."""
         lesson = self.lesson
         view = lesson.session.view
         cards = on_table(lesson)
         if key in ("trick", "queen", "discard", "moon", "hearts") and not lesson.session.is_human_turn:
             slots = [lesson.layout.seats[seat].trick_slot for seat in Seat]
             assert not any(self.mode.note_rect.colliderect(slot) for slot in slots), f"{key} hides the trick"
+        for card, slot in lying_in_the_trick(lesson):
+            assert not self.mode.note_rect.colliderect(slot), f"the {key} note hides the {card}"
         if key == "trick":
             assert set(view.tricks[0].cards) <= set(cards), "the first trick left while its note showed"
             assert "takes it" in lesson.message, lesson.message  # and the line under it says who took it
@@ -132,12 +140,15 @@ class LessonRun:
         elif key == "discard":
             assert cards and any(card.suit is not cards[0].suit for card in cards), "the discard left"
 
-    def play(self) -> Dialog:
+    def play(self, *, until: str | None = None) -> Dialog | None:
+        """Play the lesson to its summary (returned), or until the note ``until`` shows (None)."""
         for _ in range(8000):
             self.frame()
             scene = self.driver.scene
             if isinstance(scene, Dialog):
                 return scene
+            if until is not None and self.mode.note is not None and self.mode.note.key == until:
+                return None
             lesson = self.lesson
             if self.mode.note is not None and (not lesson.motion.is_busy or self.mode.holds_table()):
                 self.read += 1
@@ -219,11 +230,69 @@ def test_the_lesson_teaches_every_note_once_in_order_and_ends_with_the_summary(
     assert any("point" in line for line in summary.lines)
     if choose == "illegal":
         assert run.refusals, "no card was ever refused"
-        assert any("follow" in message for _, message in run.refusals)
+        assert any("were led and you still hold" in message for _, message in run.refusals)
     assert snapshot(backend) == before  # the lesson saved nothing
     driver.click(driver.button_spot("replay"))
     assert is_lesson(driver.scene) and len(driver.table.session.match.moves) <= 1
     assert snapshot(backend) == before
+
+
+@pytest.mark.parametrize("size", [(390, 844), (320, 568), (844, 390), (1280, 720)])
+def test_the_following_suit_note_leaves_the_trick_it_speaks_of_in_sight(size: tuple[int, int]) -> None:
+    """It tells you to play under North's Q♠: the Q♠ and the rest of the trick stay uncovered while it
+    shows (it lay over the top of the trick in portrait and on a phone on its side)."""
+    from hearts.ui.report import recording
+
+    driver = Driver(size, settings=Settings(pace="quick"))
+    driver.click(driver.button_spot("learn"))
+    run = LessonRun(driver, "suggested")
+    assert run.play(until="follow") is None
+    lesson = run.lesson
+    assert "Q♠" in lesson.mode.note.text  # type: ignore[union-attr]
+    with recording(size, 1.0) as report:
+        lesson.dirty = True
+        driver.step()
+    trick = {item["card"]: pygame.Rect(item["rect"]) for item in report.items if item.get("where") == "trick"}
+    assert set(trick) == {card.notation for card in lesson.session.view.trick.cards} and "QS" in trick
+    note = run.mode.note_rect
+    assert note.width and note.height
+    for card, rect in trick.items():
+        assert not note.colliderect(rect), (card, rect, note)
+    hand = lesson.layout.hand.reach_top
+    assert note.bottom <= hand  # nor does it cover the hand you are to play from
+
+
+def test_the_lesson_has_a_header_of_its_own_and_says_a_refusal_once() -> None:
+    """Not a match's "Hand 1 · Pass left · to 100": the lesson's own name and its pass. Trying a club
+    when spades were led is refused in one plain sentence, not "You must follow spades" said twice."""
+    from hearts.ui.report import recording
+
+    size = (390, 844)
+    driver = Driver(size, settings=Settings(pace="quick"))
+    driver.click(driver.button_spot("learn"))
+    run = LessonRun(driver, "suggested")
+    assert run.play(until="follow") is None
+    lesson = run.lesson
+    with recording(size, 1.0) as report:
+        lesson.dirty = True
+        driver.step()
+    header = lesson.layout.header
+    words = [
+        item["text"]
+        for item in report.items
+        if item["kind"] == "text" and header.collidepoint(item["rect"][0] + 1, item["rect"][1] + 1)
+    ]
+    assert " ".join(words) == "Learn to play · Pass left", words
+    assert "Hand 1" not in lesson.header(lesson.session.view) and "to 100" not in words
+    view = lesson.session.view
+    assert view.trick.cards[0].suit is Suit.SPADES
+    club = next(card for card in view.hand if card.suit is Suit.CLUBS)
+    driver.touch(run.mode.note_rect.center)  # the note read
+    assert run.mode.note is None
+    moves = lesson.session.match.moves
+    driver.touch(driver.card_spot(club))
+    assert lesson.session.match.moves == moves
+    assert lesson.message == "Spades were led and you still hold a spade: play one."
 
 
 def test_the_lesson_can_be_left_at_any_time_and_play_a_real_match_continues_yours() -> None:

@@ -8,7 +8,8 @@ import itertools
 import pygame
 import pytest
 
-from hearts.engine import HandScored, MatchOver, Moon, Rules, Seat
+from hearts.engine import HandScored, Match, MatchOver, Moon, Phase, Rules, Seat
+from hearts.storage import MemoryBackend, Store
 from hearts.ui import theme
 from hearts.ui.report import recording
 from hearts.ui.scenes.dialog import Dialog
@@ -95,7 +96,58 @@ def test_the_score_sheet_is_the_engines_hand_by_hand_through_a_reload() -> None:
     sheet = open_the_score_sheet(again)
     close = next(button for button in sheet.buttons if button.label == "Close")
     again.click(close.rect.center)
+    assert isinstance(again.scene, Dialog) and again.scene.name == "pause"  # the menu it was opened from
+    again.key(pygame.K_ESCAPE)
     assert again.scene is again.table
+
+
+SEED = 11
+"""The seed of the matches these tests start."""
+
+
+def a_new_match(size: tuple[int, int]) -> Driver:
+    """A match of ``SEED`` (saved before its first deal, so the app opens at its table), at its pass."""
+    backend = MemoryBackend()
+    Store(backend).save_match(Session(Match(Rules()), SEED, "normal").to_saved())
+    driver = Driver(size, backend=backend, settings=QUICK)
+    driver.settle()
+    assert driver.table.session.view.phase is Phase.PASS and not driver.table.session.match.results
+    return driver
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (390, 844)])
+def test_the_score_sheet_before_any_hand_is_scored_keeps_its_words_apart(size: tuple[int, int]) -> None:
+    """Opened from the menu before the first hand ends: it says no hand has been scored, and none of its
+    words is drawn over another (the sentence lay across the key and the seats' columns)."""
+    driver = a_new_match(size)
+    sheet = open_the_score_sheet(driver)
+    with recording(size, 1.0) as report:
+        sheet.dirty = True
+        driver.step()
+    panel = sheet.layout.panel
+    drawn = [item for item in report.items if item["kind"] == "text"]
+    start = next(index for index, item in enumerate(drawn) if item["text"] == sheet.title)
+    texts = [(item["text"], pygame.Rect(item["rect"])) for item in drawn[start:]]  # (not the table's)
+    assert "No hand has been scored yet." in [text for text, _ in texts]
+    for (one, rect), (other, rect_other) in itertools.combinations(texts, 2):
+        assert not rect.colliderect(rect_other), (one, rect, other, rect_other)
+    for text, rect in texts:
+        assert panel.contains(rect), (text, rect)
+
+
+@pytest.mark.parametrize("how", ["close", "escape"])
+def test_the_score_sheet_opened_from_the_menu_closes_back_to_the_menu(how: str) -> None:
+    driver = a_new_match((390, 844))
+    open_the_score_sheet(driver)
+    if how == "close":
+        driver.click(driver.button_spot("close"))
+    else:
+        driver.key(pygame.K_ESCAPE)
+    pause = driver.scene
+    assert isinstance(pause, Dialog) and pause.name == "pause"
+    assert driver.app.stack == [driver.table, pause]
+    driver.click(driver.button_spot("resume"))  # and the menu still goes back to the table
+    assert driver.scene is driver.table
 
 
 def test_the_match_result_opens_the_score_sheet_and_comes_back() -> None:

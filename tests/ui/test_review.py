@@ -264,3 +264,61 @@ def test_the_coach_finishing_while_the_review_is_open_is_said_with_where_it_move
     assert review.step == moment
     assert heard == [" ".join([f"{review.coach_heading()}.", *review.step_words()])]
     assert heard[0].startswith(f"{len(found.costly)} costly play") and f"Trick {moment} of 13." in heard[0]
+
+
+HEAVY_SEED = 2034
+"""A match whose first hand, played as Easy plays in your seat, holds four costly plays of yours: more
+than the coach lists."""
+
+
+def heavy_review(size: tuple[int, int]) -> tuple[Driver, ReviewScene]:
+    """The review of ``HEAVY_SEED``'s first hand, judged to the end, open in the app at ``size``."""
+    from hearts.coach import Coaching, moments, seed_for
+    from hearts.engine import Rules
+    from hearts.ui.session import Session
+    from hearts.ui.snapshot import play_until
+
+    driver = Driver(size)
+    session = Session.new(Rules(), "normal", seed=HEAVY_SEED)
+    play_until(session, lambda s: len(s.match.results) >= 1 and s.needs_deal, you="easy")
+    coaching = Coaching(seed_for(session.seed))
+    for moment in moments(session.match, 1):
+        coaching.note(moment.view, moment.move)
+    coaching.hand_over(1)
+    while coaching.advance(0.05):
+        pass
+    review = ReviewScene(driver.app.ctx, replay_hand(session.match, 1), coaching)
+    driver.app.stack.append(review)
+    review.dirty = True
+    return driver, review
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (844, 390), (390, 844)])
+def test_the_coach_says_when_it_lists_only_the_costliest_plays(size: tuple[int, int]) -> None:
+    from hearts.ui.report import recording
+
+    driver, review = heavy_review(size)
+    found = review.review
+    assert found is not None and len(found.costly) == 4 and len(found.key_moments) == 3
+    with recording(size, 1.0) as report:
+        driver.step()
+    coach = [
+        item for item in report.items if item["kind"] == "text" and review.coach_rect.contains(item["rect"])
+    ]
+    words = " ".join(item["text"] for item in coach)
+    assert f"4 costly plays: {found.points_lost:.1f} points in all. Here are the 3 costliest." in words
+    assert len(review.moment_rects) == 3  # all three listed under it
+    for item in coach:  # and every word inside the panel
+        assert review.coach_rect.contains(item["rect"]), item
+
+
+def test_the_review_in_landscape_puts_the_coachs_words_right_under_its_list() -> None:
+    """At 1280×720 the words on the step's decision follow the list of costly plays (they lay at the
+    foot of the column, under a tall empty panel)."""
+    driver, review = heavy_review((1280, 720))
+    driver.click(review.moment_rects[0][1].center)  # the costliest play's trick
+    decision = review.decision_here()
+    assert decision is not None and decision.key
+    last = review.moment_rects[-1][1]
+    assert 0 <= review.decision_rect.top - last.bottom <= 2 * review.gap
+    assert review.coach_rect.bottom <= review.decision_rect.bottom + 2 * review.gap  # no empty panel below

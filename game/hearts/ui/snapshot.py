@@ -60,6 +60,7 @@ SCENES = (
     "hand_result",
     "pause",
     "score_sheet",
+    "score_sheet_empty",
     "victory",
     "defeat",
     "options",
@@ -270,6 +271,9 @@ def build(name: str, ctx: Context) -> list[Scene]:
             table,
             scene_for(routes.ScoreSheet(tuple(results), session.match.rules.target, len(results)), ctx),
         ]
+    if name == "score_sheet_empty":  # opened from the menu before the first hand is scored
+        play_until(session, lambda s: s.is_human_turn and s.phase is Phase.PLAY)
+        return [table_at(ctx, session), scene_for(routes.ScoreSheet((), session.match.rules.target, 0), ctx)]
     if name in ("victory", "defeat"):
         # The first seed from SEED on whose match ends the way the picture needs.
         for seed in range(SEED, SEED + 200):

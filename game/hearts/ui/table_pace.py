@@ -49,10 +49,6 @@ REFUSED_BUBBLE = 2.5
 REASON_TIME = 4.0
 """A reason stays on the message line this long (or until your next move); then the prompt, with who
 passed you what, comes back."""
-DOUBLE_TAP = 0.35
-"""A second tap this soon after a tap that played a card, within half a tap target of it, is the same
-tap twice: it never plays the card that took the first one's place (even when your lead comes at once).
-A tap on another card, a strip or more away, is a new choice and counts."""
 
 
 def steps_for(

@@ -25,6 +25,7 @@ from ...engine import (
     PlayerView,
 )
 from ...lesson import LESSON_DEAL, LESSON_SEED, Coach, Note, lesson_play, lesson_reason, why_card, why_pass
+from ...words import pass_words
 from ..intents import Confirm, Intent, Tap
 from ..routes import LessonMenu, LessonSummary
 from ..scenes.base import Context, Push, Transition
@@ -51,6 +52,10 @@ class LessonMode(TableMode):
 
     def layout(self, size: tuple[int, int]) -> tuple[TableLayout, pygame.Rect | None]:
         return with_note_band(table_layout(size, self.ctx.scale))
+
+    def header(self, view: PlayerView) -> str:
+        """What this table is, and its pass: the lesson is one hand, played to no target."""
+        return f"Learn to play · {pass_words(view.pass_direction)}"
 
     # Nothing of the lesson is kept --------------------------------------------------------------------
 

@@ -338,6 +338,12 @@ def score_sheet_dialog(ctx: Context, results: tuple[HandScored, ...], target: in
     choices.append(Choice("close", "Close", primary=True))
     if page < pages - 1:
         choices.append(Choice("later", "Later hands", go=Replace(ScoreSheet(results, target, page + 1))))
+    if not results:  # no columns yet: a sheet of empty seats would only crowd the sentence
+        empty = [
+            "No hand has been scored yet.",
+            f"Each hand's points and the running totals appear here once it is scored. Target: {target}.",
+        ]
+        return Dialog(ctx, "Score sheet", choices, lines=empty, name="score_sheet")
 
     def columns(metrics: Metrics, px: int, stacked: bool) -> tuple[int, list[int]]:
         """The hand numbers' width and each seat column's need at ``px``: as wide as its name and its
@@ -396,9 +402,6 @@ def score_sheet_dialog(ctx: Context, results: tuple[HandScored, ...], target: in
             colour = theme.TEXT if seat is HUMAN else theme.TEXT_MUTED
             draw_text(surface, ctx.fonts, NAMES[seat], name, px, colour, bold=True, wrap=False)
         top = rect.top + header
-        if not shown:
-            note = pygame.Rect(rect.left, top, rect.width, row)
-            draw_text(surface, ctx.fonts, "No hand has been scored yet.", note, px, theme.TEXT, align="left")
         for result in shown:
             is_latest = result.hand_number == latest
             if is_latest:

@@ -115,9 +115,10 @@ class ReviewScene(Scene):
             return f"Judging your plays… {done} of {total}"
         if not review.key_moments:
             return "No costly plays this hand."
-        # Every costly play counts in the points, the costliest three are shown.
-        count = len(review.costly)
-        return f"{count} costly play{'s' if count > 1 else ''}: {review.points_lost:.1f} points in all"
+        # Every costly play counts in the points; the costliest few are shown, and it says so.
+        count, shown = len(review.costly), len(review.key_moments)
+        heading = f"{count} costly play{'s' if count > 1 else ''}: {review.points_lost:.1f} points in all"
+        return heading if shown >= count else f"{heading}. Here are the {shown} costliest."
 
     def step_words(self) -> tuple[str, ...]:
         """The step on show in sentences: the pass (what you gave and got), or the trick as it was played
@@ -231,9 +232,11 @@ class ReviewScene(Scene):
                 content.width,
                 content.bottom - self.coach_rect.bottom - gap,
             )
-        else:
+        else:  # the coach's column: its list, then the words on the step's decision right under it
             coach_width = min(content.width * 2 // 5, metrics.px(420))
-            self.coach_rect = pygame.Rect(content.left, content.top, coach_width, content.height)
+            words = self._decision_lines(coach_width - 2 * gap, least=4, most=7)
+            wanted = self._coach_height(coach_width) + words * fonts.line_height(self.small_px)
+            self.coach_rect = pygame.Rect(content.left, content.top, coach_width, min(wanted, content.height))
             self.table_rect = pygame.Rect(
                 self.coach_rect.right + 2 * gap,
                 content.top,
@@ -303,10 +306,24 @@ class ReviewScene(Scene):
         ]
         return max(least, min(most, max(needed, default=least)))
 
+    def _heading(self, width: int) -> tuple[int, list[str]]:
+        """The coach's heading across ``width``: its type size and lines. One line, a little smaller if
+        need be; a heading too long for that wraps at full size."""
+        fonts, words = self.ctx.fonts, self.coach_heading()
+        px = fit_size(fonts, words, width, self.text_px, self.metrics.text(12), bold=True)
+        if fonts.size(words, px, bold=True)[0] <= width:
+            return px, [words]
+        return self.text_px, wrap(fonts, words, self.text_px, width, bold=True)
+
+    def _heading_height(self, width: int) -> int:
+        """The height of the coach's heading across ``width`` (the panel's, padding aside)."""
+        px, lines = self._heading(width)
+        return len(lines) * self.ctx.fonts.line_height(px, bold=True)
+
     def _coach_height(self, width: int) -> int:
         """The coach's panel: its heading, and the key moments once known."""
         fonts, gap = self.ctx.fonts, self.gap
-        height = 2 * gap + fonts.line_height(self.text_px, bold=True)
+        height = 2 * gap + self._heading_height(width - 2 * gap)
         review = self.review
         for decision in review.key_moments if review is not None else ():
             lines = wrap(fonts, moment_line(decision), self.small_px, width - 2 * gap)
@@ -324,7 +341,7 @@ class ReviewScene(Scene):
         self.moment_rects: list[tuple[Decision, pygame.Rect]] = []
         if review is not None:
             fonts = self.ctx.fonts
-            top = self.coach_rect.top + self.gap + fonts.line_height(self.text_px, bold=True)
+            top = self.coach_rect.top + self.gap + self._heading_height(self.coach_rect.width - 2 * self.gap)
             for decision in review.key_moments:
                 lines = wrap(
                     fonts, moment_line(decision), self.small_px, self.coach_rect.width - 2 * self.gap
@@ -462,10 +479,12 @@ class ReviewScene(Scene):
         metrics, fonts, gap = self.metrics, self.ctx.fonts, self.gap
         draw_panel(surface, self.coach_rect, metrics.px(12), theme.PANEL)
         inner = self.coach_rect.inflate(-2 * gap, -2 * gap)
-        heading = pygame.Rect(inner.left, inner.top, inner.width, fonts.line_height(self.text_px, bold=True))
-        words = self.coach_heading()
-        px = fit_size(fonts, words, heading.width, self.text_px, metrics.text(12), bold=True)
-        draw_text(surface, fonts, words, heading, px, theme.TITLE, bold=True, align="left", wrap=False)
+        px, lines = self._heading(inner.width)
+        top = inner.top
+        for words in lines:
+            heading = pygame.Rect(inner.left, top, inner.width, fonts.line_height(px, bold=True))
+            draw_text(surface, fonts, words, heading, px, theme.TITLE, bold=True, align="left", wrap=False)
+            top = heading.bottom
         line = fonts.line_height(self.small_px)
         for decision, rect in self.moment_rects:
             if decision.trick == self.step:

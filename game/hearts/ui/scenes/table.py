@@ -12,7 +12,6 @@ events to show; it composes the rest: its mode (``ui/modes``: what kind of table
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -25,6 +24,7 @@ from ...engine import Card, CardSet, Event, IllegalMove, MatchOver, Moon, Phase,
 from ...words import prompt
 from .. import routes, table_voice
 from .. import table_controls as controls
+from ..hand_sight import HandSight
 from ..intents import Confirm, GameLog, Hover, Intent, Jump, Pressed, Step, Tap
 from ..modes.base import TableMode
 from ..motion import InHand, Motion
@@ -33,7 +33,7 @@ from ..table_draw import TableDrawer
 from ..table_frame import Moving, Refusal, TableFrame
 from ..table_hand import ShownHand
 from ..table_layout import TableLayout
-from ..table_pace import DOUBLE_TAP, steps_for
+from ..table_pace import steps_for
 from ..table_remarks import SETTLED, Remarks, after_trick, waiting_words
 from ..table_stage import Stage
 from ..widgets import Button
@@ -57,8 +57,8 @@ class TableScene(Scene):
         self.focus_placed: tuple[int, Phase, int, int] | None = None
         """The moment (``_moment``) of your turn whose focus was put on a card you may play (by keys)."""
         self.remarks = Remarks()
-        self.played_tap: tuple[tuple[int, int], float] | None = None
-        """Where and how long ago a tap played a card (see ``DOUBLE_TAP``)."""
+        self.sight = HandSight()
+        """Your hand as you last saw it: what a tap on it was aimed at."""
         self.hinting: PlayerView | None = None
         """The view a hint is being worked out for (Hard's choice, a slice a frame: ``_hint_work``)."""
         super().__init__(ctx)
@@ -86,6 +86,7 @@ class TableScene(Scene):
         self.layout: TableLayout
         self.band: pygame.Rect | None
         self.layout, self.band = self.mode.layout(size)
+        self.sight.forget()
         self.dirty = True
 
     # What is showing ------------------------------------------------------------------------
@@ -187,21 +188,26 @@ class TableScene(Scene):
                     return None
                 return self._press(button.key)
         current = self.motion.current
-        card = self.shown_hand().card_at(pos)
+        shown = self.shown_hand()
+        card = self._card_aimed_at(pos, shown)
         if current is not None and not (card is not None and self.is_players_move):
             if current.skippable and self.layout.trick_area.collidepoint(pos):
                 return self.stage.skip_trick()
             return None  # not the player's move yet: a tap during an animation never plays a card
         if card is None:
             return None
-        if self.played_tap is not None and math.dist(pos, self.played_tap[0]) < self.layout.metrics.tap / 2:
-            return None  # the second tap of a double tap
         self.focus = None
-        moves = self.session.match.move_count
-        transition = self.stage.finish() or self._choose(card)
-        if self.session.match.move_count != moves:
-            self.played_tap = (pos, 0.0)
-        return transition
+        return self.stage.finish() or self._choose(card)
+
+    def _card_aimed_at(self, pos: tuple[int, int], shown: ShownHand) -> Card | None:
+        """The card a tap at ``pos`` was aimed at: the one under it in the hand as you last saw it
+        (``hand_sight``), if it is still in your hand; else none."""
+        if self.sight.sees(tuple(shown.rects())):
+            return shown.card_at(pos)
+        card = self.sight.card_seen_at(pos)
+        if card is None or card not in shown.cards() or card not in self.session.view.hand:
+            return None  # the card left the hand, or one slid into the spot under the finger
+        return card
 
     def _pressed(self, press: Pressed) -> Transition | None:
         """A control of the page's mirror: a card is taken as a tap on it, a button as a press."""
@@ -421,6 +427,7 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> Transition | None:
         started = self.stage.clock()
+        self.sight.tick(dt)  # (while the lesson's note holds the table, too)
         self._hint_work(started)
         self._announce_note()
         if self.mode.holds_table():
@@ -489,11 +496,7 @@ class TableScene(Scene):
         self._speak(announce.your_turn(view, chosen=len(self.selected), verbosity=self.ctx.speaker.verbosity))
 
     def _tick(self, dt: float) -> None:
-        """The received cards' lift, a refusal's shake and bubble, and the double-tap guard run on
-        their own clocks."""
-        if self.played_tap is not None:
-            age = self.played_tap[1] + dt
-            self.played_tap = None if age >= DOUBLE_TAP else (self.played_tap[0], age)
+        """The received cards' lift, a refusal's shake and bubble run on their own clocks."""
         if self.stage.tick(dt) | self.remarks.tick(dt):  # (both clocks run)
             self.dirty = True
 
@@ -739,5 +742,7 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         started = self.stage.clock()
-        self.mode.note_rect = self.drawer.draw(surface, self.frame())
+        frame = self.frame()
+        self.mode.note_rect = self.drawer.draw(surface, frame)
+        self.sight.drew(frame.cards)
         self.stage.drew(self.stage.clock() - started)  # the next frames' thinking leaves room for it

@@ -27,7 +27,7 @@ from ..routes import (
     Statistics,
 )
 from ..session import Session
-from .base import Context, Replace, Reset
+from .base import Context, Push, Replace, Reset
 from .dialog import Choice, Dialog
 
 RESUME = "resume"
@@ -52,7 +52,7 @@ def pause_menu(ctx: Context, session: Session, *, over_result: bool = False) -> 
             Choice(
                 "score_sheet",
                 "Score sheet",
-                go=Replace(ScoreSheet(results, session.match.rules.target, len(results))),
+                go=Push(ScoreSheet(results, session.match.rules.target, len(results))),  # (back to the menu)
             ),
             Choice("challenge", "Challenge a friend", go=lambda: Replace(challenge_a_friend(session))),
             Choice("new_match", "New match", go=Replace(ConfirmNewMatch())),
