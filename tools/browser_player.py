@@ -261,6 +261,21 @@ def passing(table: Table) -> bool:
     return "to pass" in label or "press Pass" in label
 
 
+SEE_MS = 450
+"""How long a player looks at a hand laid out anew before aiming at it (the game takes a tap sooner than
+0.35 s as aimed at the hand as it lay before: ``hearts.ui.hand_sight``)."""
+
+
+def seen(player: Player, table: Table) -> Table:
+    """The table once its hand has lain still for ``SEE_MS``, as a player's eye would take it in."""
+    while True:
+        player.page.wait_for_timeout(SEE_MS)
+        again = player.table()
+        if [(c.id, c.rect) for c in again.hand] == [(c.id, c.rect) for c in table.hand]:
+            return again
+        table = again
+
+
 class Hand:
     """Plays a hand as a person would, by the player's pointer: the first three cards passed, the first
     playable card played. Returns at the first dialog (the hand's result, the moon's question)."""
@@ -273,6 +288,9 @@ class Hand:
 
     def step(self, table: Table) -> None:
         player = self.player
+        table = seen(player, table)
+        if not is_my_move(table):
+            return
         if passing(table):
             for card in table.hand:
                 if len([c for c in table.hand if c.chosen]) >= 3:

@@ -4,12 +4,13 @@ Everything is read through the page and done by real input (see ``tools/browser_
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_player import Hand, KeyHand, Player, Table, is_my_move, passing, visible_point
+from browser_player import Hand, KeyHand, Player, Table, is_my_move, passing, seen, visible_point
 from playwright.sync_api import Browser, BrowserContext
 
 from hearts.challenge import Challenge, encode
@@ -95,6 +96,7 @@ def test_a_refused_card_says_why_and_a_double_tap_plays_one(phone: BrowserContex
         if passing(table):
             hand.step(table)
             continue
+        table = seen(player, table)
         barred = [card for card in table.hand if card.disabled]
         if barred and not refused:
             card = barred[0]
@@ -311,4 +313,71 @@ def test_a_review_and_play_from_there(phone: BrowserContext, site_url: str) -> N
     player.tap(review.dialog.choice("^Play from"))
     practice = player.wait_for(is_my_move, timeout=60, what="practice from that step")
     assert practice.hand
+    player.check()
+
+
+SAID_CARD = re.compile(
+    r"\b(West|North|East|You) (?:leads?|plays?) the (\w+) of (clubs|diamonds|spades|hearts)"
+)
+RANKS = {"jack": 11, "queen": 12, "king": 13, "ace": 14}
+SUITS = {"clubs": "C", "diamonds": "D", "spades": "S", "hearts": "H"}
+
+
+def trick_so_far(spoken: list[str]) -> list[tuple[str, int, str]]:
+    """The cards of the trick in play, as the table said them: (seat, rank, suit letter)."""
+    cards: list[tuple[str, int, str]] = []
+    for sentence in (part for line in spoken for part in re.split(r"(?<=\.)\s+", line)):
+        for seat, rank, suit in SAID_CARD.findall(sentence):
+            cards.append((seat, RANKS.get(rank) or int(rank), SUITS[suit]))
+        if "take the trick" in sentence or "takes the trick" in sentence:
+            cards = []
+    return cards
+
+
+def rank_of(card_id: str) -> int:
+    return {"T": 10, "J": 11, "Q": 12, "K": 13, "A": 14}.get(card_id[0]) or int(card_id[0])
+
+
+def test_a_quick_tap_after_a_won_trick_leads_what_was_aimed_at(phone: BrowserContext, site_url: str) -> None:
+    """The fourth to play takes the trick with a card, and taps its neighbour 60 ms later: the lead is that
+    neighbour (the card under the finger as the player aimed) or nothing, never a card that slid in."""
+    player = Player.opened(phone, site_url)
+    new_match(player)
+    fast_forward(player)
+    hand = Hand(player)
+    tried = 0
+    for _ in range(2):  # two hands: the chance comes several times a hand
+        while True:
+            table = player.wait_for(
+                lambda t: is_my_move(t) or t.dialog is not None, timeout=60, what="a move"
+            )
+            if table.dialog is not None:
+                break
+            table = seen(player, table)
+            trick = trick_so_far(player.spoken())
+            if passing(table) or len(trick) != 3 or tried >= 3:
+                hand.step(table)
+                continue
+            led = trick[0][2]
+            best = max(rank for _, rank, suit in trick if suit == led)
+            winners = [
+                card for card in table.hand[:-1]
+                if not card.disabled and card.id[-1] == led and rank_of(card.id) > best
+            ]
+            if not winners:
+                hand.step(table)
+                continue
+            card = winners[0]
+            neighbour = table.hand[table.hand.index(card) + 1]
+            before = {c.id for c in table.hand}
+            player.tap_at(*visible_point(card, table.hand))
+            player.page.wait_for_timeout(60)
+            player.tap_at(*visible_point(neighbour, table.hand))
+            player.page.wait_for_timeout(2500)
+            gone = before - {c.id for c in player.table().hand}
+            assert card.id in gone, f"{card.id} was not played"
+            assert gone <= {card.id, neighbour.id}, f"aimed at {neighbour.id}; {gone - {card.id}} left"
+            tried += 1
+        player.tap(table.dialog.choice("^Next hand"))
+    assert tried, "no trick came where the fourth to play could take it"
     player.check()
