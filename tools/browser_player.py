@@ -226,9 +226,9 @@ class Player:
         self.page.screenshot(path=path)
 
 
-def visible_point(card: Control, hand: tuple[Control, ...]) -> tuple[float, float]:
+def visible_point(card: Control, hand: tuple[Control, ...], *, edge: bool = False) -> tuple[float, float]:
     """A point of ``card`` that no card drawn after it covers (the hand is fanned: each card lies on
-    the one before), near the middle of what shows of it."""
+    the one before), near the middle of what shows of it (``edge``: at the right of what shows)."""
     assert card.rect is not None, f"{card.name!r} has no place on the page"
     later = [other.rect for other in hand[hand.index(card) + 1 :] if other.rect is not None]
     x, y, w, h = card.rect
@@ -243,6 +243,10 @@ def visible_point(card: Control, hand: tuple[Control, ...]) -> tuple[float, floa
         if free(x + dx, y + dy)
     ]
     assert points, f"{card.name!r} is covered whole"
+    if edge:
+        right = max(p[0] for p in points) - 4
+        column = sorted(p for p in points if p[0] >= right)
+        return column[len(column) // 2]
     mx = sum(p[0] for p in points) / len(points)
     my = sum(p[1] for p in points) / len(points)
     return (mx, my) if free(mx, my) else min(points, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)

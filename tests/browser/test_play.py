@@ -372,12 +372,16 @@ def test_a_quick_tap_after_a_won_trick_leads_what_was_aimed_at(phone: BrowserCon
             before = {c.id for c in table.hand}
             player.tap_at(*visible_point(card, table.hand))
             player.page.wait_for_timeout(60)
-            player.tap_at(*visible_point(neighbour, table.hand))
+            # At the right of what shows of it: where, once the hand closes up, another card lies.
+            player.tap_at(*visible_point(neighbour, table.hand, edge=True))
             player.page.wait_for_timeout(2500)
             gone = before - {c.id for c in player.table().hand}
             assert card.id in gone, f"{card.id} was not played"
             assert gone <= {card.id, neighbour.id}, f"aimed at {neighbour.id}; {gone - {card.id}} left"
             tried += 1
+            if tried == 2:
+                player.check()
+                return
         player.tap(table.dialog.choice("^Next hand"))
     assert tried, "no trick came where the fourth to play could take it"
     player.check()
