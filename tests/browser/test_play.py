@@ -385,3 +385,54 @@ def test_a_quick_tap_after_a_won_trick_leads_what_was_aimed_at(phone: BrowserCon
         player.tap(table.dialog.choice("^Next hand"))
     assert tried, "no trick came where the fourth to play could take it"
     player.check()
+
+
+# Counts the game's turns of its loop (it measures the canvas once a turn) against the browser's frames.
+COUNT_TURNS = """
+window.loopWatch = { turns: 0, frames: 0 };
+const byId = Document.prototype.getElementById;
+Document.prototype.getElementById = function (id) {
+    if (id === "canvas") window.loopWatch.turns += 1;
+    return byId.call(this, id);
+};
+(function frame() { window.loopWatch.frames += 1; requestAnimationFrame(frame); })();
+"""
+
+
+def test_the_game_turns_its_loop_once_a_frame(browser: Browser, site_url: str) -> None:
+    context = Player.context(browser, PHONE)
+    context.add_init_script(COUNT_TURNS)
+    try:
+        player = Player.opened(context, site_url)
+        player.page.evaluate("window.loopWatch.turns = 0; window.loopWatch.frames = 0;")
+        player.page.wait_for_function("window.loopWatch.frames >= 120")
+        watch = player.page.evaluate("window.loopWatch")
+        # One turn a frame (a turn may miss a frame while the page is busy); Pyodide's own loop would
+        # come back at once and turn it hundreds of times a frame.
+        assert watch["turns"] <= watch["frames"] + 2, watch
+        assert watch["turns"] >= watch["frames"] // 3, watch
+        player.check()
+    finally:
+        context.close()
+
+
+def test_the_score_sheet_before_any_hand_and_back_to_the_menu(phone: BrowserContext, site_url: str) -> None:
+    player = Player.opened(phone, site_url)
+    table = new_match(player)
+    menu_button = table.button("^Menu")
+    assert menu_button is not None
+    player.tap(menu_button)
+    menu = player.wait_for(lambda t: t.dialog is not None and bool(t.dialog.choices), what="the pause menu")
+    assert menu.dialog is not None
+    player.tap(menu.dialog.choice("^Score"))
+    sheet = player.wait_for(
+        lambda t: t.dialog is not None and t.dialog.title != menu.dialog.title, what="the score sheet"
+    )
+    assert sheet.dialog is not None
+    assert any("No hand has been scored yet" in line for line in sheet.dialog.lines), sheet.dialog
+    player.tap(sheet.dialog.choice("^Close"))
+    back = player.wait_for(
+        lambda t: t.dialog is None or t.dialog.title != sheet.dialog.title, what="the sheet to close"
+    )
+    assert back.dialog is not None and back.dialog.title == menu.dialog.title, back.dialog
+    player.check()
