@@ -24,17 +24,20 @@
     }
     const NAME = "hearts.live";  // the lock, the lease's key in localStorage and the broadcast channel
 
-    const live = { state: "elsewhere", generation: 0, how: "none", decided: false, claim() {} };
+    // summary: "state:generation" once decided ("" before), for the game to read in one look a frame.
+    const live = { state: "elsewhere", generation: 0, how: "none", decided: false, summary: "", claim() {} };
     hearts.live = live;
 
     function become(state) {
         const changed = state !== live.state || !live.decided;
         live.decided = true;
+        live.summary = state + ":" + live.generation;
         if (changed) {
             live.state = state;
             if (state === "live") {
                 live.generation += 1;
             }
+            live.summary = live.state + ":" + live.generation;
             document.dispatchEvent(new Event("hearts-live"));
         }
     }

@@ -50,6 +50,11 @@ def runtime() -> Runtime:
     return "pygbag"
 
 
+_found_page: list[tuple[Any, Any]] = []
+"""The window last looked in and its ``window.hearts`` (it lasts as long as the page: each look costs
+a few calls across to JavaScript, and the game looks several times a frame)."""
+
+
 def page_object() -> Any | None:
     """The page's ``window.hearts``, under pygbag (or Pyodide); None natively or on a page without it."""
     if sys.platform != "emscripten":
@@ -62,10 +67,30 @@ def page_object() -> Any | None:
             import js  # type: ignore[import-not-found]
 
             window = js
+        if _found_page and _found_page[0][0] is window:
+            return _found_page[0][1]
         found = window.hearts
     except Exception:
         return None
-    return None if found is None or getattr(found, "typeof", "") == "undefined" else found
+    if found is None or getattr(found, "typeof", "") == "undefined":
+        return None
+    _found_page[:] = [(window, found)]
+    return found
+
+
+def viewport() -> tuple[float, float, float] | None:
+    """The canvas's width and height in CSS pixels and the screen's pixels per CSS pixel, as the page keeps
+    them (``hearts.viewport``, "width,height,ratio", measured as the page lays out); None natively, on an
+    older page, or before the page has measured."""
+    found = page_object()
+    if found is None:
+        return None
+    try:
+        said = str(found.viewport)
+        width, height, ratio = (float(part) for part in said.split(","))
+    except Exception:
+        return None
+    return (width, height, ratio) if width > 0 and height > 0 and ratio > 0 else None
 
 
 def is_live() -> bool:
@@ -349,7 +374,10 @@ def presses() -> list[Press]:
     if found is None:
         return []
     try:
-        items = json.loads(str(found.takePresses()))
+        said = str(found.takePresses())
+        if said == "[]":  # what nearly every frame brings
+            return []
+        items = json.loads(said)
     except Exception:
         return []
     if not isinstance(items, list):
@@ -391,6 +419,12 @@ def live_state() -> tuple[bool, int] | None:
         return None
     try:
         live = found.live
+        summary = str(getattr(live, "summary", "") or "")
+        if ":" in summary:  # one look: "state:generation", kept by the page once it has decided
+            state, _, counted = summary.partition(":")
+            generation = int(counted)
+            known = state in ("live", "elsewhere") and generation >= 0
+            return (state == "live", generation) if known else None
         # As text whatever the bridge hands over (a str or a number, or proxies of them).
         state = str(live.state)
         generation = int(float(str(live.generation)))

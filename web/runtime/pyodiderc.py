@@ -19,6 +19,7 @@ block. After it, the names that block and ``main.py`` use are there as pygbag ha
 
 import asyncio
 import builtins
+import collections
 import io
 import os
 import platform
@@ -73,26 +74,72 @@ sys.print_exception = print_exception
 
 
 # ------------------------------------------------------------------------------------------- frames
+#
+# Pyodide's loop schedules every callback as a browser task of its own, making a JavaScript function for
+# each (about half a millisecond apiece in WebAssembly: a game that yields once a frame spent a millisecond
+# a frame on that alone). Here, as in pygbag's loop, what is ready runs in turn from one queue: at once
+# inside the animation frame that woke it, and otherwise from one browser task asked for when the queue
+# fills, through one callback made once.
 
+_loop = asyncio.get_event_loop()
+_ready = collections.deque()
+_drain_asked = False
+_in_frame = False
 _waiting = []
 
 
+def _drain():
+    """Run what is ready, and what that makes ready, until nothing is."""
+    global _drain_asked
+    _drain_asked = False
+    while _ready:
+        handle = _ready.popleft()
+        if not handle.cancelled():
+            handle._run()
+
+
+_drain_callback = create_proxy(_drain)
+
+
+def _call_soon(callback, *args, context=None):
+    global _drain_asked
+    handle = asyncio.Handle(callback, args, _loop, context=context)
+    _ready.append(handle)
+    if not _drain_asked:
+        _drain_asked = True
+        js.setTimeout(_drain_callback, 0)
+    return handle
+
+
+_loop.call_soon = _call_soon
+_loop.call_soon_threadsafe = _call_soon
+
+
 def _on_frame(_timestamp):
+    """The browser's animation frame: what waited for it runs now. Whether anything waits for the next."""
+    global _drain_asked, _in_frame
     ready = _waiting[:]
     _waiting.clear()
-    for future in ready:
-        if not future.done():
-            future.set_result(None)
+    _drain_asked = _in_frame = True  # drained right here; a wait for the next frame is answered below
+    try:
+        for future in ready:
+            if not future.done():
+                future.set_result(None)
+        _drain()  # the game's frame runs inside the browser's animation frame
+    finally:
+        _in_frame = False
+    return bool(_waiting)
 
 
-_frame_callback = create_proxy(_on_frame)
+_ask_frame = _loader.frameLoop(create_proxy(_on_frame))
 
 
 def next_frame():
-    """A future that is done at the browser's next animation frame (one request a frame, however many wait)."""
-    future = asyncio.get_running_loop().create_future()
-    if not _waiting:
-        js.requestAnimationFrame(_frame_callback)
+    """A future that is done at the browser's next animation frame (one request a frame, however many
+    wait, and none at all while each frame's callback asks for the next)."""
+    future = _loop.create_future()
+    if not _waiting and not _in_frame:
+        _ask_frame()
     _waiting.append(future)
     return future
 

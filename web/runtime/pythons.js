@@ -120,6 +120,27 @@ const vm = {
     preRun: [],
     postRun: [],
     onAbort: null,
+    // When each step of the boot ended (ms since the page began to load), for ./build.sh bench browser.
+    timings: {},
+    // The animation frames Python waits for (pyodiderc.py): ``callback(now)`` runs at the next frame
+    // once asked, and answers whether it wants the one after too, so that a loop waiting each frame
+    // costs no call from Python into JavaScript.
+    frameLoop(callback) {
+        let asked = false;
+        function tick(now) {
+            asked = false;
+            if (callback(now)) {
+                asked = true;
+                requestAnimationFrame(tick);
+            }
+        }
+        return function ask() {
+            if (!asked) {
+                asked = true;
+                requestAnimationFrame(tick);
+            }
+        };
+    },
     setStatus(text) {
         const status = document.getElementById("status");
         const progress = document.getElementById("progress");
@@ -220,8 +241,13 @@ function hostFunctions(pyodide) {
     };
 }
 
+function mark(step) {
+    vm.timings[step] = Math.round(performance.now());
+}
+
 async function boot() {
     window.Module = vm;
+    mark("loader");
     try {
         if (typeof window.custom_onload === "function") {
             await window.custom_onload(true);
@@ -229,6 +255,7 @@ async function boot() {
         vm.stackSwitching = !withoutStackSwitching();
         vm.setStatus("Starting Python...");
         await loadScript(here + "pyodide/pyodide.js");
+        mark("pyodide_script");
         const wheel = pygameWheel();
         wheel.catch(() => {});  // reported where it is awaited
         if (typeof window.custom_prerun === "function") {
@@ -242,12 +269,14 @@ async function boot() {
             stderr: (line) => console.warn(line),
         });
         vm.pyodide = pyodide;
+        mark("interpreter");
         // Installed as Pyodide installs a package of its own (its C modules loaded as it loads them),
         // from the bytes just checked.
         const { name, bytes, url } = await wheel;
         pyodide._module.mergeLibSymbols(hostFunctions(pyodide), RUNTIME);
         const site = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
         await pyodide._api.install(bytes, name, site, RUNTIME, url);
+        mark("pygame");
         const canvas = document.getElementById("canvas");
         if (canvas) {
             pyodide.canvas.setCanvas2D(canvas);
@@ -255,6 +284,7 @@ async function boot() {
         const rc = await (await fetchOk(here + "pyodiderc.py", "the Python runtime (pyodiderc.py)")).text();
         window.python = vm;
         pyodide.runPython(rc, { filename: here + "pyodiderc.py" });
+        mark("rc");
         if (typeof window.custom_postrun === "function") {
             window.custom_postrun();
         }

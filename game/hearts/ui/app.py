@@ -62,7 +62,14 @@ def opened_challenge() -> str | None:
 def browser_size() -> tuple[tuple[int, int], float]:
     """Under pygbag: the canvas's size in device pixels (capped) and the pixels per CSS pixel.
 
-    The page lays the canvas out inside the safe-area insets; the game draws at that size."""
+    The page lays the canvas out inside the safe-area insets; the game draws at that size. The page keeps
+    that size as it lays out (``page.viewport``), so a frame reads it in one call; an older page is asked
+    the long way."""
+    measured = page.viewport()
+    if measured is not None:
+        width, height, ratio = measured
+        ratio = min(MAX_SCALE, max(1.0, ratio))
+        return (round(width * ratio), round(height * ratio)), ratio
     import platform  # pygbag's module of JavaScript objects
 
     window = platform.window  # type: ignore[attr-defined]

@@ -1,0 +1,99 @@
+"""Every snapshot scene drawn twice, natively and in the browser on our runtime (the same pygame-ce code
+drawing the same scene, at 390×844), and the share of pixels that differ. The browser's pygame-ce is
+pygbag's build (SDL 2.28.4 and its own FreeType); the native one is PyPI's (SDL 2.32): text is
+rasterised alike but not always to the same bit, so a few pixels at the edges of letters may differ, and
+nothing else should. The shares are printed, for docs/PERFORMANCE.md."""
+
+from __future__ import annotations
+
+import base64
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from browser_player import BOOT_TIMEOUT_MS, Player
+
+SIZE = (390, 844)
+MOST_DIFFERENT = 0.02
+"""The largest share of a scene's pixels that may differ (anti-aliased letter edges, at most)."""
+
+# The page: our runtime, with a Python block that unpacks the game as the real page does and stops there.
+PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>snapshots</title>
+<script>var config = { cdn: "cdn/0.9.3/", archive: "hearts" };
+function custom_onload() { Module.PyConfig.orig_argv.push("PYGPI=" + new URL("cdn/", location.href).href); }</script>
+<script src="cdn/0.9.3/pythons.js" type="module" id="site" data-python="python3.12">#<!--
+import asyncio, os, platform, tarfile
+from pathlib import Path
+
+async def unpack():
+    app = Path("/data/data/hearts")
+    app.mkdir(parents=True, exist_ok=True)
+    async with platform.fopen("hearts.tar.gz", "rb") as packed:
+        with tarfile.open(fileobj=packed, mode="r:gz") as archive:
+            archive.extractall(path=str(app), filter="tar")
+    platform.run_main(PyConfig, loaderhome=app / "assets", loadermain=None)
+    os.environ["SDL_VIDEODRIVER"] = "emscripten"
+    platform.window.snapshotsReady = True
+
+asyncio.run(unpack())
+# --></script></head><body><canvas id="canvas" width="1" height="1"></canvas></body></html>
+"""
+
+RENDER = """
+import base64, pygame
+from hearts.storage.settings import Settings
+from hearts.ui.snapshot import render
+surface, _ = render({name!r}, {size!r}, 1.0, Settings())
+base64.b64encode(pygame.image.tobytes(surface, "RGB")).decode()
+"""
+
+
+@pytest.fixture(scope="module")
+def snapshot_page(browser: Browser, built_site: Path, site_url: str) -> Iterator[Page]:
+    (built_site / "snapshots.html").write_text(PAGE, encoding="utf-8")
+    context = browser.new_context(viewport={"width": SIZE[0], "height": SIZE[1]})
+    page = context.new_page()
+    player = Player(page)
+    page.goto(site_url + "snapshots.html")
+    page.wait_for_function("window.snapshotsReady === true", timeout=BOOT_TIMEOUT_MS)
+    yield page
+    player.check()
+    context.close()
+
+
+def native_pixels(name: str) -> bytes:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from hearts.storage.settings import Settings
+    from hearts.ui.snapshot import render
+
+    surface, _ = render(name, SIZE, 1.0, Settings())
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def differing_share(first: bytes, second: bytes) -> float:
+    """The share of RGB pixels that are not the same in both."""
+    assert len(first) == len(second)
+    xor = (int.from_bytes(first) ^ int.from_bytes(second)).to_bytes(len(first))
+    channels = [int.from_bytes(xor[offset::3]) for offset in range(3)]
+    pixels = (channels[0] | channels[1] | channels[2]).to_bytes(len(first) // 3)
+    return (len(pixels) - pixels.count(0)) / len(pixels)
+
+
+def scenes() -> list[str]:
+    from hearts.ui.snapshot import SCENES
+
+    return list(SCENES)
+
+
+@pytest.mark.parametrize("name", scenes())
+def test_a_scene_draws_alike_in_the_browser(snapshot_page: Page, name: str) -> None:
+    code = RENDER.format(name=name, size=SIZE)
+    drawn = base64.b64decode(snapshot_page.evaluate("code => Module.pyodide.runPython(code)", code))
+    share = differing_share(drawn, native_pixels(name))
+    print(f"{name}: {share:.4%} of pixels differ")
+    assert share <= MOST_DIFFERENT, f"{name}: {share:.2%} of its pixels differ from the native drawing"
