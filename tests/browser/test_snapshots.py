@@ -1,8 +1,13 @@
 """Every snapshot scene drawn twice, natively and in the browser on our runtime (the same pygame-ce code
-drawing the same scene, at 390×844), and the share of pixels that differ. The browser's pygame-ce is
-pygbag's build (SDL 2.28.4 and its own FreeType); the native one is PyPI's (SDL 2.32): text is
-rasterised alike but not always to the same bit, so a few pixels at the edges of letters may differ, and
-nothing else should. The shares are printed, for docs/PERFORMANCE.md."""
+drawing the same scene, at 390×844), and the share of pixels that differ, printed (docs/PERFORMANCE.md
+has them).
+
+The browser's pygame-ce is pygbag's build (SDL 2.28.4, its own FreeType); the native one is PyPI's
+(SDL 2.32). Shapes, cards and colours come out the same; text does not, quite: the edges of letters are
+shaded differently everywhere, and at small sizes a glyph's advance can differ by a pixel, so a line may
+wrap one word sooner and move the rows under it (Options: "Tap, then confirm" wraps after "again" in the
+browser). Native snapshots are a close picture of the browser's, not an exact one. A scene differing in
+more than MOST_DIFFERENT of its pixels has gone wrong beyond that (a font missing, a layout broken)."""
 
 from __future__ import annotations
 
@@ -12,18 +17,20 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from browser_player import BOOT_TIMEOUT_MS, Player
 from playwright.sync_api import Browser, Page
 
-from browser_player import BOOT_TIMEOUT_MS, Player
-
 SIZE = (390, 844)
-MOST_DIFFERENT = 0.02
-"""The largest share of a scene's pixels that may differ (anti-aliased letter edges, at most)."""
+MOST_DIFFERENT = 0.25
+"""The largest share of a scene's pixels that may differ (measured: 2.0 % for the menu to 15.3 % for
+Options, the screen with the most small text)."""
 
 # The page: our runtime, with a Python block that unpacks the game as the real page does and stops there.
-PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>snapshots</title>
+PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>snapshots</title><link rel="icon" href="data:,">
 <script>var config = { cdn: "cdn/0.9.3/", archive: "hearts" };
-function custom_onload() { Module.PyConfig.orig_argv.push("PYGPI=" + new URL("cdn/", location.href).href); }</script>
+function custom_onload() {
+    Module.PyConfig.orig_argv.push("PYGPI=" + new URL("cdn/", location.href).href);
+}</script>
 <script src="cdn/0.9.3/pythons.js" type="module" id="site" data-python="python3.12">#<!--
 import asyncio, os, platform, tarfile
 from pathlib import Path
@@ -94,6 +101,14 @@ def scenes() -> list[str]:
 def test_a_scene_draws_alike_in_the_browser(snapshot_page: Page, name: str) -> None:
     code = RENDER.format(name=name, size=SIZE)
     drawn = base64.b64decode(snapshot_page.evaluate("code => Module.pyodide.runPython(code)", code))
-    share = differing_share(drawn, native_pixels(name))
+    native = native_pixels(name)
+    share = differing_share(drawn, native)
     print(f"{name}: {share:.4%} of pixels differ")
+    keep = os.environ.get("HEARTS_SNAPSHOT_DIFFS")
+    if keep:
+        import pygame
+
+        for kind, pixels in (("browser", drawn), ("native", native)):
+            surface = pygame.image.frombytes(pixels, SIZE, "RGB")
+            pygame.image.save(surface, str(Path(keep) / f"{name}-{kind}.png"))
     assert share <= MOST_DIFFERENT, f"{name}: {share:.2%} of its pixels differ from the native drawing"
