@@ -26,7 +26,8 @@ MOST_DIFFERENT = 0.25
 Options, the screen with the most small text)."""
 
 # The page: our runtime, with a Python block that unpacks the game as the real page does and stops there.
-PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>snapshots</title><link rel="icon" href="data:,">
+PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>snapshots</title>
+<link rel="icon" href="data:,">
 <script>var config = { cdn: "cdn/0.9.3/", archive: "hearts" };
 function custom_onload() {
     Module.PyConfig.orig_argv.push("PYGPI=" + new URL("cdn/", location.href).href);
