@@ -197,6 +197,7 @@ def run(hands: int) -> dict[str, Any]:
             context = Player.context(browser, (390, 844))
             player = Player.opened(context, url)
             figures["first_frame_cold_s"] = first_frame(player)
+            figures["boot_steps_ms"] = player.page.evaluate("Module.timings")
             wait_for_offline_copy(player)
             player.reload()
             figures["first_frame_cached_s"] = first_frame(player)
@@ -229,7 +230,8 @@ def run(hands: int) -> dict[str, Any]:
             fast = player.table().button("^Fast")
             if fast is not None:
                 player.tap(fast)
-            samples = []
+            samples: list[dict[str, float]] = []
+            figures["memory_by_hand"] = samples
             for _ in range(hands):
                 result = Hand(player).play()
                 samples.append(memory(player))
@@ -238,7 +240,6 @@ def run(hands: int) -> dict[str, Any]:
                     break
                 player.tap(next_hand)
                 player.wait_for(lambda t: t.dialog is None and len(t.hand) == 13, what="the next deal")
-            figures["memory_by_hand"] = samples
             player.check()
             context.close()
             browser.close()

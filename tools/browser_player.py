@@ -284,9 +284,9 @@ class Hand:
     """Plays a hand as a person would, by the player's pointer: the first three cards passed, the first
     playable card played. Returns at the first dialog (the hand's result, the moon's question)."""
 
-    def __init__(self, player: Player, *, choose: Callable[[Table], Control] | None = None) -> None:
+    def __init__(self, player: Player, *, choose: Callable[[Table], Control | None] | None = None) -> None:
         self.player = player
-        self.choose = choose or (lambda table: next(card for card in table.hand if not card.disabled))
+        self.choose = choose or (lambda table: next((card for card in table.hand if not card.disabled), None))
         self.played: list[str] = []
         self.passed: list[str] = []
 
@@ -314,6 +314,9 @@ class Hand:
             player.wait_for(lambda t: not passing(t) or t.dialog is not None, what="the pass made")
             return
         card = self.choose(table)
+        if card is None:  # nothing to play this moment (the hand about to play itself out, say)
+            player.page.wait_for_timeout(100)
+            return
         count = len(table.hand)
         player.tap_at(*visible_point(card, table.hand))
         self.played.append(card.id)
