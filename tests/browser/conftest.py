@@ -89,8 +89,10 @@ def site_url(built_site: Path) -> Iterator[str]:
         server.server_close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    """Chromium, one for the tests of a module: Playwright's sync API holds an event loop while it runs,
+    so it must end before a test elsewhere in this worker runs asyncio (or Playwright) of its own."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as driver:
