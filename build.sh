@@ -22,13 +22,18 @@ ensure_venv() {
     fi
 }
 
-ensure_node() {
+# npm's packages: Pyodide (the site's runtime, and the test run inside WebAssembly) and axe-core.
+ensure_npm() {
     local stamp="node_modules/.installed-$(sha1sum package-lock.json | cut -c1-12)"
     if [ ! -f "$stamp" ]; then
         log "Installing npm packages"
         npm ci --no-audit --no-fund --loglevel=error
         touch "$stamp"
     fi
+}
+
+ensure_node() {
+    ensure_npm
     # Pure-Python wheels for the test run inside Pyodide (which has no network of its own here).
     local want
     want=$(sha1sum tests/pyodide/requirements.txt | cut -c1-12)
@@ -98,6 +103,7 @@ cmd_bench() {
 
 cmd_build() {
     ensure_venv
+    ensure_npm  # the site carries Pyodide's runtime from node_modules
     log "Building the web site into build/web"
     "$PY" tools/webbuild.py "$@"
 }

@@ -16,33 +16,20 @@ Prints a summary, and with ``--json`` one line of JSON last.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import itertools
 import json
 import statistics
 import sys
 import tempfile
-import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 
-from browser_player import Hand, Player, is_my_move, passing  # noqa: E402
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
+from browser_player import CHROMIUM, CHROMIUM_ARGS, Hand, Player, is_my_move, passing  # noqa: E402
+from serve import serving  # noqa: E402
 
 # Installed before the page's own scripts: long tasks and the time of every animation frame.
 WATCH = """
@@ -54,20 +41,6 @@ new PerformanceObserver((list) => {
 """
 RESET = "window.benchWatch.longTasks = []; window.benchWatch.frames = [];"
 BLANK = "<!doctype html><title>blank</title><script>(function f(){requestAnimationFrame(f)})()</script>"
-
-
-@contextlib.contextmanager
-def served(root: Path) -> Iterator[str]:
-    from serve import make_server
-
-    server = make_server(root, 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def first_frame(player: Player) -> float:
@@ -191,8 +164,8 @@ def run(hands: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         site = Path(folder) / "web"
         webbuild.build(site, runtime="pyodide", staging=Path(folder) / "stage")
-        with served(site) as url, sync_playwright() as driver:
-            browser = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        with serving(site) as url, sync_playwright() as driver:
+            browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
             # First frame: cold, then from the service worker's copy.
             context = Player.context(browser, (390, 844))
             player = Player.opened(context, url)

@@ -13,6 +13,24 @@ from typing import Any, Literal
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
 
 Pointer = Literal["touch", "mouse"]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+    # No name but our own server's resolves: nothing reaches another host.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+    # Frames keep coming in a page that is not in front (two tabs of one window).
+    "--disable-background-timer-throttling",
+    "--disable-renderer-backgrounding",
+    "--disable-backgrounding-occluded-windows",
+]
+"""Debian's Chromium as the browser tests and the bench run it."""
 BOOT_TIMEOUT_MS = 90_000
 
 # The mirror as the page holds it (web/access.js): every control with its kind, name, state and place.

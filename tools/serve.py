@@ -11,6 +11,8 @@ import argparse
 import contextlib
 import functools
 import sys
+import threading
+from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import BinaryIO, ClassVar
@@ -65,6 +67,19 @@ def make_server(
     server.verbose = verbose  # type: ignore[attr-defined]
     server.allow_any_origin = allow_any_origin  # type: ignore[attr-defined]
     return server
+
+
+@contextlib.contextmanager
+def serving(root: Path, *, allow_any_origin: bool = False) -> Iterator[str]:
+    """Serve ``root`` on 127.0.0.1 in a thread, on any free port; yields the base URL (ending in /)."""
+    server = make_server(root, 0, allow_any_origin=allow_any_origin)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def main(argv: list[str] | None = None) -> int:

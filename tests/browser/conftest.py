@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,23 +26,6 @@ if sys.platform == "emscripten" or importlib.util.find_spec("playwright") is Non
 else:
     sys.path.insert(0, str(ROOT / "tools"))
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-    "--disable-quic",
-    # No name but our own server's resolves: nothing reaches another host.
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-    # Frames keep coming in a page that is not in front (two tabs of one window).
-    "--disable-background-timer-throttling",
-    "--disable-renderer-backgrounding",
-    "--disable-backgrounding-occluded-windows",
-]
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -60,6 +42,7 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     import os
 
     import webbuild
+    from browser_player import CHROMIUM
 
     given = os.environ.get("HEARTS_BROWSER_SITE")
     if given:
@@ -77,22 +60,17 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def site_url(built_site: Path) -> Iterator[str]:
     """The built site on 127.0.0.1."""
-    from serve import make_server
+    from serve import serving
 
-    server = make_server(built_site, 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(built_site) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     """Chromium, one for the tests of a module: Playwright's sync API holds an event loop while it runs,
     so it must end before a test elsewhere in this worker runs asyncio (or Playwright) of its own."""
+    from browser_player import CHROMIUM, CHROMIUM_ARGS
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as driver:

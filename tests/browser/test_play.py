@@ -69,9 +69,7 @@ def test_boots_to_the_menu_on_our_runtime(phone: BrowserContext, site_url: str) 
 def test_a_whole_hand_by_touch(phone: BrowserContext, site_url: str, tmp_path: Path) -> None:
     player = Player.opened(phone, site_url)
     new_match(player)
-    fast = player.table().button("^Fast")
-    assert fast is not None
-    player.tap(fast)
+    fast_forward(player)
     hand = Hand(player)
     result = hand.play()
     assert result.title == "Hand 1"
@@ -128,9 +126,7 @@ def test_a_whole_hand_by_mouse_its_review_and_play_from_there(desktop: BrowserCo
     player = Player.opened(desktop, site_url, pointer="mouse")
     new_match(player)
     # Fast-forward, pressed as a player presses it, keeps the test short.
-    fast = player.table().button("^Fast")
-    assert fast is not None
-    player.tap(fast)
+    fast_forward(player)
     result = Hand(player).play()
     assert result.title == "Hand 1"
     player.tap(result.choice("^Review"))

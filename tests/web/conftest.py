@@ -7,7 +7,6 @@ import contextlib
 import importlib.util
 import shutil
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -64,19 +63,11 @@ def chromium() -> str:
     return CHROMIUM
 
 
-@contextlib.contextmanager
-def serving(root: Path, *, allow_any_origin: bool = False) -> Iterator[str]:
+def serving(root: Path, *, allow_any_origin: bool = False) -> contextlib.AbstractContextManager[str]:
     """Serve ``root`` on 127.0.0.1 in a thread; yields the base URL (ending in /)."""
-    from serve import make_server
+    from serve import serving as serve_in_thread
 
-    server = make_server(root, 0, allow_any_origin=allow_any_origin)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    return serve_in_thread(root, allow_any_origin=allow_any_origin)
 
 
 def build_site(
