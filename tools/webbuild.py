@@ -25,7 +25,10 @@ import os
 import shutil
 import subprocess
 import sys
+import tarfile
+import tempfile
 import urllib.request
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -50,6 +53,11 @@ PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_std
 """What the game needs of Pyodide: the loader, the interpreter and its standard library (no packages: the
 lock file is written without them)."""
 OWN_RUNTIME_FILES = ("pythons.js", "pyodiderc.py")
+STDLIB = "python_stdlib.zip"
+STDLIB_AT = "/lib/python312.zip/"
+"""Where Pyodide puts its standard library (a zip on sys.path): the file names its tracebacks show."""
+BYTECODE_TOOL = ROOT / "tools" / "bytecode.mjs"
+BYTECODE_CACHE = ROOT / ".cache" / "bytecode"
 WHEEL = "pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl"
 WHEEL_SHA256 = "9c6aa80480c7f199dd024639fc1e1f6b4a5c5c6a7a888b11110ad17b35abdd27"
 WHEEL_INDEX_ENTRY = f"cp{PYTHON_TAG}/pygame_ce-2.5.7.dev1-<abi>-<abi>-<api>.whl"
@@ -202,6 +210,106 @@ def pygame_wheel(cache: Path, *, url: str = WHEEL_URL, shared: Path = SHARED_WHE
     return kept
 
 
+def compile_bytecode(*jobs: dict[str, str]) -> dict[str, object]:
+    """Run ``tools/bytecode.mjs`` (Pyodide's CPython under Node) on ``jobs``; its summary."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError(
+            "Node.js is missing: the site's Python bytecode is made by Pyodide's own interpreter under "
+            "Node. Install Node.js 20 or later and run npm ci (./build.sh build does both but the first)"
+        )
+    try:
+        result = subprocess.run(
+            [node, str(BYTECODE_TOOL), *(json.dumps(job) for job in jobs)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+        )
+    except subprocess.TimeoutExpired as error:
+        raise BuildError("compiling the bytecode took more than 10 minutes") from error
+    if result.returncode != 0:
+        raise BuildError(f"compiling the bytecode failed ({result.returncode}):\n{result.stderr[-2000:]}")
+    summary = json.loads(result.stdout.strip().splitlines()[-1])
+    assert isinstance(summary, dict)
+    return summary
+
+
+def inputs_key(*parts: bytes) -> str:
+    """A short hash of what a piece of bytecode is made from: its inputs, the tool and Pyodide's version."""
+    digest = hashlib.sha256(BYTECODE_TOOL.read_bytes())
+    digest.update((PYODIDE / "package.json").read_bytes())
+    for part in parts:
+        digest.update(len(part).to_bytes(8, "little") + part)
+    return digest.hexdigest()[:16]
+
+
+def stdlib_with_bytecode(cache: Path) -> Path:
+    """Pyodide's standard library with each module's bytecode in place of its source: Pyodide ships it as
+    source, so every module it and the game import (asyncio, dataclasses, json, tarfile ...) was compiled
+    in WebAssembly at every start. Made once per Pyodide version and kept in ``cache``."""
+    source = PYODIDE / STDLIB
+    kept = cache / f"python_stdlib-{inputs_key(source.read_bytes())}.zip"
+    if kept.is_file():
+        return kept
+    with tempfile.TemporaryDirectory() as temporary, zipfile.ZipFile(source) as original:
+        sources, compiled = Path(temporary) / "source", Path(temporary) / "out"
+        modules = [info for info in original.infolist() if info.filename.endswith(".py")]
+        for info in modules:
+            original.extract(info, sources)
+        compile_bytecode(
+            {"source": str(sources), "out": str(compiled), "layout": "beside", "prefix": STDLIB_AT}
+        )
+        cache.mkdir(parents=True, exist_ok=True)
+        partial = Path(temporary) / kept.name
+        with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as written:
+            for info in original.infolist():
+                if info.filename.endswith(".py"):
+                    name = info.filename.removesuffix(".py") + ".pyc"
+                    data = (compiled / name).read_bytes()
+                else:
+                    name, data = info.filename, original.read(info)
+                written.writestr(zipfile.ZipInfo(name, info.date_time), data, zipfile.ZIP_DEFLATED)
+        shutil.move(partial, kept)
+    return kept
+
+
+def game_bytecode(package: Path, cache: Path) -> Path:
+    """The bytecode of the game's package, in a folder laid out as the package is (``__pycache__`` beside
+    each module), kept in ``cache`` under a hash of the sources."""
+    modules = sorted(package.rglob("*.py"))
+    names = [path.relative_to(package).as_posix().encode() for path in modules]
+    key = inputs_key(*names, *(path.read_bytes() for path in modules))
+    kept = cache / f"game-{key}"
+    if not kept.is_dir():
+        cache.mkdir(parents=True, exist_ok=True)
+        partial = Path(tempfile.mkdtemp(prefix=kept.name + ".", dir=cache))
+        compile_bytecode({"source": str(package), "out": str(partial / package.name), "layout": "pycache"})
+        try:
+            partial.rename(kept)
+        except OSError:  # made meanwhile by another build: the same bytes
+            shutil.rmtree(partial)
+    return kept
+
+
+def add_to_archive(archive: Path, folder: Path, under: str) -> int:
+    """Rewrite the gzipped tar ``archive`` with every file of ``folder`` added under ``under``; how many."""
+    added = sorted(path for path in folder.rglob("*") if path.is_file())
+    rewritten = archive.with_name(archive.name + ".part")
+    with tarfile.open(archive, "r:gz") as original, tarfile.open(rewritten, "w:gz") as packed:
+        for member in original.getmembers():
+            packed.addfile(member, original.extractfile(member) if member.isfile() else None)
+        for path in added:
+            info = packed.gettarinfo(str(path), arcname=under + path.relative_to(folder).as_posix())
+            info.uid = info.gid = 0
+            info.uname = info.gname = ""
+            with path.open("rb") as data:
+                packed.addfile(info, data)
+    rewritten.replace(archive)
+    return len(added)
+
+
 def own_runtime(out: Path, cache: Path) -> list[tuple[str, Path]]:
     """Our runtime in the site's ``cdn/``: the loader and rc script, Pyodide's files, a lock file without
     packages, the package index and the wheel. The files written, by their name in the site."""
@@ -215,7 +323,8 @@ def own_runtime(out: Path, cache: Path) -> list[tuple[str, Path]]:
         shutil.copy2(WEB / "runtime" / name, folder / name)
         written.append((f"cdn/{PYGBAG_VERSION}/{name}", folder / name))
     for name in PYODIDE_FILES:
-        shutil.copy2(PYODIDE / name, folder / "pyodide" / name)
+        given = stdlib_with_bytecode(BYTECODE_CACHE) if name == STDLIB else PYODIDE / name
+        shutil.copy2(given, folder / "pyodide" / name)
         written.append((f"cdn/{PYGBAG_VERSION}/pyodide/{name}", folder / "pyodide" / name))
     lock = json.loads((PYODIDE / "pyodide-lock.json").read_text(encoding="utf-8"))
     lock["packages"] = {}
@@ -281,6 +390,8 @@ def build(
     runtime_inputs: list[tuple[str, Path]] = []
     if own:
         runtime_inputs = own_runtime(out, ROOT / ".cache" / "runtime")
+        # Our runtime's interpreter is known, so the game goes with its bytecode beside the sources.
+        add_to_archive(out / f"{ARCHIVE}.tar.gz", game_bytecode(app / "hearts", BYTECODE_CACHE), "assets/")
     elif vendor:
         for relative, path in fetch_runtime(runtime_url, ROOT / ".cache" / "runtime").items():
             target = out / "cdn" / relative

@@ -113,3 +113,26 @@ def test_a_scene_draws_alike_in_the_browser(snapshot_page: Page, name: str) -> N
             surface = pygame.image.frombytes(pixels, SIZE, "RGB")
             pygame.image.save(surface, str(Path(keep) / f"{name}-{kind}.png"))
     assert share <= MOST_DIFFERENT, f"{name}: {share:.2%} of its pixels differ from the native drawing"
+
+
+# What the page's own interpreter loaded: the standard library from bytecode alone, and the game's modules
+# with bytecode that this interpreter takes for its source's (tests/browser/test_bytecode.py reads the files).
+LOADED = """
+import asyncio, importlib.util, json
+from pathlib import Path
+import hearts.ui.app as app
+cached = Path(app.__spec__.cached)
+source = Path(app.__file__).read_bytes()
+json.dumps({
+    "stdlib": asyncio.__spec__.origin,
+    "game": cached.is_file() and cached.read_bytes()[8:16] == importlib.util.source_hash(source),
+})
+"""
+
+
+def test_the_page_loads_the_bytecode_it_was_given(snapshot_page: Page) -> None:
+    import json
+
+    loaded = json.loads(snapshot_page.evaluate("code => Module.pyodide.runPython(code)", LOADED))
+    assert loaded["stdlib"].endswith("python312.zip/asyncio/__init__.pyc"), loaded
+    assert loaded["game"] is True, loaded
