@@ -153,8 +153,15 @@ class Player:
 
     @classmethod
     def context(
-        cls, browser: Browser, size: tuple[int, int], *, pointer: Pointer = "touch", scale: float = 1
+        cls,
+        browser: Browser,
+        size: tuple[int, int],
+        *,
+        pointer: Pointer = "touch",
+        scale: float = 1,
+        reduced_motion: bool = False,
     ) -> BrowserContext:
+        """A browser profile of its own; ``reduced_motion``: its system asks for less motion."""
         touch = pointer == "touch"
         return browser.new_context(
             viewport={"width": size[0], "height": size[1]},
@@ -162,6 +169,7 @@ class Player:
             has_touch=touch,
             is_mobile=touch,
             service_workers="allow",
+            reduced_motion="reduce" if reduced_motion else "no-preference",
         )
 
     @classmethod

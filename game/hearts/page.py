@@ -93,6 +93,18 @@ def viewport() -> tuple[float, float, float] | None:
     return (width, height, ratio) if width > 0 and height > 0 and ratio > 0 else None
 
 
+def prefers_reduced_motion() -> bool:
+    """Whether the player's system asks for less motion (the page's ``hearts.reducedMotion()``, the CSS
+    ``prefers-reduced-motion`` query); False natively and on an older page."""
+    found = page_object()
+    if found is None:
+        return False
+    try:
+        return bool(found.reducedMotion())
+    except Exception:
+        return False
+
+
 def is_live() -> bool:
     """Whether there is a page to tell things (never natively)."""
     return page_object() is not None

@@ -55,6 +55,14 @@ def test_a_fresh_store_has_defaults_and_nothing_to_say(backend: Backend) -> None
     assert store.problems == [] and not store.saving_off
 
 
+def test_a_first_visit_has_its_own_settings_until_the_player_saves_some(backend: Backend) -> None:
+    calm = Settings(reduced_motion=True)  # the page's prefers-reduced-motion, say
+    assert Store(backend, first_visit=calm).load_settings() == calm
+    chosen = Settings(reduced_motion=False, pace="quick")
+    assert Store(backend, first_visit=calm).save_settings(chosen)
+    assert Store(backend, first_visit=calm).load_settings() == chosen
+
+
 @pytest.mark.parametrize("moves", [0, 1, 3, 5, 40, 61])
 def test_a_match_survives_a_new_store(backend: Backend, moves: int) -> None:
     match = unfinished_match(17, moves) if moves else Match(Rules(jack_of_diamonds=True))

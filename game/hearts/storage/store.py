@@ -84,8 +84,10 @@ class Store(Keeper):
     SETTINGS_KEY: Final = SETTINGS_KEY
     STATS_KEY: Final = STATS_KEY
 
-    def __init__(self, backend: Backend) -> None:
+    def __init__(self, backend: Backend, *, first_visit: Settings | None = None) -> None:
+        """``first_visit``: the settings until the player saves some (the defaults, else)."""
         super().__init__(backend, REVISED_KEYS)
+        self.first_visit = first_visit if first_visit is not None else Settings()
         self._unsaved_settings: Settings | None = None
         self._unsaved_stats: Stats | None = None
         self._unsaved_daily: DailyRecords | None = None
@@ -108,7 +110,7 @@ class Store(Keeper):
         if self._unsaved_settings is not None:
             return self._unsaved_settings
         data = self._load_object(SETTINGS_KEY, SETTINGS_FORMAT, SETTINGS_DAMAGED)
-        return Settings() if data is None else Settings.from_dict(data)
+        return self.first_visit if data is None else Settings.from_dict(data)
 
     def save_settings(self, settings: Settings) -> bool:
         """Keep ``settings``; False when they could not be written (they still hold for this visit)."""

@@ -18,7 +18,7 @@ from .. import page
 from ..announce import Announcement
 from ..live import LiveTable, TableKeeper, table_for
 from ..page import opened_with, tell
-from ..storage import FileBackend, Store, default_backend
+from ..storage import FileBackend, Settings, Store, default_backend
 from ..storage.keeper import MOVED_ON
 from . import theme
 from .challenge_link import is_challenge_fragment, read_challenge
@@ -108,7 +108,9 @@ class App:
         pygame.display.set_caption("Hearts")
         self.resizable = resizable
         self.screen = self._open(size)
-        self.store = store if store is not None else Store(default_backend())
+        # A first visit moves as little as the player's system asks (the page's prefers-reduced-motion).
+        first_visit = Settings(reduced_motion=page.prefers_reduced_motion())
+        self.store = store if store is not None else Store(default_backend(), first_visit=first_visit)
         fonts = Fonts()
         settings = self.store.load_settings()
         stats = self.store.load_stats()
