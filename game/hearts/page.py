@@ -105,6 +105,23 @@ def prefers_reduced_motion() -> bool:
         return False
 
 
+async def rest(seconds: float) -> None:
+    """Yield to the browser until the player next acts on the page, or for ``seconds`` at most: our
+    runtime's ``platform.rest``, which lets a still screen skip the frames in between. Elsewhere (pygbag's
+    runtime has no such call) this is the next frame, as ``asyncio.sleep(0)`` is."""
+    import asyncio
+
+    resting = None
+    if sys.platform == "emscripten":
+        import platform
+
+        resting = getattr(platform, "rest", None)
+    if resting is None:
+        await asyncio.sleep(0)
+    else:
+        await resting(seconds)
+
+
 def is_live() -> bool:
     """Whether there is a page to tell things (never natively)."""
     return page_object() is not None

@@ -541,3 +541,33 @@ def test_a_window_uncovered_by_another_is_drawn_again() -> None:
     drawn = driver.frames and driver.app.frames_drawn
     driver.post(pygame.event.Event(pygame.WINDOWEXPOSED))
     assert driver.app.frames_drawn == drawn + 1
+
+
+def test_a_still_menu_lets_the_loop_rest_until_the_player_acts() -> None:
+    """On a still screen, untouched for ``STILL_AFTER`` with nothing to draw or work out, the browser's
+    loop may rest (``hearts.page.rest``); the player's next act, or anything to draw, ends it."""
+    from hearts.ui.app import STILL_AFTER
+
+    driver = Driver((390, 844), settings=QUICK)
+    assert isinstance(driver.scene, MenuScene)
+    driver.step()
+    assert not driver.app.may_rest  # just drawn
+    untouched = driver.app.clock
+    while driver.app.clock - untouched < STILL_AFTER - 0.1:
+        driver.step()
+        assert not driver.app.may_rest
+    for _ in range(6):
+        driver.step()
+    assert driver.app.may_rest
+    driver.key(pygame.K_DOWN)  # an act: the focus moves, and the loop is awake again
+    assert not driver.app.may_rest
+    for _ in range(5):
+        driver.step()
+    assert not driver.app.may_rest
+
+    # At the table on your turn the loop never rests (the bots think ahead, the coach weighs).
+    start_match(driver)
+    driver.settle()
+    while driver.app.clock - untouched < 3 * STILL_AFTER:
+        driver.step()
+        assert not driver.app.may_rest

@@ -14,7 +14,9 @@ block. After it, the names that block and ``main.py`` use are there as pygbag ha
 - ``asyncio.run`` starts its coroutine on the browser's event loop and returns at once, and
   ``await asyncio.sleep(0)`` waits for the browser's next animation frame, so a game loop that yields once
   a frame runs once a frame (Pyodide's own loop would come back at once, and spin);
-- ``random`` seeded with 1, as pygbag seeds it.
+- ``random`` seeded with 1, as pygbag seeds it;
+- and one call of our own, ``platform.rest(seconds)``: the next frame after the player acts, or after
+  ``seconds``, for a game with nothing to do until then (``hearts.page.rest`` uses it where it is found).
 """
 
 import asyncio
@@ -30,7 +32,7 @@ import types
 from pathlib import Path
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 from pyodide.http import pyfetch
 
 RUNTIME = "pyodide"
@@ -155,6 +157,49 @@ async def sleep(delay, result=None):
     return result
 
 
+# Resting: a game with nothing to do until the player acts need not run every frame. ``platform.rest(s)``
+# waits for the first animation frame after the player does something to the page (a pointer, a key, the
+# wheel, a resize, the page shown again, another page's news) or after ``s`` seconds, whichever comes first.
+# pygbag's runtime has no such call: a game that finds none yields a frame as usual.
+
+WAKING_EVENTS = (
+    "pointerdown", "pointerup", "pointermove", "pointercancel", "mousedown", "mouseup", "mousemove",
+    "touchstart", "touchmove", "touchend", "keydown", "keyup", "wheel", "click", "focus", "blur",
+    "resize", "visibilitychange", "pageshow", "storage", "hashchange",
+)
+_resting = []
+
+
+def _wake(*_event):
+    """What rests runs at the next frame."""
+    if not _resting:
+        return
+    woken = [future for future in _resting if not future.done()]
+    _resting.clear()
+    if woken:
+        if not _waiting and not _in_frame:
+            _ask_frame()
+        _waiting.extend(woken)
+
+
+_wake_callback = create_proxy(_wake)
+_listening = to_js({"capture": True, "passive": True}, dict_converter=js.Object.fromEntries)
+for _name in WAKING_EVENTS:
+    js.window.addEventListener(_name, _wake_callback, _listening)
+js.document.addEventListener("visibilitychange", _wake_callback, _listening)
+
+
+async def rest(seconds):
+    """The next frame after the player acts, or after ``seconds`` (a frame at the soonest)."""
+    future = _loop.create_future()
+    _resting.append(future)
+    timer = _loop.call_later(max(0.0, seconds), _wake)
+    try:
+        await future
+    finally:
+        timer.cancel()
+
+
 def run(main, *, debug=None):
     """``asyncio.run`` as pygbag's runtime has it: the browser's loop runs ``main`` from now on."""
     return asyncio.ensure_future(main)
@@ -261,6 +306,7 @@ platform.fopen = fopen
 platform.run_main = run_main
 platform.shell = shell
 platform.runtime = RUNTIME
+platform.rest = rest
 sys.modules["__EMSCRIPTEN__"] = platform
 
 builtins.shell = shell

@@ -50,6 +50,11 @@ STILL_DIALOG_SLICE = 0.006
 beneath neither moves nor thinks, so more of the frame's budget is free."""
 COACH_STEP_MEMORY = 0.85
 """How much of its longest recent step the coach still expects of the next, a frame later."""
+STILL_AFTER = 1.0
+"""Seconds a still dialog waits untouched, with nothing left to draw or work out, before the loop rests."""
+REST_SECONDS = 0.5
+"""At rest the loop runs when the player acts on the page, or after this long (``hearts.page.rest``): the
+table another window takes, say, shows within it."""
 
 
 def opened_challenge() -> str | None:
@@ -137,6 +142,10 @@ class App:
         """How long the coach expects its next step to take (its longest recent one)."""
         self.clock = 0.0
         """Seconds of game time, the sum of every frame's ``dt``."""
+        self._acted_at = 0.0
+        """``clock`` when the last frame was drawn, or the player last acted."""
+        self._caught_up = False
+        """Whether the work for frames that draw nothing (the coach's) was done, when last asked."""
         self.running = True
         self.mirroring = page.is_live()
         """Whether each drawn frame hands the page its mirror of the top scene (in the browser; the
@@ -205,7 +214,10 @@ class App:
         if events is None:
             events = pygame.event.get()
         self._follow_table()
-        for press in page.presses():  # the page's mirror, for assistive technology
+        presses = page.presses()
+        if events or presses:
+            self._acted_at = self.clock
+        for press in presses:  # the page's mirror, for assistive technology
             self._apply(self.scene.handle(Pressed(press.kind, press.id)))
         keys_are_ours: bool | None = None
         for event in events:
@@ -245,6 +257,7 @@ class App:
         self._tick_notice(dt)
         self.ctx.speaker.flush()
         if self.is_dirty:
+            self._acted_at = self.clock
             self.draw()
             if self.mirroring:
                 mirrored = self.scene.mirror() or NO_MIRROR
@@ -253,12 +266,25 @@ class App:
                     page.mirror(mirrored)
             return True
         work = self._background_work()
-        if work is not None and self.coach_slice > 0:
+        self._caught_up = work is None or self.coach_slice <= 0
+        if not self._caught_up and work is not None:
             # In a frame with nothing to draw (you are thinking, or a bot is), the coach judges your
             # decisions (and the daily deal's par is worked out), so they are ready at the hand's
             # result without slowing a drawn frame.
             self._coach(work, started)
         return False
+
+    @property
+    def may_rest(self) -> bool:
+        """Whether nothing will change until the player acts: a still screen on top (the menu, a dialog
+        at rest), untouched for ``STILL_AFTER``, nothing to draw, no notice, and the coach's work done."""
+        return (
+            self.clock - self._acted_at >= STILL_AFTER
+            and self._caught_up
+            and self._notice is None
+            and not self.is_dirty
+            and self.scene.is_still
+        )
 
     def _follow_table(self) -> None:
         """Stop when another window has the table (or played on without this one), and open afresh on
@@ -304,7 +330,10 @@ class App:
         self._coach_step *= COACH_STEP_MEMORY
         while True:
             now = clock()
-            if now >= slice_end or now + self._coach_step > budget_end or not work(0.0):
+            if now >= slice_end or now + self._coach_step > budget_end:
+                return
+            if not work(0.0):
+                self._caught_up = True
                 return
             self._coach_step = max(self._coach_step, clock() - now)
 
@@ -446,7 +475,10 @@ class App:
                 if safe != told_safe:
                     told_safe = safe
                     tell("safe", safe)
-                await asyncio.sleep(0)  # the browser paces the frames
+                if self.may_rest:  # a still screen: the next frame the player acts (or a while on)
+                    await page.rest(REST_SECONDS)
+                else:
+                    await asyncio.sleep(0)  # the browser paces the frames
             else:
                 await asyncio.sleep(max(0.0, 1 / 60 - (time.perf_counter() - now)))
         self.ctx.live.release()

@@ -131,6 +131,12 @@ class Scene:
         """Whether a reload now would cost the player nothing they would miss."""
         return False
 
+    @property
+    def is_still(self) -> bool:
+        """Whether nothing here changes until the player acts (no clock of its own runs): the loop may
+        rest meanwhile (``App.may_rest``). Only a scene that knows it says so."""
+        return False
+
     def background_work(self) -> Callable[[float], bool] | None:
         """Work for the frames that draw nothing while this scene is in view (a table's coach), if any."""
         return None

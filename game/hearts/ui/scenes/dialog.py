@@ -224,6 +224,10 @@ class Dialog(Scene):
     def is_animating(self) -> bool:
         return self.confetti is not None and self.confetti.is_falling
 
+    @property
+    def is_still(self) -> bool:
+        return not self.is_animating
+
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.layout
         metrics = layout.metrics

@@ -33,6 +33,10 @@ class MenuScene(Scene):
         self.focus: int | None = None
         super().__init__(ctx)
 
+    @property
+    def is_still(self) -> bool:
+        return True  # the menu moves only when the player does
+
     is_safe_to_reload = True
 
     @property
