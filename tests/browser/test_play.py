@@ -415,7 +415,7 @@ COUNT_TURNS = """() => {
 RECOUNT = "() => { window.loopWatch.turns = 0; window.loopWatch.frames = 0; }"
 
 
-def test_the_game_turns_its_loop_once_a_frame_and_rests_on_a_still_menu(
+def test_the_game_turns_its_loop_once_a_frame_and_rests_on_a_still_screen(
     browser: Browser, site_url: str
 ) -> None:
     context = Player.context(browser, PHONE)
@@ -434,13 +434,19 @@ def test_the_game_turns_its_loop_once_a_frame_and_rests_on_a_still_menu(
         player.page.evaluate(RECOUNT)
         player.tap(menu.dialog.choice("^New match"))
         player.page.wait_for_function("window.loopWatch.turns >= 1 && window.loopWatch.frames <= 3")
+        # While the cards are dealt, once a frame (a turn may miss a frame while the page is busy);
+        # Pyodide's own loop would come back at once and turn it hundreds of times a frame.
+        player.page.evaluate(RECOUNT)
+        player.page.wait_for_function("window.loopWatch.frames >= 60")
+        watch = player.page.evaluate("window.loopWatch")
+        assert watch["frames"] // 3 <= watch["turns"] <= watch["frames"] + 2, watch
+        # Your turn to pass, the hand seen and untouched: at rest again.
         player.wait_for(is_my_move, what="the first pass")
-        # At the table, once a frame (a turn may miss a frame while the page is busy); Pyodide's own
-        # loop would come back at once and turn it hundreds of times a frame.
+        player.page.wait_for_timeout(1800)
         player.page.evaluate(RECOUNT)
         player.page.wait_for_function("window.loopWatch.frames >= 120")
         watch = player.page.evaluate("window.loopWatch")
-        assert watch["frames"] // 3 <= watch["turns"] <= watch["frames"] + 2, watch
+        assert watch["turns"] <= watch["frames"] // 8, watch
         player.check()
     finally:
         context.close()

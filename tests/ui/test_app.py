@@ -7,7 +7,7 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from hearts.bots.hints import suggest_play
+from hearts.bots.hints import suggest_pass, suggest_play
 from hearts.engine import Phase, Play, Rules, Seat
 from hearts.storage import MemoryBackend, Settings, Store
 from hearts.ui.scenes.dialog import Dialog
@@ -565,9 +565,25 @@ def test_a_still_menu_lets_the_loop_rest_until_the_player_acts() -> None:
         driver.step()
     assert not driver.app.may_rest
 
-    # At the table on your turn the loop never rests (the bots think ahead, the coach weighs).
+    # At the table, your turn to pass: still once the hand is seen and a second has gone by untouched.
     start_match(driver)
     driver.settle()
-    while driver.app.clock - untouched < 3 * STILL_AFTER:
+    driver.see_hand()
+    untouched = driver.app.clock
+    while driver.app.clock - untouched < STILL_AFTER + 0.2:
         driver.step()
+    assert driver.app.may_rest
+    # The pass made, the bots' passes come and the cards you were given stay raised on their own
+    # clock: never at rest meanwhile, nor while a bot's card is on its way.
+    view = driver.table.session.view
+    for card in suggest_pass(view):
+        driver.touch(driver.card_spot(card))
+    driver.touch(driver.button_spot("action"))
+    counted = 0
+    for _ in range(2000):
+        if driver.table.is_still:
+            break
+        driver.step()
+        counted += driver.table.stage.lift_received > 0
         assert not driver.app.may_rest
+    assert counted, "the cards you were given were never seen raised"

@@ -57,6 +57,11 @@ class HandSight:
         if self.age >= AIM_TIME:
             self.seen = self.drawn
 
+    @property
+    def is_settled(self) -> bool:
+        """Whether the hand as drawn is the hand seen (no clock of its own runs)."""
+        return self.drawn is self.seen
+
     def forget(self) -> None:
         """The window changed shape: the places seen before mean nothing in the new one."""
         self.seen = self.drawn = None

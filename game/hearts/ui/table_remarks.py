@@ -68,6 +68,11 @@ class Remarks:
         return changed
 
     @property
+    def is_still(self) -> bool:
+        """Whether no refusal and no reason runs on its clock."""
+        return self.refusal_shown is None and self.reason is None
+
+    @property
     def refusal_shown(self) -> tuple[Card, str, float] | None:
         """The refused card whose reason shows beside it, the reason, and its shake (0 when still)."""
         if self.refused is None or self.reason is None or self.refused_age >= REFUSED_BUBBLE:

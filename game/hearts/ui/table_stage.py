@@ -87,6 +87,11 @@ class Stage:
         self.lift_received = max(0.0, self.lift_received - dt)
         return self.lift_received == 0
 
+    @property
+    def is_still(self) -> bool:
+        """Whether nothing moves, waits for the motion or runs on its own clock here."""
+        return self.lift_received <= 0 and not self.after_motion and not self.motion.is_busy
+
     def drain(self) -> Transition | None:
         """Do what waited for the motion, once nothing moves, up to the first that goes somewhere."""
         while self.after_motion and not self.motion.is_busy:

@@ -124,6 +124,21 @@ class TableScene(Scene):
         return self.motion.is_busy or self.session.bot_to_move is not None
 
     @property
+    def is_still(self) -> bool:
+        """Your turn, with nothing moving, thinking or counting down: no bot moves before you do (they
+        think ahead only up to your turn), no hint is being worked out, no refusal or reason shows on
+        its clock, and the hand drawn is the hand you have seen."""
+        return (
+            self.session.is_human_turn
+            and not self.is_animating
+            and self.hinting is None
+            and not self.mode.holds_table()
+            and self.stage.is_still
+            and self.remarks.is_still
+            and self.sight.is_settled
+        )
+
+    @property
     def is_safe_to_reload(self) -> bool:
         """On your own turn in a table that saves after every card (not the lesson)."""
         return self.mode.is_safe_to_reload and not self.is_animating and self.session.is_human_turn
