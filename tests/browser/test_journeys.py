@@ -128,8 +128,10 @@ GROWTH_STEP = 1.2
 
 def test_a_match_to_50_at_fast_forward_keeps_memory_flat(desktop: BrowserContext, site_url: str) -> None:
     """Target 50 (the lowest Options offers), Fast-forward pressed at every turn, the highest card played:
-    the match ends in three or four hands, about 20 s each here (55-85 s in all). After each hand the page
-    is made to collect its garbage, then the JS heap and the runtime's memory are read."""
+    the match ends in three to five hands, 18-20 s each on 2 busy cores (75-95 s in all: the cost of this
+    module). Most of a hand is your own 13 turns (the hand let lie still before each tap, Fast-forward
+    pressed again), then the least hold of each trick (0.5 s). After each hand the page is made to collect
+    its garbage, then the JS heap and the runtime's memory are read."""
     player = Player.opened(desktop, site_url, pointer="mouse")
     table = menu(player)
     assert table.dialog is not None
