@@ -267,3 +267,28 @@ def test_fast_forward_switched_on_for_a_trick_you_win_ends_at_your_lead() -> Non
     assert not table.stage.fast
     driver.key(pygame.K_f)
     assert table.stage.fast
+
+
+def test_fast_forward_pressed_as_your_turn_comes_stays_on_until_your_next_turn() -> None:
+    """Pressed while the cards before your turn are still landing (the match is already at your turn),
+    fast-forward is switched on in that turn: it stays on through it, and ends at your next turn (it was
+    switched off again as the cards landed: a player saw the press undone)."""
+    driver = Driver((1280, 720), settings=NORMAL)
+    start_match(driver)
+    table = driver.table
+    for _ in range(40000):
+        if table.session.is_human_turn and table.stage.is_busy and table.session.view.phase is Phase.PLAY:
+            break
+        if driver.is_waiting_for_player():
+            _one_action(driver)
+        else:
+            driver.step(STEP)
+    else:
+        raise AssertionError("never at your turn while cards still moved")
+    driver.key(pygame.K_f)
+    assert table.stage.fast
+    driver.settle()
+    assert table.is_players_turn_to_play and table.stage.fast, "the press was undone as the cards landed"
+    _one_action(driver)  # your card; the bots' cards to your next turn come at fast-forward
+    driver.settle()
+    assert table.session.is_human_turn and not table.stage.fast

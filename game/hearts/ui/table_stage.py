@@ -27,7 +27,7 @@ Later = Callable[[], Transition | None]
 class Stage:
     """The motion showing and what waits for it, on the table's clock."""
 
-    def __init__(self, *, is_human_turn: bool) -> None:
+    def __init__(self) -> None:
         self.motion = Motion()
         self.after_motion: list[Later] = []
         """What follows once the cards have landed, in order (a dialog comes before your next input)."""
@@ -39,7 +39,6 @@ class Stage:
         """Fast-forward runs to the end of the hand, through your turns (nothing is left to play for)."""
         self.bot_wait = 0.0
         """Seconds since the last bot move (see ``BOT_PAUSE``)."""
-        self.was_human_turn = is_human_turn
         self.lift_received = 0.0
         """Seconds left for the cards you were passed to stand raised."""
         self.clock: Callable[[], float] = time.perf_counter
@@ -135,15 +134,11 @@ class Stage:
         fast-forward has just ended. It covers the moves up to your next turn: one the bots come to,
         or one that follows your own card at once (you took the trick and lead), never the turn it
         was switched on in; a run to the hand's end goes on through them."""
-        ended = (
-            self.fast
-            and not self.to_hand_end
-            and is_human_turn
-            and (not self.was_human_turn or moment != self.fast_from)
-        )
+        # (The turn it was switched on in is the match's, not the one the cards still landing show: a
+        # press as your turn comes, the last cards in the air, is for the moves after your card.)
+        ended = self.fast and not self.to_hand_end and is_human_turn and moment != self.fast_from
         if ended:
             self.fast = False
-        self.was_human_turn = is_human_turn
         return ended
 
     def spare(self, started: float) -> float:

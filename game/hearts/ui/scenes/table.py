@@ -46,7 +46,7 @@ class TableScene(Scene):
 
     def __init__(self, ctx: Context, mode: TableMode) -> None:
         self.mode = mode
-        self.stage = Stage(is_human_turn=mode.session.is_human_turn)
+        self.stage = Stage()
         mode.motion = self.stage.motion
         self.selected: set[Card] = set()
         """Cards chosen for the pass (up to three)."""
