@@ -154,7 +154,7 @@ def _trick_of(view: PlayerView, event: CardPlayed) -> tuple[Card, ...]:
 GOAL = Note(
     "goal",
     "The aim",
-    "Hearts is about taking as few points as you can. Every ♥ you win costs 1 point and the Q♠ costs 13. "
+    "Hearts is about taking as few points as you can. Each heart you win costs 1 point, and the Q♠ costs 13. "
     "Lowest score wins.",
     "hand",
 )
