@@ -81,10 +81,19 @@ cmd_test() {
     ensure_node
     cmd_lint
     ensure_chromium
-    # One pytest-xdist worker per core (-n 0 among the arguments runs them in this one process), then as
-    # many Pyodide processes, each taking whole test modules from a queue they share.
-    log "pytest (native CPython, one worker per core)"
-    "$PY" -m pytest -q -n auto --dist loadgroup "$@"
+    # One pytest-xdist worker per core (-n 0 among the arguments runs them in this one process); the
+    # browser tests on their own, two pages a core (they mostly wait on the game's pace and the page's
+    # frames, not on the processor); then as many Pyodide processes as cores, each taking whole test
+    # modules from a queue they share. Arguments (test paths, -k ...) run one native pytest with them.
+    if [ $# -gt 0 ]; then
+        log "pytest (native CPython, one worker per core): $*"
+        "$PY" -m pytest -q -n auto --dist loadgroup "$@"
+    else
+        log "pytest (native CPython, one worker per core)"
+        "$PY" -m pytest -q -n auto --dist loadgroup --ignore=tests/browser
+        log "pytest in Chromium (tests/browser), $(( $(nproc) * 2 )) pages at a time"
+        "$PY" -m pytest -q -n "$(( $(nproc) * 2 ))" --dist loadgroup tests/browser
+    fi
     log "pytest inside Pyodide (WebAssembly CPython) under Node, $(nproc) processes"
     node tests/pyodide/shards.mjs "$(nproc)" -q tests
 }
