@@ -9,7 +9,8 @@ by real input as tests/browser does, and measures:
   time between animation frames (p95) and frames a second;
 - idle on the menu and on your own turn: the page's main-thread busy time a second, beside a blank page
   running an animation-frame loop in the same run;
-- the JavaScript heap and the WebAssembly memory after each of ``--hands`` hands at fast-forward.
+- the JavaScript heap, the WebAssembly memory and its allocator's bytes in use after each of ``--hands``
+  hands at fast-forward (a new match begins when one ends).
 Prints a summary, and with ``--json`` one line of JSON last.
 """
 
@@ -28,7 +29,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 
-from browser_player import CHROMIUM, CHROMIUM_ARGS, Hand, Player, is_my_move, passing  # noqa: E402
+from browser_player import CHROMIUM, CHROMIUM_ARGS, Hand, Player, Table, is_my_move, passing  # noqa: E402
 from serve import serving  # noqa: E402
 
 # Installed before the page's own scripts: long tasks and the time of every animation frame.
@@ -148,12 +149,31 @@ def hand_against_hard(browser: Any, url: str, size: tuple[int, int], scale: floa
         context.close()
 
 
+# The JS heap, WebAssembly's memory (it only grows, a fifth at a time) and what its allocator has handed
+# out and not had back (``mallinfo``'s ``uordblks``: where Python's objects live), after a collection.
+MEMORY = """() => {
+    const wasm = Module.pyodide._module;
+    const top = wasm.stackSave();
+    const info = wasm.stackAlloc(64);
+    wasm._mallinfo(info);
+    const inUse = wasm.HEAPU32[(info >> 2) + 7];
+    wasm.stackRestore(top);
+    return { js: performance.memory ? performance.memory.usedJSHeapSize : 0, wasm: wasm.HEAP8.length, inUse };
+}"""
+
+
+def has_play_again(table: Table) -> bool:
+    return table.dialog is not None and any(c.name == "Play again" for c in table.dialog.choices)
+
+
 def memory(player: Player) -> dict[str, float]:
-    found = player.page.evaluate(
-        "({ js: performance.memory ? performance.memory.usedJSHeapSize : 0,"
-        " wasm: Module.pyodide ? Module.pyodide._module.HEAP8.length : 0 })"
-    )
-    return {"js_mb": round(found["js"] / 1048576, 1), "wasm_mb": round(found["wasm"] / 1048576, 1)}
+    player.page.context.new_cdp_session(player.page).send("HeapProfiler.collectGarbage")
+    found = player.page.evaluate(MEMORY)
+    return {
+        "js_mb": round(found["js"] / 1048576, 1),
+        "wasm_mb": round(found["wasm"] / 1048576, 1),
+        "in_use_mb": round(found["inUse"] / 1048576, 1),
+    }
 
 
 def run(hands: int) -> dict[str, Any]:
@@ -205,14 +225,22 @@ def run(hands: int) -> dict[str, Any]:
                 player.tap(fast)
             samples: list[dict[str, float]] = []
             figures["memory_by_hand"] = samples
-            for _ in range(hands):
+            for _ in range(hands):  # a match over, the next begins (Play again)
                 result = Hand(player).play()
                 samples.append(memory(player))
-                next_hand = next((c for c in result.choices if c.name.startswith("Next")), None)
-                if next_hand is None:
-                    break
-                player.tap(next_hand)
+                follow = next(c for c in result.choices if c.name.startswith(("Next", "See the result")))
+                player.tap(follow)
+                if follow.name.startswith("See the result"):
+                    over = player.wait_for(
+                        has_play_again,
+                        what="the match's result",
+                    )
+                    assert over.dialog is not None
+                    player.tap(over.dialog.choice("^Play again$"))
                 player.wait_for(lambda t: t.dialog is None and len(t.hand) == 13, what="the next deal")
+                fast = player.wait_for(lambda t: t.button("^Fast") is not None, what="Fast").button("^Fast")
+                if fast is not None and not fast.name.endswith("(on)"):
+                    player.tap(fast)
             player.check()
             context.close()
             browser.close()
