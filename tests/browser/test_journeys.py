@@ -8,18 +8,17 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from itertools import pairwise
 
 import pytest
 from browser_player import Control, Hand, Player, Table, is_my_move, passing, seen, visible_point
 from playwright.sync_api import Browser, BrowserContext, FloatRect
 
-from hearts.deals import deal_for
 from hearts.engine import CardSet, Deal, Match, Moon, Pass, Phase, Rules, Seat
 from hearts.engine.cards import CARDS
-from hearts.match_link import match_link_code
-from hearts.storage import SavedMatch
+
+from .links import link_for, match_stopped
 
 PHONE = (390, 844)
 DESKTOP = (1280, 720)
@@ -198,21 +197,6 @@ def test_a_match_to_50_at_fast_forward_keeps_memory_flat(desktop: BrowserContext
 
 
 # ------------------------------------------------------------------------------------- match links
-
-
-def link_for(site_url: str, match: Match, seed: int) -> str:
-    return f"{site_url}#m={match_link_code(SavedMatch(match=match, seed=seed, bot_level='normal'))}"
-
-
-def match_stopped(seed: int, stop: Callable[[Match], bool]) -> Match:
-    """A match on ``seed``'s deals, every seat playing its first legal move, stopped where ``stop`` holds."""
-    match = Match()
-    while not stop(match):
-        if match.phase is Phase.DEAL:
-            match.apply(deal_for(seed, match.hand_number + 1))
-        else:
-            match.apply(match.legal_moves()[0])
-    return match
 
 
 def test_a_match_link_opens_the_offered_match(phone: BrowserContext, site_url: str) -> None:
