@@ -29,7 +29,16 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 
-from browser_player import CHROMIUM, CHROMIUM_ARGS, Hand, Player, Table, is_my_move, passing  # noqa: E402
+from browser_player import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    READ_MEMORY,
+    Hand,
+    Player,
+    Table,
+    is_my_move,
+    passing,
+)
 from serve import serving  # noqa: E402
 
 # Installed before the page's own scripts: long tasks and the time of every animation frame.
@@ -149,26 +158,13 @@ def hand_against_hard(browser: Any, url: str, size: tuple[int, int], scale: floa
         context.close()
 
 
-# The JS heap, WebAssembly's memory (it only grows, a fifth at a time) and what its allocator has handed
-# out and not had back (``mallinfo``'s ``uordblks``: where Python's objects live), after a collection.
-MEMORY = """() => {
-    const wasm = Module.pyodide._module;
-    const top = wasm.stackSave();
-    const info = wasm.stackAlloc(64);
-    wasm._mallinfo(info);
-    const inUse = wasm.HEAPU32[(info >> 2) + 7];
-    wasm.stackRestore(top);
-    return { js: performance.memory ? performance.memory.usedJSHeapSize : 0, wasm: wasm.HEAP8.length, inUse };
-}"""
-
-
 def has_play_again(table: Table) -> bool:
     return table.dialog is not None and any(c.name == "Play again" for c in table.dialog.choices)
 
 
 def memory(player: Player) -> dict[str, float]:
     player.page.context.new_cdp_session(player.page).send("HeapProfiler.collectGarbage")
-    found = player.page.evaluate(MEMORY)
+    found = player.page.evaluate(READ_MEMORY)
     return {
         "js_mb": round(found["js"] / 1048576, 1),
         "wasm_mb": round(found["wasm"] / 1048576, 1),

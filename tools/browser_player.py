@@ -306,6 +306,20 @@ def seen(player: Player, table: Table) -> Table:
         table = again
 
 
+# The page's memory: the JS heap, WebAssembly's memory (it only grows, a fifth at a time) and what its
+# allocator has handed out and not had back (``mallinfo``'s ``uordblks``: where Python's objects live); the
+# struct is read off the stack, so reading it allocates nothing.
+READ_MEMORY = """() => {
+    const wasm = Module.pyodide._module;
+    const top = wasm.stackSave();
+    const info = wasm.stackAlloc(64);
+    wasm._mallinfo(info);
+    const inUse = wasm.HEAPU32[(info >> 2) + 7];
+    wasm.stackRestore(top);
+    return { js: performance.memory ? performance.memory.usedJSHeapSize : 0, wasm: wasm.HEAP8.length, inUse };
+}"""
+
+
 class Hand:
     """Plays a hand as a person would, by the player's pointer: the first three cards passed, the first
     playable card played. Returns at the first dialog (the hand's result, the moon's question)."""
@@ -339,6 +353,11 @@ class Hand:
             player.tap(action)
             player.wait_for(lambda t: not passing(t) or t.dialog is not None, what="the pass made")
             return
+        self.play_card(table)
+
+    def play_card(self, table: Table) -> None:
+        """Tap the card ``choose`` picks, and wait for it to leave the hand."""
+        player = self.player
         card = self.choose(table)
         if card is None:  # nothing to play this moment (the hand about to play itself out, say)
             player.page.wait_for_timeout(100)

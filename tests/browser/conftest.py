@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser
+    from playwright.sync_api import Browser, BrowserContext
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,7 +25,6 @@ if sys.platform == "emscripten" or importlib.util.find_spec("playwright") is Non
     collect_ignore_glob = ["*.py"]
 else:
     sys.path.insert(0, str(ROOT / "tools"))
-
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -77,3 +76,47 @@ def browser() -> Iterator[Browser]:
         launched = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         yield launched
         launched.close()
+
+
+PHONE = (390, 844)
+DESKTOP = (1280, 720)
+
+
+def player_context(
+    browser: Browser, size: tuple[int, int], *, mouse: bool = False, reduced_motion: bool = False
+) -> BrowserContext:
+    """A player's own browser profile (``browser_player.Player.context``): touch, or a mouse."""
+    from browser_player import Player
+
+    pointer = "mouse" if mouse else "touch"
+    return Player.context(browser, size, pointer=pointer, reduced_motion=reduced_motion)
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[BrowserContext]:
+    context = player_context(browser, PHONE)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def desktop(browser: Browser) -> Iterator[BrowserContext]:
+    context = player_context(browser, DESKTOP, mouse=True)
+    yield context
+    context.close()
+
+
+# Players whose systems ask for less motion: the game's first visit has Reduced motion on, so cards jump
+# into place (and a whole hand takes a third less time to play).
+@pytest.fixture
+def calm_phone(browser: Browser) -> Iterator[BrowserContext]:
+    context = player_context(browser, PHONE, reduced_motion=True)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def calm_desktop(browser: Browser) -> Iterator[BrowserContext]:
+    context = player_context(browser, DESKTOP, mouse=True, reduced_motion=True)
+    yield context
+    context.close()

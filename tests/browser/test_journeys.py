@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from itertools import pairwise
 
-import pytest
-from browser_player import Control, Hand, Player, Table, is_my_move, passing, seen, visible_point
+from browser_player import READ_MEMORY, Control, Hand, Player, Table, is_my_move, passing, seen, visible_point
 from playwright.sync_api import Browser, BrowserContext, FloatRect
 
 from hearts.engine import CardSet, Deal, Match, Moon, Pass, Phase, Rules, Seat
@@ -23,22 +21,6 @@ from .links import link_for, match_stopped
 PHONE = (390, 844)
 DESKTOP = (1280, 720)
 MB = 1024 * 1024
-
-
-@pytest.fixture
-def phone(browser: Browser) -> Iterator[BrowserContext]:
-    context = Player.context(browser, PHONE)
-    yield context
-    context.close()
-
-
-@pytest.fixture
-def desktop(browser: Browser) -> Iterator[BrowserContext]:
-    """A desktop whose system asks for less motion (the game's first visit takes it: cards jump into
-    place), so a whole match is played in less time."""
-    context = Player.context(browser, DESKTOP, pointer="mouse", reduced_motion=True)
-    yield context
-    context.close()
 
 
 def menu(player: Player) -> Table:
@@ -88,33 +70,11 @@ class FastHand(Hand):
             except AssertionError:
                 return  # the tap came as the hand was laid out again (received cards settling): again
         table = seen(player, player.table())
-        if not is_my_move(table):
-            return
-        card = self.choose(table)
-        if card is None:
-            player.page.wait_for_timeout(100)
-            return
-        count = len(table.hand)
-        player.tap_at(*visible_point(card, table.hand))
-        self.played.append(card.id)
-        player.wait_for(lambda t: len(t.hand) < count or t.dialog is not None, what=f"{card.id} played")
+        if is_my_move(table):
+            self.play_card(table)
 
 
 # ----------------------------------------------------------------------------------- a match to 50
-
-# The runtime's memory, read from the page: the size of WebAssembly's memory (it only ever grows, by a
-# fifth at a time), and the bytes its allocator has handed out and not had back (``mallinfo``'s
-# ``uordblks``), which is where Python's objects live; the struct is read off the stack, so reading it
-# allocates nothing.
-WASM_MEMORY = """() => {
-    const wasm = Module.pyodide._module;
-    const top = wasm.stackSave();
-    const info = wasm.stackAlloc(64);
-    wasm._mallinfo(info);
-    const inUse = wasm.HEAPU32[(info >> 2) + 7];
-    wasm.stackRestore(top);
-    return { size: wasm.HEAP8.length, inUse };
-}"""
 
 JS_HEAP_GROWTH = 2 * MB
 """Measured: +0.04 MB over a 3-hand match, +0.13 MB over 10 hands (after a forced collection). A page
@@ -128,13 +88,13 @@ GROWTH_STEP = 1.21
 71.9 MB → 86.3 MB): at most one such step is allowed."""
 
 
-def test_a_match_to_50_at_fast_forward_keeps_memory_flat(desktop: BrowserContext, site_url: str) -> None:
+def test_a_match_to_50_at_fast_forward_keeps_memory_flat(calm_desktop: BrowserContext, site_url: str) -> None:
     """Target 50 (the lowest Options offers), Fast-forward pressed at every turn, the highest card played:
     the match ends in three to five hands, 18-20 s each on 2 busy cores (75-95 s in all: the cost of this
     module). Most of a hand is your own 13 turns (the hand let lie still before each tap, Fast-forward
     pressed again), then the least hold of each trick (0.5 s). After each hand the page is made to collect
     its garbage, then the JS heap and the runtime's memory are read."""
-    player = Player.opened(desktop, site_url, pointer="mouse")
+    player = Player.opened(calm_desktop, site_url, pointer="mouse")
     table = menu(player)
     assert table.dialog is not None
     player.tap(table.dialog.choice("^Options"))
@@ -158,13 +118,13 @@ def test_a_match_to_50_at_fast_forward_keeps_memory_flat(desktop: BrowserContext
     player.tap(table.dialog.choice("^New match"))
     player.wait_for(is_my_move, what="the first pass")
 
-    cdp = desktop.new_cdp_session(player.page)
+    cdp = calm_desktop.new_cdp_session(player.page)
 
     def sample() -> dict[str, int]:
         cdp.send("HeapProfiler.collectGarbage")
         heap = cdp.send("Runtime.getHeapUsage")
-        wasm = player.page.evaluate(WASM_MEMORY)
-        return {"js": int(heap["usedSize"]), "size": int(wasm["size"]), "in_use": int(wasm["inUse"])}
+        wasm = player.page.evaluate(READ_MEMORY)
+        return {"js": int(heap["usedSize"]), "size": int(wasm["wasm"]), "in_use": int(wasm["inUse"])}
 
     samples: list[dict[str, int]] = []
     for _ in range(12):  # (a match to 50 takes 3 or 4 hands; each takes at least 13 points)

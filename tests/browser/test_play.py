@@ -5,11 +5,9 @@ Everything is read through the page and done by real input (see ``tools/browser_
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from browser_player import Hand, KeyHand, Player, Table, is_my_move, passing, seen, visible_point
 from playwright.sync_api import Browser, BrowserContext
 
@@ -21,36 +19,6 @@ from .links import link_for, match_stopped
 PHONE = (390, 844)
 DESKTOP = (1280, 720)
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-
-
-@pytest.fixture
-def phone(browser: Browser) -> Iterator[BrowserContext]:
-    context = Player.context(browser, PHONE)
-    yield context
-    context.close()
-
-
-@pytest.fixture
-def desktop(browser: Browser) -> Iterator[BrowserContext]:
-    context = Player.context(browser, DESKTOP, pointer="mouse")
-    yield context
-    context.close()
-
-
-# Players whose systems ask for less motion: the game's first visit has Reduced motion on, so cards jump
-# into place (and a whole hand takes a third less time to play).
-@pytest.fixture
-def calm_phone(browser: Browser) -> Iterator[BrowserContext]:
-    context = Player.context(browser, PHONE, reduced_motion=True)
-    yield context
-    context.close()
-
-
-@pytest.fixture
-def calm_desktop(browser: Browser) -> Iterator[BrowserContext]:
-    context = Player.context(browser, DESKTOP, pointer="mouse", reduced_motion=True)
-    yield context
-    context.close()
 
 
 def new_match(player: Player) -> Table:

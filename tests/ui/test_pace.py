@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from hearts.bots.hints import suggest_pass, suggest_play
-from hearts.engine import CardSet, Phase, Play, Seat, Trick
+from hearts.engine import Card, CardSet, Phase, Play, Seat, Trick
 from hearts.storage import Settings
 from hearts.ui.motion import Slot
 from hearts.ui.scenes.dialog import Dialog
@@ -236,6 +236,18 @@ def test_bots_thinking_ahead_choose_what_they_would_have_chosen(level: str) -> N
     assert thought_ahead > 0
 
 
+def play_on_until(driver: Driver, done: Callable[[], bool], what: str) -> None:
+    """Play on (the hint's choices for you, the time passing for the bots) until ``done`` holds."""
+    for _ in range(40000):
+        if done():
+            return
+        if driver.is_waiting_for_player():
+            _one_action(driver)
+        else:
+            driver.step(STEP)
+    raise AssertionError(f"never {what}")
+
+
 def test_fast_forward_switched_on_for_a_trick_you_win_ends_at_your_lead() -> None:
     """Fast-forward covers the moves up to your next turn. Switched on as you play the card that takes
     the trick, your lead comes next at once: it ends there, so the next F switches it on, not off (a
@@ -243,25 +255,23 @@ def test_fast_forward_switched_on_for_a_trick_you_win_ends_at_your_lead() -> Non
     driver = Driver((1280, 720), settings=NORMAL)
     start_match(driver)
     table = driver.table
-    for _ in range(40000):
+
+    def winners() -> list[Card]:
+        """Your cards that take the trick, when you are the last to play to it."""
         view = table.session.view
-        if driver.is_waiting_for_player() and table.is_players_turn_to_play and len(view.trick.cards) == 3:
-            led = view.trick.cards[0].suit
-            best = view.trick.winning_card
-            assert best is not None
-            winners = [card for card in view.legal if card.suit is led and card.rank > best.rank]
-            if winners:
-                break
-        if driver.is_waiting_for_player():
-            _one_action(driver)
-        else:
-            driver.step(STEP)
-    else:
-        raise AssertionError("never last to play with a card that takes the trick")
+        last_to_play = table.is_players_turn_to_play and len(view.trick.cards) == 3
+        if not (driver.is_waiting_for_player() and last_to_play):
+            return []
+        led, best = view.trick.cards[0].suit, view.trick.winning_card
+        assert best is not None
+        return [card for card in view.legal if card.suit is led and card.rank > best.rank]
+
+    play_on_until(driver, lambda: bool(winners()), "last to play with a card that takes the trick")
+    taking = winners()
     driver.key(pygame.K_f)
     assert table.stage.fast
-    driver.click(driver.card_spot(winners[0]))
-    assert human_plays(driver)[-1] == Play.of(Seat.SOUTH, winners[0])
+    driver.click(driver.card_spot(taking[0]))
+    assert human_plays(driver)[-1] == Play.of(Seat.SOUTH, taking[0])
     driver.settle()
     assert table.is_players_turn_to_play and not table.session.view.trick.cards  # your lead
     assert not table.stage.fast
@@ -276,15 +286,11 @@ def test_fast_forward_pressed_as_your_turn_comes_stays_on_until_your_next_turn()
     driver = Driver((1280, 720), settings=NORMAL)
     start_match(driver)
     table = driver.table
-    for _ in range(40000):
-        if table.session.is_human_turn and table.stage.is_busy and table.session.view.phase is Phase.PLAY:
-            break
-        if driver.is_waiting_for_player():
-            _one_action(driver)
-        else:
-            driver.step(STEP)
-    else:
-        raise AssertionError("never at your turn while cards still moved")
+    play_on_until(
+        driver,
+        lambda: table.session.is_human_turn and table.stage.is_busy and table.session.phase is Phase.PLAY,
+        "at your turn while cards still moved",
+    )
     driver.key(pygame.K_f)
     assert table.stage.fast
     driver.settle()
