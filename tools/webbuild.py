@@ -60,6 +60,7 @@ BYTECODE_TOOL = ROOT / "tools" / "bytecode.mjs"
 BYTECODE_CACHE = ROOT / ".cache" / "bytecode"
 WHEEL = "pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl"
 WHEEL_SHA256 = "9c6aa80480c7f199dd024639fc1e1f6b4a5c5c6a7a888b11110ad17b35abdd27"
+WHEEL_BYTECODE = WHEEL.removesuffix(".whl") + "-bytecode.zip"
 WHEEL_INDEX_ENTRY = f"cp{PYTHON_TAG}/pygame_ce-2.5.7.dev1-<abi>-<abi>-<api>.whl"
 WHEEL_URL = f"{DEFAULT_RUNTIME_URL}cp{PYTHON_TAG}/{WHEEL}"
 WHEEL_TIMEOUT = 4.0
@@ -293,6 +294,30 @@ def game_bytecode(package: Path, cache: Path) -> Path:
     return kept
 
 
+def wheel_bytecode(wheel: Path, cache: Path) -> Path:
+    """The bytecode of the pure-Python modules in pygame-ce's wheel, as a zip laid out as the wheel installs
+    (``pygame/__pycache__/...``): the wheel carries sources only, and Pyodide writes no bytecode as it
+    imports, so they were compiled in WebAssembly at every start. The runtime unpacks it beside the
+    installed wheel. Made once per wheel and kept in ``cache``."""
+    kept = cache / f"{wheel.stem}-bytecode-{inputs_key(wheel.read_bytes())}.zip"
+    if kept.is_file():
+        return kept
+    with tempfile.TemporaryDirectory() as temporary, zipfile.ZipFile(wheel) as packed:
+        sources, compiled = Path(temporary) / "source", Path(temporary) / "out"
+        for info in packed.infolist():
+            if info.filename.endswith(".py"):
+                packed.extract(info, sources)
+        compile_bytecode({"source": str(sources), "out": str(compiled), "layout": "pycache"})
+        cache.mkdir(parents=True, exist_ok=True)
+        partial = Path(temporary) / kept.name
+        with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as written:
+            for path in sorted(compiled.rglob("*.pyc")):
+                info = zipfile.ZipInfo(path.relative_to(compiled).as_posix(), (1980, 1, 1, 0, 0, 0))
+                written.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
+        shutil.move(partial, kept)
+    return kept
+
+
 def add_to_archive(archive: Path, folder: Path, under: str) -> int:
     """Rewrite the gzipped tar ``archive`` with every file of ``folder`` added under ``under``; how many."""
     added = sorted(path for path in folder.rglob("*") if path.is_file())
@@ -335,7 +360,15 @@ def own_runtime(out: Path, cache: Path) -> list[tuple[str, Path]]:
     (cdn / f"cp{PYTHON_TAG}").mkdir()
     shutil.copy2(wheel, cdn / f"cp{PYTHON_TAG}" / WHEEL)
     written.append((f"cdn/cp{PYTHON_TAG}/{WHEEL}", cdn / f"cp{PYTHON_TAG}" / WHEEL))
-    index = {"pygame": f"{WHEEL_INDEX_ENTRY}#sha256={WHEEL_SHA256}"}
+    bytecode = wheel_bytecode(wheel, BYTECODE_CACHE)
+    shutil.copy2(bytecode, cdn / f"cp{PYTHON_TAG}" / WHEEL_BYTECODE)
+    written.append((f"cdn/cp{PYTHON_TAG}/{WHEEL_BYTECODE}", cdn / f"cp{PYTHON_TAG}" / WHEEL_BYTECODE))
+    index = {
+        "pygame": f"{WHEEL_INDEX_ENTRY}#sha256={WHEEL_SHA256}",
+        # Ours alone (pygbag's runtime has no use for it): the wheel's bytecode, which the runtime unpacks
+        # beside the wheel when the index names it.
+        "pygame-bytecode": f"cp{PYTHON_TAG}/{WHEEL_BYTECODE}#sha256={sha256_of(bytecode.read_bytes())}",
+    }
     (cdn / INDEX_FILE).write_text(json.dumps(index), encoding="utf-8")
     written.append((f"cdn/{INDEX_FILE}", cdn / INDEX_FILE))
     return written

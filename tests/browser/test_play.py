@@ -50,6 +50,13 @@ def test_boots_to_the_menu_on_our_runtime(phone: BrowserContext, site_url: str) 
     assert runtime == {"runtime": "hearts-pyodide", "jspi": False}, runtime
     # The loading screen has gone, and nothing was asked of any host but ours.
     assert player.page.evaluate("document.getElementById('transfer').hidden")
+    # The game's archive was asked for once, as the page loaded: it downloads while Python starts.
+    asked = player.page.evaluate(
+        """() => performance.getEntriesByType("resource")
+            .filter((entry) => entry.name.endsWith("/hearts.tar.gz")).map((entry) => entry.startTime)"""
+    )
+    ready = player.page.evaluate("Module.timings.interpreter")
+    assert len(asked) == 1 and asked[0] < ready, (asked, ready)
     player.check()
 
 
@@ -224,7 +231,8 @@ def test_turning_the_phone_lays_the_table_out_again(phone: BrowserContext, site_
     assert len(rows) >= 2  # portrait: two rows
     player.page.set_viewport_size({"width": PHONE[1], "height": PHONE[0]})
     turned = player.wait_for(
-        lambda t: bool(t.hand) and all(c.rect and c.rect[0] + c.rect[2] <= PHONE[1] for c in t.hand)
+        lambda t: bool(t.hand)
+        and all(c.rect and c.rect[0] + c.rect[2] <= PHONE[1] for c in t.hand)
         and len({c.rect[1] for c in t.hand if c.rect}) == 1,
         what="one row of cards on a phone on its side",
     )
@@ -359,8 +367,11 @@ def test_a_quick_tap_after_a_won_trick_leads_what_was_aimed_at(phone: BrowserCon
     best = match.view_for(Seat.SOUTH).trick.winning_card
     assert best is not None
     winners = [
-        card for card in table.hand[:-1]
-        if not card.disabled and card.id[-1] == led and rank_of(card.id) > best.rank
+        card
+        for card in table.hand[:-1]
+        if not card.disabled
+        and card.id[-1] == led
+        and rank_of(card.id) > best.rank
         and table.hand[table.hand.index(card) + 1].id[-1] == led
     ]
     assert winners, (table.hand, trick)

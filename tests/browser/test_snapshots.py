@@ -163,18 +163,24 @@ def test_a_scene_draws_alike_in_the_browser(snapshot_page: Page, name: str) -> N
     assert share <= MOST_DIFFERENT, f"{name}: {share:.2%} of its pixels differ from the native drawing"
 
 
-# What the page's own interpreter loaded: the standard library from bytecode alone, and the game's modules
-# with bytecode that this interpreter takes for its source's (tests/browser/test_bytecode.py reads the files).
+# What the page's own interpreter loaded: the standard library from bytecode alone, and the game's and
+# pygame-ce's modules with bytecode that this interpreter takes for its source's, as the build made it (PEP
+# 552's flags 1; tests/browser/test_bytecode.py reads the files).
 LOADED = """
 import asyncio, importlib.util, json
 from pathlib import Path
 import hearts.ui.app as app
-cached = Path(app.__spec__.cached)
-source = Path(app.__file__).read_bytes()
-json.dumps({
-    "stdlib": asyncio.__spec__.origin,
-    "game": cached.is_file() and cached.read_bytes()[8:16] == importlib.util.source_hash(source),
-})
+import pygame.sprite as sprite
+
+def built(module):
+    cached = Path(module.__spec__.cached)
+    source = Path(module.__file__).read_bytes()
+    if not cached.is_file():
+        return False
+    pyc = cached.read_bytes()
+    return pyc[4:8] == (1).to_bytes(4, "little") and pyc[8:16] == importlib.util.source_hash(source)
+
+json.dumps({"stdlib": asyncio.__spec__.origin, "game": built(app), "pygame": built(sprite)})
 """
 
 
@@ -184,3 +190,4 @@ def test_the_page_loads_the_bytecode_it_was_given(snapshot_page: Page) -> None:
     loaded = json.loads(snapshot_page.evaluate("code => Module.pyodide.runPython(code)", LOADED))
     assert loaded["stdlib"].endswith("python312.zip/asyncio/__init__.pyc"), loaded
     assert loaded["game"] is True, loaded
+    assert loaded["pygame"] is True, loaded

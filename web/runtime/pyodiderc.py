@@ -221,15 +221,18 @@ class _Fetched:
         self.file = None
 
     async def __aenter__(self):
-        data = b""
-        try:
-            response = await pyfetch(self.address)
-            if response.ok:
-                data = await response.bytes()
-            else:
-                print(f"fopen: {self.address}: HTTP {response.status}", file=sys.stderr)
-        except Exception as error:
-            print(f"fopen: {self.address}: {error}", file=sys.stderr)
+        early = js.Module.early(self.address)  # the loader may have downloaded it already
+        got = None if early is None else await early
+        data = b"" if got is None else got.to_bytes()
+        if got is None:
+            try:
+                response = await pyfetch(self.address)
+                if response.ok:
+                    data = await response.bytes()
+                else:
+                    print(f"fopen: {self.address}: HTTP {response.status}", file=sys.stderr)
+            except Exception as error:
+                print(f"fopen: {self.address}: {error}", file=sys.stderr)
         self.file = io.BytesIO(data) if "b" in self.mode else io.StringIO(data.decode("utf-8", "replace"))
         return self.file
 

@@ -206,26 +206,43 @@ function hex(buffer) {
     return Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-// The package index names the pygame-ce wheel (and its SHA-256, after "#sha256="), as pygbag's CDN does.
-async function pygameWheel() {
+// The package index, as pygbag's CDN has it: each entry a path (with "<abi>" and "<api>" to fill in) and its
+// SHA-256 after "#sha256=". It names the pygame-ce wheel, and in ours the wheel's bytecode too.
+async function packageIndex() {
     const pygpi = vm.PyConfig.orig_argv.filter((arg) => arg.startsWith("PYGPI=")).map((arg) => arg.slice(6))[0]
         || new URL("../", here).href;
-    const indexUrl = new URL(`index-${PYGBAG}-${ABI}.json`, pygpi).href;
-    const index = await (await fetchOk(indexUrl, "the package index")).json();
-    const entry = String(index.pygame || "").replaceAll("<abi>", ABI).replaceAll("<api>", API);
+    const url = new URL(`index-${PYGBAG}-${ABI}.json`, pygpi).href;
+    const index = await (await fetchOk(url, "the package index")).json();
+    return { index, base: index["-CDN-"] ? new URL(index["-CDN-"], url).href : pygpi };
+}
+
+// The file an index entry names, checked against its SHA-256; null when the index has no such entry.
+async function checkedFile({ index, base }, key, what) {
+    if (!(key in index)) {
+        return null;
+    }
+    const entry = String(index[key] || "").replaceAll("<abi>", ABI).replaceAll("<api>", API);
     const [path, fragment] = splitLast(entry, "#");
     const wanted = /^sha256=([0-9a-f]{64})$/.exec(fragment || "");
     if (!path || !wanted) {
-        throw new Error("the package index names no pygame-ce wheel with its SHA-256");
+        throw new Error(`the package index names no ${what} with its SHA-256`);
     }
-    const url = new URL(path, index["-CDN-"] ? new URL(index["-CDN-"], indexUrl) : pygpi).href;
+    const url = new URL(path, base).href;
     const name = path.slice(path.lastIndexOf("/") + 1);
-    const bytes = await (await fetchOk(url, `the pygame-ce package (${name})`)).arrayBuffer();
+    const bytes = await (await fetchOk(url, `the ${what} (${name})`)).arrayBuffer();
     const got = hex(await crypto.subtle.digest("SHA-256", bytes));
     if (got !== wanted[1]) {
-        throw new Error(`the pygame-ce package (${name}) is damaged: its SHA-256 is ${got}, not ${wanted[1]}`);
+        throw new Error(`the ${what} (${name}) is damaged: its SHA-256 is ${got}, not ${wanted[1]}`);
     }
     return { name, bytes: new Uint8Array(bytes), url };
+}
+
+async function pygameWheel(index) {
+    const wheel = await checkedFile(await index, "pygame", "pygame-ce package");
+    if (!wheel) {
+        throw new Error("the package index names no pygame-ce package with its SHA-256");
+    }
+    return wheel;
 }
 
 // What the pygame-ce module imports of its host and Pyodide's own module lacks (pygbag's has both).
@@ -241,6 +258,27 @@ function hostFunctions(pyodide) {
     };
 }
 
+// What Python asks for first, asked for as the page loads, so that it downloads while the interpreter starts:
+// the game's archive (config.archive + ".tar.gz", which the page's Python block opens with platform.fopen).
+// Each is handed over once (Module.early); one that failed is handed over as nothing, and Python asks for it
+// again as it would have, with its own error if it fails again.
+const early = new Map();
+
+function fetchEarly(address) {
+    const url = new URL(address, document.baseURI).href;
+    const bytes = fetch(url, { credentials: "same-origin" })
+        .then((response) => (response.ok ? response.arrayBuffer() : null))
+        .then((buffer) => (buffer ? new Uint8Array(buffer) : null), () => null);
+    early.set(url, bytes);
+}
+
+vm.early = function (address) {
+    const url = new URL(address, document.baseURI).href;
+    const bytes = early.get(url) || null;
+    early.delete(url);
+    return bytes;
+};
+
 function mark(step) {
     vm.timings[step] = Math.round(performance.now());
 }
@@ -254,10 +292,19 @@ async function boot() {
         }
         vm.stackSwitching = !withoutStackSwitching();
         vm.setStatus("Starting Python...");
+        const index = packageIndex();
+        const wheel = pygameWheel(index);
+        const bytecode = index.then((found) => checkedFile(found, "pygame-bytecode", "pygame-ce bytecode"));
+        for (const download of [index, wheel, bytecode]) {
+            download.catch(() => {});  // reported where it is awaited
+        }
+        const rcText = fetchOk(here + "pyodiderc.py", "the Python runtime (pyodiderc.py)").then((r) => r.text());
+        rcText.catch(() => {});
+        if (config.archive) {
+            fetchEarly(config.archive + ".tar.gz");
+        }
         await loadScript(here + "pyodide/pyodide.js");
         mark("pyodide_script");
-        const wheel = pygameWheel();
-        wheel.catch(() => {});  // reported where it is awaited
         if (typeof window.custom_prerun === "function") {
             window.custom_prerun();
         }
@@ -276,12 +323,16 @@ async function boot() {
         pyodide._module.mergeLibSymbols(hostFunctions(pyodide), RUNTIME);
         const site = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
         await pyodide._api.install(bytes, name, site, RUNTIME, url);
+        const compiled = await bytecode;
+        if (compiled) {
+            pyodide.unpackArchive(compiled.bytes, "zip", { extractDir: site });
+        }
         mark("pygame");
         const canvas = document.getElementById("canvas");
         if (canvas) {
             pyodide.canvas.setCanvas2D(canvas);
         }
-        const rc = await (await fetchOk(here + "pyodiderc.py", "the Python runtime (pyodiderc.py)")).text();
+        const rc = await rcText;
         window.python = vm;
         pyodide.runPython(rc, { filename: here + "pyodiderc.py" });
         mark("rc");
