@@ -4,6 +4,9 @@ it passes. What the player sees stays the table drawn afresh, pixel for pixel.""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pygame
 import pytest
 
@@ -14,6 +17,7 @@ from hearts.ui.motion import Step as MotionStep
 from hearts.ui.render.layer import Layer
 from hearts.ui.scenes.dialog import Dialog
 from hearts.ui.scenes.table import TableScene
+from hearts.ui.table_draw import TableDrawer
 from hearts.ui.table_frame import TableFrame
 
 from .driver import FRAME, Driver
@@ -28,13 +32,29 @@ def _table_of(driver: Driver) -> TableScene | None:
     return next((scene for scene in reversed(driver.app.stack) if isinstance(scene, TableScene)), None)
 
 
-class CheckedDriver(Driver):
-    """After every frame the app draws, the table as drawn from its kept layer is compared with the
-    table drawn afresh, every piece painted again."""
+@contextmanager
+def turned_off(drawer: TableDrawer, *switches: str) -> Iterator[None]:
+    """The drawer with each of its ``switches`` (a saving it makes) off for a while."""
+    for switch in switches:
+        setattr(drawer, switch, False)
+    try:
+        yield
+    finally:
+        for switch in switches:
+            setattr(drawer, switch, True)
 
-    def __init__(self, size: tuple[int, int], **options: object) -> None:
+
+class CheckedDriver(Driver):
+    """After every frame the app draws, the table as the drawer draws it is compared with the table drawn
+    without one of its savings (``saving``, a switch of the drawer): by default without its kept layers,
+    every piece painted again; or without ``clips_hidden_parts``, every face blended whole, both then
+    drawn afresh (a kept layer would be copied whatever the switch)."""
+
+    def __init__(self, size: tuple[int, int], saving: str = "keeps_still_part", **options: object) -> None:
         self.compared = 0
         self.mismatches: list[int] = []
+        self.saving = saving
+        self.afresh = () if saving == "keeps_still_part" else ("keeps_still_part",)
         super().__init__(size, **options)  # type: ignore[arg-type]
 
     def step(self, dt: float = FRAME) -> bool:
@@ -42,16 +62,13 @@ class CheckedDriver(Driver):
         table = _table_of(self)
         if drawn and table is not None:
             size = self.app.screen.get_size()
-            kept = pygame.Surface(size)
-            table.draw(kept)
-            table.drawer.keeps_still_part = False
-            try:
-                fresh = pygame.Surface(size)
-                table.draw(fresh)
-            finally:
-                table.drawer.keeps_still_part = True
+            saved, fresh = pygame.Surface(size), pygame.Surface(size)
+            with turned_off(table.drawer, *self.afresh):
+                table.draw(saved)
+                with turned_off(table.drawer, self.saving):
+                    table.draw(fresh)
             self.compared += 1
-            if _pixels(kept) != _pixels(fresh):
+            if _pixels(saved) != _pixels(fresh):
                 self.mismatches.append(self.frames)
         return drawn
 
@@ -97,6 +114,44 @@ def test_every_frame_of_a_hand_is_the_table_drawn_afresh(size: tuple[int, int]) 
     assert driver.mismatches == []
 
 
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)])
+def test_every_frame_with_the_hidden_parts_of_hand_cards_left_out_is_the_hand_drawn_whole(
+    size: tuple[int, int],
+) -> None:
+    """Only what the next card leaves in view of a card in your hand is blended: the cards raised to
+    pass, those passed to you, the ones you may not play and the one shaken all look as drawn whole."""
+    driver = CheckedDriver(size, saving="clips_hidden_parts", settings=Settings(pace="quick"))
+    start_match(driver)
+    done = _play_a_hand_touching_everything(driver)
+    assert {"pass", "refused", "hint"} <= done
+    assert driver.compared > 200
+    assert driver.mismatches == []
+
+
+def test_your_hand_is_drawn_again_only_when_it_changes() -> None:
+    """The still part is drawn again for every card played; your hand, kept apart over the felt, only
+    when it changes: the cards played, passed and received, the ones you may play, the hint, the focus."""
+    driver = CheckedDriver((390, 844), settings=Settings(pace="quick"))
+    start_match(driver)
+    _play_a_hand_touching_everything(driver)
+    drawer = _table_of(driver).drawer  # type: ignore[union-attr]
+    assert drawer.still_redraws > 100
+    assert 13 < drawer.hand_redraws < drawer.still_redraws // 2
+    assert driver.mismatches == []
+
+
+def test_a_kept_hand_that_missed_a_change_would_be_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison can fail for the hand's own layer too: a key that leaves out the focus."""
+    driver = CheckedDriver((390, 844), settings=Settings(pace="quick"))
+    start_match(driver)
+    driver.settle()
+    key = TableDrawer._hand_key
+    monkeypatch.setattr(TableDrawer, "_hand_key", lambda drawer: key(drawer)[:-2])  # no focus…
+    for _ in range(4):
+        driver.key(pygame.K_RIGHT)
+    assert driver.mismatches
+
+
 def test_a_kept_table_that_missed_a_change_would_be_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """The comparison above can fail: a key that leaves out the focus shows the old focus."""
     driver = CheckedDriver((390, 844), settings=Settings(pace="quick"))
@@ -130,12 +185,12 @@ def test_the_still_part_is_drawn_once_while_a_card_flies() -> None:
             lifted.append(current)
         left_out = any(current is step for step in lifted)
         if current is not None and current.kind == "play" and current.flights and not left_out:
-            redraws = table.drawer._still.redraws
+            redraws = table.drawer.still_redraws
             drawn = 0
             while table.motion.current is current:
                 drawn += driver.step()
             assert drawn >= 5  # the flight is shown frame by frame
-            assert table.drawer._still.redraws - redraws <= 1  # its end: the trick with the card in it
+            assert table.drawer.still_redraws - redraws <= 1  # its end: the trick with the card in it
             flown += 1
             if flown == 4:
                 return

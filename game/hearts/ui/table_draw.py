@@ -2,9 +2,12 @@
 felt, the header, the marks, the seats' boxes, the trick, your hand), then the cards in the air, the
 message, the buttons and the lesson's note.
 
-``TableDrawer`` keeps the still part between frames (a ``Layer`` under the frame's ``still_key``) and
-composes the pieces drawn elsewhere: the seats' boxes (``table_seats.SeatBoxes``), the cards in the air
-(``table_flights.Flights``) and the faces both it and the flights draw (``table_faces.TableFaces``)."""
+``TableDrawer`` keeps the still part between frames (a ``Layer`` under the frame's ``still_key``), and
+within it your hand over the felt (a second ``Layer``, under the hand's own key): the still part is drawn
+again as each card is played, and your hand, a row of cards with shadows and rounded corners to blend,
+cost most of that while it changes far less often. It composes the pieces drawn elsewhere: the seats'
+boxes (``table_seats.SeatBoxes``), the cards in the air (``table_flights.Flights``) and the faces both it
+and the flights draw (``table_faces.TableFaces``)."""
 
 from __future__ import annotations
 
@@ -54,8 +57,22 @@ class TableDrawer:
         self.seats = SeatBoxes(fonts, painter)
         self.flights = Flights(self.faces)
         self._still = Layer()
+        self._hand = Layer()
         self.keeps_still_part = True
         """Whether the still part is kept between frames (the tests compare it with drawing afresh)."""
+        self.clips_hidden_parts = True
+        """Whether a hand card's face is blended only where the next card leaves it in view (the tests
+        compare it with faces drawn whole)."""
+
+    @property
+    def still_redraws(self) -> int:
+        """How many times the still part has been drawn (kept, it is copied the other times)."""
+        return self._still.redraws
+
+    @property
+    def hand_redraws(self) -> int:
+        """How many times your hand has been drawn into its own layer."""
+        return self._hand.redraws
 
     @property
     def layout(self) -> TableLayout:
@@ -72,9 +89,9 @@ class TableDrawer:
         if self.keeps_still_part and Layer.can_keep(surface) and not is_recording():
             refusal = frame.refusal
             shake = (0, 0) if refusal is None else self._refusal_offset(refusal.shake)
-            self._still.blit(surface, frame.still_key(shake), self._draw_still)
+            self._still.blit(surface, frame.still_key(shake), self._draw_still_kept)
         else:  # the layout report notes each piece as it is drawn, so it is drawn
-            self._draw_still(surface)
+            self._draw_still(surface, keep=False)
         self.flights.draw(surface, frame)
         self._draw_message(surface)
         focus = frame.focus
@@ -110,9 +127,13 @@ class TableDrawer:
         hidden = moving.hidden if moving is not None else frozenset()
         return [self.layout.seats[seat].trick_slot for seat, card in trick.plays if card not in hidden]
 
-    def _draw_still(self, surface: pygame.Surface) -> None:
+    def _draw_still_kept(self, layer: pygame.Surface) -> None:
+        self._draw_still(layer, keep=True)
+
+    def _draw_still(self, surface: pygame.Surface, *, keep: bool) -> None:
         """Everything under the cards in the air, the message and the buttons: the felt, the header,
-        the marks, the seats' boxes, the trick and your hand."""
+        the marks, the seats' boxes, the trick and your hand (``keep``: your hand from its own layer
+        where it can be)."""
         frame = self._frame
         view = frame.shown
         self._draw_background(surface)
@@ -129,7 +150,57 @@ class TableDrawer:
         self._draw_trick(surface, trick, hidden)
         if moving is not None and moving.kind == "hold" and moving.taken is not None:
             self._ring_winner(surface, moving.taken)
+        around = self._hand_area() if keep else None
+        if around is None:
+            self._draw_hand(surface)
+        else:
+            self._hand.blit(surface, self._hand_key(), self._draw_hand_on_felt, area=around)
+
+    def _draw_hand_on_felt(self, surface: pygame.Surface) -> None:
+        self._draw_background(surface)
         self._draw_hand(surface)
+
+    def _hand_key(self) -> tuple[object, ...]:
+        """Everything your hand is drawn from."""
+        frame = self._frame
+        playing = frame.is_players_turn_to_play
+        return (
+            frame.layout,
+            tuple((card, tuple(place)) for card, place in frame.cards),
+            frame.hand,
+            playing,
+            frame.live.legal if playing else None,
+            frame.received,
+            frame.highlighted,
+            frame.raised,
+            frame.lifted,
+            frame.selected,
+            frame.focus,
+            frame.four_colour,
+        )
+
+    def _hand_area(self) -> pygame.Rect | None:
+        """Where your hand and everything drawn round its cards (shadows, the hint's glow, the focus ring)
+        lies, when nothing else of the still part does, so that the hand's layer can be copied there
+        over the felt: else None, and the hand is drawn in place. A refused card's bubble and shake
+        are drawn in place too (they last a moment)."""
+        frame = self._frame
+        if frame.refusal is not None or not frame.cards:
+            return None
+        layout = self.layout
+        metrics = layout.metrics
+        glow, ring = max(3, metrics.px(4)), 4 * focus_band(metrics.unit)
+        around: list[pygame.Rect] = []
+        for _card, place in frame.cards:
+            around += [self.painter.shadow_rect(place), place.inflate(glow, glow), place.inflate(ring, ring)]
+        area = around[0].unionall(around).inflate(2, 2).clip(pygame.Rect((0, 0), layout.size))
+        others = [layout.header, layout.marks]
+        for place in layout.seats:  # each box with its ring, each trick card with its shadow and ring
+            others += [place.panel.inflate(glow, glow), self.painter.shadow_rect(place.trick_slot)]
+            others.append(place.trick_slot.inflate(2 * glow, 2 * glow))
+        if area.collidelist([rect for rect in others if rect.width > 0 and rect.height > 0]) >= 0:
+            return None
+        return area
 
     # Pieces ---------------------------------------------------------------------------------
 
@@ -201,21 +272,29 @@ class TableDrawer:
         four_colour = frame.four_colour
         tags = self._received_tags(hand, frame.raised, received)
         focused: pygame.Rect | None = None
-        for card, place in frame.cards:
+        shake = self._refusal_offset(refusal.shake) if refusal is not None else (0, 0)
+        drawn = [
+            place.move(shake) if refusal is not None and card == refusal.card else place
+            for card, place in frame.cards
+        ]
+        radius = self.painter.layout(width, height).radius
+        clip = surface.get_clip()
+        for order, (card, place) in enumerate(frame.cards):
             index = hand.index(card)
-            shaken = refusal is not None and card == refusal.card
-            rect = (
-                place.move(self._refusal_offset(refusal.shake)) if refusal is not None and shaken else place
-            )
+            rect = drawn[order]
             surface.blit(self.painter.shadow(width, height), self.painter.shadow_rect(rect))
             passed = received is not None and card in received
             unplayable = playing and card not in legal
             # Passed to you: tinted; hatched instead when unplayable (both would dim its index), the edge
             # still flagging it.
             tinted = passed and not unplayable
+            shown = self._left_in_view(rect, drawn[order + 1], radius) if order + 1 < len(drawn) else None
+            if shown is not None:  # blend only what the next card leaves in view (the same pixels)
+                surface.set_clip(shown.clip(clip))
             self.faces.draw(surface, card, rect, "hand", Seat.SOUTH, four_colour=four_colour, tinted=tinted)
             if unplayable:
                 surface.blit(self.painter.dim(width, height), rect.topleft)
+            surface.set_clip(clip)
             if passed:  # passed to you: tinted, edged and tagged, until you play your first card
                 self._edge(surface, rect, theme.RECEIVED)
                 word, visible = tags[card]
@@ -244,6 +323,16 @@ class TableDrawer:
             draw_focus(surface, focused, metrics.unit, radius)
         if refusal is not None and refusal.card in hand:
             self._draw_refusal(surface, refusal.card, refusal.reason, hand, frame.raised)
+
+    def _left_in_view(self, rect: pygame.Rect, over: pygame.Rect, radius: int) -> pygame.Rect | None:
+        """The part of a hand card at ``rect`` that the next card, drawn over it at ``over``, may leave in
+        view: up to that card's left edge and its rounded corners. None when that card does not cover the
+        rest (raised, or in another row), or when the faces are drawn whole (``clips_hidden_parts``)."""
+        if not self.clips_hidden_parts or over.top != rect.top or over.height != rect.height:
+            return None
+        if not rect.left < over.left or over.right - radius < rect.right:
+            return None
+        return pygame.Rect(rect.left, rect.top, over.left + radius - rect.left, rect.height)
 
     def _received_tags(
         self, hand: list[Card], raised: frozenset[int], received: frozenset[Card] | None

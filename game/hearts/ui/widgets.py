@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -33,11 +34,17 @@ class Button:
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int, colour: tuple[int, ...]) -> None:
     """A rounded panel; colours with alpha are blended over what is beneath."""
     if len(colour) == 4 and colour[3] < 255:
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, colour, layer.get_rect(), border_radius=radius)
-        surface.blit(layer, rect.topleft)
+        surface.blit(_see_through_panel(rect.size, radius, colour), rect.topleft)
     else:
         pygame.draw.rect(surface, colour[:3], rect, border_radius=radius)
+
+
+@functools.lru_cache(maxsize=64)
+def _see_through_panel(size: tuple[int, int], radius: int, colour: tuple[int, ...]) -> pygame.Surface:
+    """A panel with alpha, kept: the table draws the same few boxes again for every card played."""
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, colour, layer.get_rect(), border_radius=radius)
+    return layer
 
 
 def draw_title(

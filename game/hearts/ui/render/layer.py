@@ -28,9 +28,17 @@ class Layer:
         differ."""
         return not target.get_flags() & pygame.SRCALPHA
 
-    def blit(self, target: pygame.Surface, key: Hashable, draw: Callable[[pygame.Surface], None]) -> None:
-        """Put the picture for ``key`` on ``target``, calling ``draw`` on the layer first when the key
-        (or the target's size or format) has changed since the last time."""
+    def blit(
+        self,
+        target: pygame.Surface,
+        key: Hashable,
+        draw: Callable[[pygame.Surface], None],
+        *,
+        area: pygame.Rect | None = None,
+    ) -> None:
+        """Put the picture for ``key`` on ``target`` (only its ``area``, if given, in the same place),
+        calling ``draw`` on the layer first when the key (or the target's size or format) has changed
+        since the last time."""
         surface = self._surface
         if (
             surface is None
@@ -44,7 +52,10 @@ class Layer:
             draw(surface)
             self._key = key
             self.redraws += 1
-        target.blit(surface, (0, 0))
+        if area is None:
+            target.blit(surface, (0, 0))
+        else:
+            target.blit(surface, area.topleft, area)
 
     def forget(self) -> None:
         """Let go of the surface (it is drawn again next time)."""
