@@ -195,9 +195,9 @@ class TableDrawer:
             around += [self.painter.shadow_rect(place), place.inflate(glow, glow), place.inflate(ring, ring)]
         area = around[0].unionall(around).inflate(2, 2).clip(pygame.Rect((0, 0), layout.size))
         others = [layout.header, layout.marks]
-        for place in layout.seats:  # each box with its ring, each trick card with its shadow and ring
-            others += [place.panel.inflate(glow, glow), self.painter.shadow_rect(place.trick_slot)]
-            others.append(place.trick_slot.inflate(2 * glow, 2 * glow))
+        for seat in layout.seats:  # each box with its ring, each trick card with its shadow and ring
+            others += [seat.panel.inflate(glow, glow), self.painter.shadow_rect(seat.trick_slot)]
+            others.append(seat.trick_slot.inflate(2 * glow, 2 * glow))
         if area.collidelist([rect for rect in others if rect.width > 0 and rect.height > 0]) >= 0:
             return None
         return area
