@@ -122,6 +122,22 @@ async def rest(seconds: float) -> None:
         await resting(seconds)
 
 
+def prepare_audio() -> None:
+    """Sound will be wanted: our runtime's ``platform.prepare_audio`` makes the browser's audio context in
+    the player's next gesture, outside the game's frames (the first one a browser makes takes about 50 ms).
+    Elsewhere (natively, pygbag's runtime) nothing: the mixer makes its own as it opens."""
+    if sys.platform != "emscripten":
+        return
+    import platform
+
+    preparing = getattr(platform, "prepare_audio", None)
+    if preparing is not None:
+        try:
+            preparing()
+        except Exception as error:  # a nicety: the mixer makes its own context as before
+            print(f"prepare_audio: {error}", file=sys.stderr)
+
+
 def is_live() -> bool:
     """Whether there is a page to tell things (never natively)."""
     return page_object() is not None

@@ -321,11 +321,13 @@ def test_the_lesson_has_its_own_header_and_says_a_refusal_once(phone: BrowserCon
 # Every AudioContext the page makes, kept where a test can see it (set up before the page's own scripts).
 WATCH_AUDIO = """(() => {
     window.audioContexts = [];
+    window.audioContextsMadeIn = [];  // the type of the event being handled as each was made
     const Made = window.AudioContext;
     window.AudioContext = class extends Made {
         constructor(...args) {
             super(...args);
             window.audioContexts.push(this);
+            window.audioContextsMadeIn.push(window.event ? window.event.type : "no event");
         }
     };
     window.webkitAudioContext = window.AudioContext;
@@ -349,8 +351,8 @@ def test_sound_waits_for_the_first_gesture_and_starts_without_an_error(
     """A match link taken (a tap), then the page reloaded at once, West to lead and North and East to
     follow: their cards want sounds before this page has had any gesture, and nothing opens an
     AudioContext (browsers refuse sound until then; headless Chromium does not, so the page is watched
-    instead). Your first tap, a card played, starts one, and it runs; no error and no failure of sound
-    reaches the console."""
+    instead). Your first tap, a card played, starts one in its own event (outside the game's frames), and
+    it runs; no error and no failure of sound reaches the console."""
     match = match_stopped(
         2024,
         lambda m: m.phase is Phase.PLAY and m.to_move is Seat.WEST and not m.view_for(Seat.SOUTH).trick.cards,
@@ -378,6 +380,9 @@ def test_sound_waits_for_the_first_gesture_and_starts_without_an_error(
         player.page.wait_for_function("window.audioContexts.length > 0", timeout=10_000)
         states = player.page.evaluate("window.audioContexts.map((made) => made.state)")
         assert states == ["running"], states
+        # Made by the runtime in the tap's own event, not as the mixer opened in one of the game's frames.
+        made_in = player.page.evaluate("window.audioContextsMadeIn")
+        assert made_in in (["pointerdown"], ["pointerup"], ["touchend"]), made_in
         assert not [line for line in warnings if SOUND_TROUBLE.search(line)], warnings
         player.check()
     finally:

@@ -38,8 +38,12 @@ class Recorder:
         self.refuse = refuse
         self.missing = missing
         self.opened = 0
+        self.prepared = 0
         self.played: list[tuple[str, float]] = []
         self.sound: Sound | None = None
+
+    def prepare(self) -> None:
+        self.prepared += 1
 
     def open(self) -> None:
         self.opened += 1
@@ -370,3 +374,23 @@ def test_the_sound_option_is_saved_and_reaches_the_player() -> None:
     assert Store(backend).load_settings().sound is False and not sound.enabled
     driver.click(driver.button_spot("sound:1"))
     assert Store(backend).load_settings().sound is True and sound.enabled
+
+
+def test_in_a_browser_sound_gets_ready_for_the_first_gesture_only_when_it_is_on() -> None:
+    """Before the first gesture, the option on asks the backend once to get ready (the page makes the
+    browser's audio context in that gesture); off, nothing; after the gesture, or natively, never."""
+    recorder = Recorder()
+    sound = Sound(recorder, enabled=False, needs_gesture=True)
+    assert recorder.prepared == 0
+    sound.enabled = True
+    sound.enabled = False
+    sound.enabled = True
+    assert recorder.prepared == 1
+    later = Recorder()
+    heard = Sound(later, enabled=False, needs_gesture=True)
+    heard.heard_gesture()
+    heard.enabled = True
+    assert later.prepared == 0
+    native = Recorder()
+    Sound(native, enabled=True, needs_gesture=False)
+    assert native.prepared == 0

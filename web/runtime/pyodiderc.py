@@ -310,6 +310,7 @@ platform.run_main = run_main
 platform.shell = shell
 platform.runtime = RUNTIME
 platform.rest = rest
+platform.prepare_audio = lambda: js.Module.prepareAudio()
 sys.modules["__EMSCRIPTEN__"] = platform
 
 builtins.shell = shell

@@ -279,6 +279,45 @@ vm.early = function (address) {
     return bytes;
 };
 
+// The first AudioContext a browser makes starts its audio service: about 50 ms, which as pygame's mixer opens
+// would fall in one of the game's frames. SDL2 takes a context it finds at Module.SDL2.audioContext (the
+// interpreter's module) instead of making one, so when the game says it will want sound (platform.
+// prepare_audio) one is made here, in the player's next gesture, which is when a browser lets it run. SDL
+// resumes only a context it made itself, so this one is resumed on each gesture after, should the browser
+// have stopped it (a phone's call, a tab in the background).
+const GESTURES = ["pointerdown", "pointerup", "touchend", "keydown"];
+let audioAsked = false;
+
+function isGesture(event) {
+    return event.type !== "keydown" || event.key !== "Escape";
+}
+
+function makeAudio(event) {
+    const module = vm.pyodide && vm.pyodide._module;
+    if (!module || !isGesture(event) || typeof AudioContext === "undefined") {
+        return;
+    }
+    const sdl = module.SDL2 || (module.SDL2 = {});
+    if (!sdl.audioContext) {
+        try {
+            sdl.audioContext = new AudioContext();
+        } catch (error) {
+            console.warn("Python runtime: no AudioContext yet:", error);  // the mixer makes its own
+        }
+    } else if (sdl.audioContext.state === "suspended" || sdl.audioContext.state === "interrupted") {
+        sdl.audioContext.resume().catch(() => {});
+    }
+}
+
+vm.prepareAudio = function () {
+    if (!audioAsked) {
+        audioAsked = true;
+        for (const kind of GESTURES) {
+            window.addEventListener(kind, makeAudio, { capture: true, passive: true });
+        }
+    }
+};
+
 function mark(step) {
     vm.timings[step] = Math.round(performance.now());
 }

@@ -3,7 +3,9 @@
 Nothing opens until a sound is wanted: then pygame's mixer opens, with a small buffer, and each effect is
 loaded from ``assets/sounds/`` the first time it plays. In the browser nothing opens before the player's
 first gesture (a tap or a key), because browsers refuse sound until then; sounds wanted earlier are
-simply not heard. With the Sound option off nothing opens at all.
+simply not heard. There, with the option on, the page is asked to make the browser's audio context in
+that gesture itself (``page.prepare_audio``), so that its start (the first in a browser takes about 50 ms)
+falls in no frame of the game. With the Sound option off nothing opens at all.
 
 Sound is a nicety, so nothing about it may stop the game: no audio device, a refused one, a pygame built
 without its mixer, a missing or damaged file. Each leaves the game silent (a file: that one sound) and is
@@ -17,6 +19,7 @@ from typing import Final, Protocol
 
 import pygame
 
+from .. import page
 from .assets import asset_path
 
 SOUNDS: Final = ("card", "trick", "hearts", "queen", "pass", "victory", "defeat")
@@ -36,6 +39,9 @@ REPEAT: Final = 0.06
 class Backend(Protocol):
     """Where sounds go: pygame's mixer, or a recorder in tests. Any method may raise."""
 
+    def prepare(self) -> None:
+        """Sound will be wanted once the player's first gesture allows it: get ready for it then."""
+
     def open(self) -> None: ...
 
     def load(self, name: str) -> object: ...
@@ -45,6 +51,9 @@ class Backend(Protocol):
 
 class Mixer:
     """pygame's mixer, opened small."""
+
+    def prepare(self) -> None:
+        page.prepare_audio()
 
     def open(self) -> None:
         pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=BUFFER)
@@ -83,10 +92,10 @@ class Sound:
         needs_gesture: bool | None = None,
     ) -> None:
         self.backend: Backend = backend if backend is not None else Mixer()
-        self.enabled = enabled
-        """The Sound option (the context keeps it in step with the settings)."""
         self.needs_gesture = sys.platform == "emscripten" if needs_gesture is None else needs_gesture
         self.has_gesture = False
+        self._enabled = False
+        self._prepared = False
         self.now = 0.0
         """Seconds of game time (``advance``), so that tests step it by hand."""
         self.is_open = False
@@ -95,6 +104,23 @@ class Sound:
         self._clips: dict[str, object] = {}
         self._broken: set[str] = set()
         self._last: dict[str, float] = {}
+        self.enabled = enabled
+
+    @property
+    def enabled(self) -> bool:
+        """The Sound option (the context keeps it in step with the settings). Turned on before the
+        player's first gesture, the backend gets ready for that gesture (once)."""
+        return self._enabled
+
+    @enabled.setter
+    def enabled(self, on: bool) -> None:
+        self._enabled = on
+        if on and self.needs_gesture and not self.has_gesture and not self._prepared:
+            self._prepared = True
+            try:
+                self.backend.prepare()
+            except Exception as error:  # the mixer makes ready as it opens instead
+                _tell(f"Sound could not get ready ({type(error).__name__}: {error}).")
 
     def advance(self, dt: float) -> None:
         self.now += dt
