@@ -7,7 +7,7 @@ Pure, so drawing and hit-testing share the rectangles.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -115,12 +115,12 @@ class HandFit:
     height: int
 
 
-def hand_fits(width: int, rows: int, metrics: Metrics) -> list[HandFit]:
+def hand_fits(width: int, rows: int, metrics: Metrics) -> Iterator[HandFit]:
     """Every card width (largest first, up to 150 design pixels) at which 13 cards fit ``width`` in
-    ``rows`` rows, each showing a tap-sized strip."""
+    ``rows`` rows, each showing a tap-sized strip: made as they are asked for (a search mostly stops at
+    one of the first, and at a phone's scale there are hundreds)."""
     tap = math.ceil(MIN_TAP * metrics.scale)
     per_row = math.ceil(HAND_COUNT / rows)
-    fits = []
     for card_width in range(min(width, metrics.px(150)), tap - 1, -1):
         card_height = round(card_width * CARD_ASPECT)
         strip = max(tap, math.ceil(card_width * INDEX_STRIP))
@@ -129,8 +129,7 @@ def hand_fits(width: int, rows: int, metrics: Metrics) -> list[HandFit]:
         lift = round(card_height * RAISE)
         # A raised card of a lower row must not eat into the strip of the row above.
         drop = max(tap, math.ceil(card_height * INDEX_DROP)) + lift
-        fits.append(HandFit(card_width, rows, strip, drop, card_height + lift + (rows - 1) * drop))
-    return fits
+        yield HandFit(card_width, rows, strip, drop, card_height + lift + (rows - 1) * drop)
 
 
 def place_hand(fit: HandFit, width: int, left: int, bottom: int) -> HandGeometry:
@@ -149,7 +148,7 @@ def place_hand(fit: HandFit, width: int, left: int, bottom: int) -> HandGeometry
 def _least_hand(width: int, metrics: Metrics) -> HandFit:
     """Tap-sized cards in as many rows as it takes: for windows too small for anything better."""
     for rows in (2, 3, 4):
-        fits = hand_fits(width, rows, metrics)
+        fits = list(hand_fits(width, rows, metrics))
         if fits:
             return fits[-1]
     tap = math.ceil(MIN_TAP * metrics.scale)
