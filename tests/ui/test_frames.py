@@ -259,3 +259,35 @@ def test_every_frame_of_the_lesson_is_its_table_drawn_afresh() -> None:
     assert run.refusals
     assert driver.compared > 200
     assert driver.mismatches == []
+
+
+def test_faces_are_painted_ahead_at_the_tricks_size_in_frames_that_draw_nothing() -> None:
+    """While the table waits (here on your pass), every face at the trick's size is painted, a step at a
+    time in frames that draw nothing, your own cards first; so a card played later paints nothing as it
+    lands."""
+    from hearts.engine import FULL_DECK
+
+    driver = Driver((390, 844), settings=Settings(pace="quick"), coach=True)
+    start_match(driver)
+    driver.settle()
+    table = driver.table
+    painter = driver.app.ctx.painter
+    size = table.layout.trick_card
+    painted: list[object] = []
+    draw_face = painter._draw_face
+
+    def face(card: object, width: int, height: int, four: bool) -> pygame.Surface:
+        if (width, height) == size:
+            painted.append(card)
+        return draw_face(card, width, height, four)  # type: ignore[arg-type]
+
+    painter._draw_face = face  # type: ignore[method-assign]
+    hand = set(table.session.view.hand)
+    for _ in range(600):
+        if driver.step():
+            continue  # (a frame that draws does no such work)
+        if table.faces_ahead.is_done:
+            break
+    assert table.faces_ahead.is_done
+    assert all(painter.has_face(card, *size) for card in FULL_DECK)
+    assert len(painted) == 52 and set(painted[:13]) == hand

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 import pygame
 
-from ..engine import Seat
+from ..engine import FULL_DECK, Seat
 from ..engine.cards import Card
 from . import theme
 from .layout import Metrics
@@ -102,3 +102,40 @@ class TableFaces:
         draw_panel(surface, tag, tag.height // 2, fill)
         draw_text(surface, self.painter.fonts, word, tag, px, ink, bold=True, wrap=False)
         return tag
+
+
+class FacesAhead:
+    """The faces a table shows at the trick's size, painted one at a time in frames that draw nothing (a bot
+    thinking, you thinking), so that no frame that draws paints a card for the first time: in WebAssembly
+    at a phone's scale a court card takes about 20 ms, and a frame that also draws your hand again then runs
+    past 50. Your own cards come first (they go to the trick too), then the rest of the deck."""
+
+    def __init__(self, painter: CardPainter) -> None:
+        self.painter = painter
+        self._for: tuple[int, int, bool] | None = None
+        self._left: list[Card] = []
+
+    def plan(self, size: tuple[int, int], first: Iterable[Card], *, four_colour: bool) -> None:
+        """Paint every face at ``size`` (``first`` first); the plan stands while the size and the colours
+        do."""
+        wanted = (size[0], size[1], four_colour)
+        if wanted == self._for:
+            return
+        self._for = wanted
+        ahead = list(dict.fromkeys(first))
+        self._left = ahead + [card for card in FULL_DECK if card not in ahead]
+
+    @property
+    def is_done(self) -> bool:
+        return not self._left
+
+    def step(self, _budget: float = 0.0) -> bool:
+        """Paint the next face not painted yet; whether any is left."""
+        assert self._for is not None
+        width, height, four_colour = self._for
+        while self._left:
+            card = self._left.pop(0)
+            if not self.painter.has_face(card, width, height, four_colour=four_colour):
+                self.painter.face(card, width, height, four_colour=four_colour)
+                break
+        return bool(self._left)

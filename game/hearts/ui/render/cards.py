@@ -72,6 +72,12 @@ class CardPainter:
             surface = self._faces.put(key, self._draw_face(card, width, height, four))
         return surface
 
+    def has_face(self, card: Card, width: int, height: int, *, four_colour: bool = False) -> bool:
+        """Whether the face of ``card`` at this size is painted already (``face`` would only copy it)."""
+        width, height = max(MIN_SIZE, int(width)), max(MIN_SIZE, int(height))
+        four = four_colour and theme.suit_colour(card.suit) != theme.suit_colour(card.suit, four_colour=True)
+        return (int(card), width, height, four) in self._faces
+
     def back(self, width: int, height: int) -> pygame.Surface:
         """The back of every card: a deep red lattice inside a white margin."""
         width, height = max(MIN_SIZE, int(width)), max(MIN_SIZE, int(height))

@@ -30,6 +30,7 @@ from ..modes.base import TableMode
 from ..motion import InHand, Motion
 from ..session import HUMAN, Session
 from ..table_draw import TableDrawer
+from ..table_faces import FacesAhead
 from ..table_frame import Moving, Refusal, TableFrame
 from ..table_hand import ShownHand
 from ..table_layout import TableLayout
@@ -63,6 +64,7 @@ class TableScene(Scene):
         """The view a hint is being worked out for (Hard's choice, a slice a frame: ``_hint_work``)."""
         super().__init__(ctx)
         self.drawer = TableDrawer(ctx.fonts, ctx.painter)
+        self.faces_ahead = FacesAhead(ctx.painter)
         self._header: tuple[PlayerView | None, str] = (None, "")
         self._turn_said: tuple[int, Phase, int, int] | None = None
         """The moment whose turn was last announced (your turn is said once a moment)."""
@@ -609,7 +611,12 @@ class TableScene(Scene):
         return self._header[1]
 
     def background_work(self) -> Callable[[float], bool] | None:
-        return self.mode.background
+        """The faces at the trick's size painted ahead, then the mode's own work (the coach's, the daily
+        deal's par)."""
+        self.faces_ahead.plan(
+            self.layout.trick_card, self.session.view.hand, four_colour=self.ctx.settings.four_colour
+        )
+        return self.mode.background if self.faces_ahead.is_done else self.faces_ahead.step
 
     # Words ----------------------------------------------------------------------------------
 
