@@ -217,6 +217,7 @@ def test_coaching_catches_up_after_a_reload_and_keeps_two_hands() -> None:
     assert not coaching.knows(4) and coaching.knows(5) and coaching.knows(6)
 
 
+@pytest.mark.native  # bookkeeping over four reviews (20 s in WebAssembly); the reviews are checked there above
 def test_the_statistics_average_what_the_coach_found_over_the_hands_it_reviewed() -> None:
     from hearts.storage import MemoryBackend, SavedMatch, Store
 
@@ -259,6 +260,7 @@ def test_the_statistics_average_what_the_coach_found_over_the_hands_it_reviewed(
     assert again.points_lost_tenths == coaching.points_lost_tenths
 
 
+@pytest.mark.native  # the bench is a command for a terminal; the coach it times runs in Pyodide above
 def test_the_bench_times_the_coach_on_fixed_hands(capsys) -> None:  # type: ignore[no-untyped-def]
     assert command.main(["--bench", "1", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
@@ -319,9 +321,9 @@ def test_weighing_ahead_while_south_chooses_gives_the_same_review(
     assert wrong.review_of(1) == result
 
 
+@pytest.mark.native  # a command for a terminal (its jobs are processes), over hands the coach reviews above
 def test_the_study_counts_what_the_coach_found_and_looks_again_at_its_key_moments(capsys) -> None:  # type: ignore[no-untyped-def]
-    jobs = "1" if sys.platform == "emscripten" else "2"  # (no processes inside WebAssembly)
-    assert command.main(["--study", "2", "--json", "--jobs", jobs]) == 0
+    assert command.main(["--study", "2", "--json", "--jobs", "2"]) == 0
     result = json.loads(capsys.readouterr().out.splitlines()[-1])
     assert result["hands"] == result["hands_asked"] == 2
     for name in ("south_normal", "south_hard_own_seed"):

@@ -69,19 +69,35 @@ def check(decision: coach.Decision) -> None:
 
 RULES = [Rules(moon=moon, jack_of_diamonds=jack) for moon in Moon for jack in (False, True)]
 
+IN_PYODIDE_TOO = {(Moon.SHOOTER_CHOOSES, True), (Moon.SUBTRACT_FROM_SHOOTER, True)}
+"""Inside Pyodide, the rule sets whose hands are checked there as well: a review costs 8-20 s in WebAssembly,
+and the coach is the same Python under every rule set (natively, all six run, each in a worker of its own)."""
 
-def test_every_decision_agrees_in_sign_under_every_moon_rule_with_the_jack_on_and_off() -> None:
-    seen = {"gain": 0, "judged": 0, "key": 0}
+
+def rule_sets() -> list[object]:
+    cases = []
     for seed, rules in enumerate(RULES, start=1):
-        match = played_hand(seed, rules=rules)
-        review = coach.run(coach.review(match, 1, coach.seed_for(seed)))
-        for decision in review.decisions:
-            check(decision)
-            seen["gain"] += decision.best_ev > 0 or decision.chosen_ev > 0
-            seen["judged"] += not decision.forced
-            seen["key"] += decision.key
-    # The checks met gains (the J♦, a moon subtracted) and key moments, not only costs.
-    assert seen["judged"] > 30 and seen["gain"] > 0 and seen["key"] > 0, seen
+        marks = () if (rules.moon, rules.jack_of_diamonds) in IN_PYODIDE_TOO else (pytest.mark.native,)
+        name = f"{rules.moon.name.lower()}-jack-{'on' if rules.jack_of_diamonds else 'off'}"
+        cases.append(pytest.param(seed, rules, marks=marks, id=name))
+    return cases
+
+
+@pytest.mark.parametrize(("seed", "rules"), rule_sets())
+def test_every_decision_agrees_in_sign_under_every_moon_rule_with_the_jack_on_and_off(
+    seed: int, rules: Rules
+) -> None:
+    seen = {"gain": 0, "judged": 0, "key": 0}
+    match = played_hand(seed, rules=rules)
+    review = coach.run(coach.review(match, 1, coach.seed_for(seed)))
+    for decision in review.decisions:
+        check(decision)
+        seen["gain"] += decision.best_ev > 0 or decision.chosen_ev > 0
+        seen["judged"] += not decision.forced
+        seen["key"] += decision.key
+    assert seen["judged"] > 5, seen
+    if rules.jack_of_diamonds:  # the checks met gains (the J♦ taken) and key moments, not only costs
+        assert seen["gain"] > 0 and seen["key"] > 0, seen
 
 
 def spade_trick(plays: str) -> Match:

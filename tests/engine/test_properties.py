@@ -88,7 +88,7 @@ def matches(native: int, *, in_pyodide: int) -> int:
     return in_pyodide if IN_PYODIDE else native
 
 
-CHEAP_MATCHES: Final = matches(2000, in_pyodide=1000)
+CHEAP_MATCHES: Final = matches(2000, in_pyodide=400)
 """Conservation, points, scores, totals, match end and waiting for a move, after every move."""
 FULL_MATCHES: Final = 4
 """Every card for every seat, plus bad passes, deals and moon choices, at every position."""
