@@ -3,6 +3,9 @@ through all 13 tricks by taps, swipes and keys, and the same after a reload."""
 
 from __future__ import annotations
 
+import functools
+from typing import TYPE_CHECKING
+
 import pygame
 import pytest
 
@@ -18,6 +21,10 @@ from hearts.words import SEAT_NAMES
 
 from .driver import Driver
 from .test_app import QUICK, reload, start_match
+
+if TYPE_CHECKING:
+    from hearts.coach import Coaching
+    from hearts.engine import Match
 
 
 def wait_for_the_coach(driver: Driver, limit: int = 20_000) -> ReviewScene:
@@ -271,14 +278,15 @@ HEAVY_SEED = 2034
 than the coach lists."""
 
 
-def heavy_review(size: tuple[int, int]) -> tuple[Driver, ReviewScene]:
-    """The review of ``HEAVY_SEED``'s first hand, judged to the end, open in the app at ``size``."""
+@functools.cache
+def heavy_hand() -> tuple[Match, Coaching]:
+    """``HEAVY_SEED``'s match after its first hand, played as Easy plays in your seat, and the coach's
+    review of that hand judged to the end: worked out once a process (it takes seconds), and read only."""
     from hearts.coach import Coaching, moments, seed_for
     from hearts.engine import Rules
     from hearts.ui.session import Session
     from hearts.ui.snapshot import play_until
 
-    driver = Driver(size)
     session = Session.new(Rules(), "normal", seed=HEAVY_SEED)
     play_until(session, lambda s: len(s.match.results) >= 1 and s.needs_deal, you="easy")
     coaching = Coaching(seed_for(session.seed))
@@ -287,12 +295,24 @@ def heavy_review(size: tuple[int, int]) -> tuple[Driver, ReviewScene]:
     coaching.hand_over(1)
     while coaching.advance(0.05):
         pass
-    review = ReviewScene(driver.app.ctx, replay_hand(session.match, 1), coaching)
+    return session.match, coaching
+
+
+def heavy_review(size: tuple[int, int]) -> tuple[Driver, ReviewScene]:
+    """The review of ``HEAVY_SEED``'s first hand, judged to the end, open in the app at ``size``."""
+    match, coaching = heavy_hand()
+    driver = Driver(size)
+    review = ReviewScene(driver.app.ctx, replay_hand(match, 1), coaching)
     driver.app.stack.append(review)
     review.dirty = True
     return driver, review
 
 
+# The tests of the heavy hand share one worker, so its review is worked out once.
+HEAVY = pytest.mark.xdist_group("heavy-review")
+
+
+@HEAVY
 @pytest.mark.parametrize("size", [(1280, 720), (844, 390), (390, 844)])
 def test_the_coach_says_when_it_lists_only_the_costliest_plays(size: tuple[int, int]) -> None:
     from hearts.ui.report import recording
@@ -312,6 +332,7 @@ def test_the_coach_says_when_it_lists_only_the_costliest_plays(size: tuple[int, 
         assert review.coach_rect.contains(item["rect"]), item
 
 
+@HEAVY
 def test_the_review_in_landscape_puts_the_coachs_words_right_under_its_list() -> None:
     """At 1280×720 the words on the step's decision follow the list of costly plays (they lay at the
     foot of the column, under a tall empty panel)."""

@@ -25,7 +25,7 @@ from ..bots.hints import suggest_pass, suggest_play
 from ..challenge import Challenge
 from ..coach import Coaching, moments, seed_for
 from ..daily import Par, daily_for
-from ..engine import MatchOver, Phase, Rules, Seat
+from ..engine import Deal, MatchOver, Move, Phase, Rules, Seat
 from ..lesson import lesson_play
 from ..match_link import read_match_code
 from ..storage import MemoryBackend, Settings, Stats, Store
@@ -116,6 +116,27 @@ def play_until(
             assert seat is not None
             match.apply(bots[seat].decide(match.view_for(seat)))
     raise ValueError("the position was not reached")
+
+
+_HANDS_PLAYED: dict[tuple[int, Rules, str, tuple[Move, ...]], tuple[Move, ...]] = {}
+
+
+def play_hand_out(session: Session, you: str) -> None:
+    """Play the hand under way (or the next) to its end, the bot level ``you`` in your seat. The same seed,
+    table, level and moves so far always play the same cards, so they are worked out once per process
+    (Hard thinks for seconds) and then applied again."""
+    key = (session.seed, session.match.rules, you, session.match.moves)
+    moves = _HANDS_PLAYED.get(key)
+    if moves is None:
+        hands = len(session.match.results)
+        play_until(session, lambda s: len(s.match.results) > hands and s.needs_deal, you=you)
+        _HANDS_PLAYED[key] = session.match.moves[len(key[3]) :]
+        return
+    for move in moves:
+        if isinstance(move, Deal):
+            session.deal(deal=move)
+        else:
+            session.match.apply(move)
 
 
 def context(size: tuple[int, int], scale: float, settings: Settings | None = None) -> Context:
@@ -233,8 +254,7 @@ def build(name: str, ctx: Context) -> list[Scene]:
     if name in ("review", "review_pass", "review_clean"):  # hand 1 reviewed: its first key moment,
         # or the pass. You play as Easy does, which leaves the coach something to say; as Hard (clean),
         # a hand with no costly play.
-        you = "hard" if name == "review_clean" else "easy"
-        play_until(session, lambda s: len(s.match.results) >= 1 and s.needs_deal, you=you)
+        play_hand_out(session, "hard" if name == "review_clean" else "easy")
         coaching = _coached(session)
         review = ReviewScene(
             ctx,
@@ -247,7 +267,7 @@ def build(name: str, ctx: Context) -> list[Scene]:
         return [table_at(ctx, session), review]
     if name in ("practice", "practice_result"):  # hand 1 (as in the review) played again from its first
         # key moment with the coach's better card; then played to its end as Hard plays it.
-        play_until(session, lambda s: len(s.match.results) >= 1 and s.needs_deal, you="easy")
+        play_hand_out(session, "easy")
         review_of = _coached(session).review_of(1)
         moment = review_of.key_moments[0] if review_of is not None and review_of.key_moments else None
         step = moment.trick if moment is not None else 1
@@ -257,7 +277,7 @@ def build(name: str, ctx: Context) -> list[Scene]:
         if name == "practice":
             return [table_at(ctx, session), practice]
         tried = practice.session
-        play_until(tried, lambda s: len(s.match.results) >= 1 and s.needs_deal, you="hard")
+        play_hand_out(tried, "hard")
         shown = practice.mode.hand_over(tried.match.results[-1], False)
         assert isinstance(shown, Push)
         return [table_at(ctx, session), practice, scene_for(shown.route, ctx)]
