@@ -165,8 +165,13 @@ def study(
     by_normal, by_hard = Tally(), Tally()
     started = time.perf_counter()
     if jobs > 1:  # (processes are a native tool's: WebAssembly has none)
+        import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
-    with ProcessPoolExecutor(jobs) if jobs > 1 else nullcontext() as pool:
+
+        # Started afresh, not forked: a fork copies the locks other threads of the caller hold (a test
+        # runner's, say), and a child that needs one waits for ever.
+        spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(jobs, mp_context=spawn) if jobs > 1 else nullcontext() as pool:
         results = pool.map(study_seed, range(1, hands + 1)) if pool else map(study_seed, range(1, hands + 1))
         for seed, (normal, hard) in enumerate(results, start=1):
             by_normal.add(normal)

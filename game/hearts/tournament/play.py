@@ -203,5 +203,6 @@ def play_deals(config: Config, workers: int = 1) -> Iterator[DealResult]:
     import multiprocessing  # only here: the browser build has no processes
 
     chunk = max(1, config.deals // (workers * 16))
-    with multiprocessing.Pool(workers) as pool:
+    # Started afresh, not forked (a fork copies locks the caller's other threads hold; see coach.study).
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
         yield from pool.imap(play, range(config.deals), chunksize=chunk)
