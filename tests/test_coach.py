@@ -217,7 +217,7 @@ def test_coaching_catches_up_after_a_reload_and_keeps_two_hands() -> None:
     assert not coaching.knows(4) and coaching.knows(5) and coaching.knows(6)
 
 
-@pytest.mark.native  # bookkeeping over four reviews (20 s in WebAssembly); the reviews are checked there above
+@pytest.mark.native  # bookkeeping over four reviews (20 s in WebAssembly), which are checked there above
 def test_the_statistics_average_what_the_coach_found_over_the_hands_it_reviewed() -> None:
     from hearts.storage import MemoryBackend, SavedMatch, Store
 

@@ -90,15 +90,15 @@ def matches(native: int, *, in_pyodide: int) -> int:
 
 CHEAP_MATCHES: Final = matches(2000, in_pyodide=400)
 """Conservation, points, scores, totals, match end and waiting for a move, after every move."""
-FULL_MATCHES: Final = 4
+FULL_MATCHES: Final = matches(4, in_pyodide=2)
 """Every card for every seat, plus bad passes, deals and moon choices, at every position."""
-SAMPLED_FULL_MATCHES: Final = 120
+SAMPLED_FULL_MATCHES: Final = matches(120, in_pyodide=40)
 """The same full check at sampled positions of more matches: the first position of each kind in
 a match, and a share of the others."""
 SAMPLED_FULL_SHARE: Final = 0.02
-VIEW_MATCHES: Final = 30
+VIEW_MATCHES: Final = matches(30, in_pyodide=12)
 """The four views walked for hidden cards after every move."""
-SAVE_MATCHES: Final = 100
+SAVE_MATCHES: Final = matches(100, in_pyodide=40)
 """Save and load at random points and at every kind of position, then the same moves to both."""
 SAVE_SHARE: Final = 0.01
 CONTINUATION: Final = 12
