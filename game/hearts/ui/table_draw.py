@@ -19,7 +19,8 @@ from ..engine import PlayerView, Seat, Trick
 from ..engine.cards import Card
 from . import theme
 from .lesson_note import draw_note
-from .render.cards import CardPainter
+from .render.cards import MIN_SIZE, CardPainter
+from .render.cover import blit_parts, interior, pixels_in, uncovered
 from .render.fonts import Fonts
 from .render.layer import Layer
 from .render.text import Align, SetText, draw_text, fit_size, set_out, wrap
@@ -61,8 +62,12 @@ class TableDrawer:
         self.keeps_still_part = True
         """Whether the still part is kept between frames (the tests compare it with drawing afresh)."""
         self.clips_hidden_parts = True
-        """Whether a hand card's face is blended only where the next card leaves it in view (the tests
-        compare it with faces drawn whole)."""
+        """Whether the cards at rest (your hand, the trick) are blitted only where the cards drawn after
+        them leave them in view, the opaque part of each face copied, not blended (the tests compare it
+        with every shadow, face and overlay blended whole)."""
+        self.blended = 0
+        """How many pixels the cards at rest have blended with per-pixel alpha, their shadows, faces and
+        overlays, over every drawing (the tests count them)."""
 
     @property
     def still_redraws(self) -> int:
@@ -251,13 +256,64 @@ class TableDrawer:
         draw_text(surface, self.fonts, text, area, px, theme.TEXT, align=align, wrap=False)
 
     def _draw_trick(self, surface: pygame.Surface, trick: Trick, hidden: frozenset[Card]) -> None:
-        width, height = self.layout.trick_card
-        for seat, card in trick.plays:
-            if card in hidden:
-                continue
-            slot = self.layout.seats[seat].trick_slot
-            surface.blit(self.painter.shadow(width, height), self.painter.shadow_rect(slot))
-            self.faces.draw(surface, card, slot, "trick", seat, four_colour=self._frame.four_colour)
+        shown = [(seat, card) for seat, card in trick.plays if card not in hidden]
+        slots = [self.layout.seats[seat].trick_slot for seat, _card in shown]
+        solids = self._solid_parts(surface, slots)
+        for order, (seat, card) in enumerate(shown):
+            self._draw_card(surface, card, slots[order], "trick", seat, solids, order, False, False)
+
+    def _solid_parts(
+        self, surface: pygame.Surface, rects: list[pygame.Rect]
+    ) -> list[tuple[pygame.Rect, ...]] | None:
+        """The opaque part of each card of a row drawn in order at ``rects``, so that what a later card
+        covers is left out of those under it; None when the cards are blended whole (a surface with
+        alpha of its own, ``clips_hidden_parts`` off, or cards smaller than the painter draws them)."""
+        if not self.clips_hidden_parts or surface.get_flags() & pygame.SRCALPHA or not rects:
+            return None
+        if min(rects[0].size) < MIN_SIZE:  # (in a window too small for the table) their faces overflow
+            return None
+        inset = self.painter.solid_inset(rects[0].width, rects[0].height)
+        return [interior(rect, inset) for rect in rects]
+
+    def _draw_card(
+        self,
+        surface: pygame.Surface,
+        card: Card,
+        rect: pygame.Rect,
+        where: str,
+        seat: Seat,
+        solids: list[tuple[pygame.Rect, ...]] | None,
+        order: int,
+        tinted: bool,
+        hatched: bool,
+    ) -> None:
+        """A card at rest, its shadow and face (``hatched``: under the "cannot play" overlay), the
+        ``order``-th of a row whose opaque parts are ``solids``: only what the cards after it leave in
+        view is blitted, or, without ``solids``, the whole of each piece."""
+        shadow = self.painter.shadow(rect.width, rect.height)
+        under = self.painter.shadow_rect(rect)
+        four_colour = self._frame.four_colour
+        if solids is None:
+            surface.blit(shadow, under)
+            self.blended += pixels_in(surface, under)
+            self.blended += self.faces.draw_whole(
+                surface, card, rect, where, seat, four_colour=four_colour, tinted=tinted, hatched=hatched
+            )
+            return
+        later = [part for parts in solids[order + 1 :] for part in parts if part.colliderect(under)]
+        self.blended += blit_parts(surface, shadow, under.topleft, uncovered(under, [*solids[order], *later]))
+        covers = [part for part in later if part.colliderect(rect)]
+        self.blended += self.faces.draw_uncovered(
+            surface,
+            card,
+            rect,
+            where,
+            seat,
+            four_colour=four_colour,
+            tinted=tinted,
+            hatched=hatched,
+            covers=covers,
+        )
 
     def _draw_hand(self, surface: pygame.Surface) -> None:
         frame = self._frame
@@ -269,7 +325,6 @@ class TableDrawer:
         suggested = frame.highlighted
         hand = list(frame.hand)
         refusal = frame.refusal
-        four_colour = frame.four_colour
         tags = self._received_tags(hand, frame.raised, received)
         focused: pygame.Rect | None = None
         shake = self._refusal_offset(refusal.shake) if refusal is not None else (0, 0)
@@ -277,24 +332,16 @@ class TableDrawer:
             place.move(shake) if refusal is not None and card == refusal.card else place
             for card, place in frame.cards
         ]
-        radius = self.painter.layout(width, height).radius
-        clip = surface.get_clip()
+        solids = self._solid_parts(surface, drawn)
         for order, (card, place) in enumerate(frame.cards):
             index = hand.index(card)
             rect = drawn[order]
-            surface.blit(self.painter.shadow(width, height), self.painter.shadow_rect(rect))
             passed = received is not None and card in received
             unplayable = playing and card not in legal
             # Passed to you: tinted; hatched instead when unplayable (both would dim its index), the edge
             # still flagging it.
             tinted = passed and not unplayable
-            shown = self._left_in_view(rect, drawn[order + 1], radius) if order + 1 < len(drawn) else None
-            if shown is not None:  # blend only what the next card leaves in view (the same pixels)
-                surface.set_clip(shown.clip(clip))
-            self.faces.draw(surface, card, rect, "hand", Seat.SOUTH, four_colour=four_colour, tinted=tinted)
-            if unplayable:
-                surface.blit(self.painter.dim(width, height), rect.topleft)
-            surface.set_clip(clip)
+            self._draw_card(surface, card, rect, "hand", Seat.SOUTH, solids, order, tinted, unplayable)
             if passed:  # passed to you: tinted, edged and tagged, until you play your first card
                 self._edge(surface, rect, theme.RECEIVED)
                 word, visible = tags[card]
@@ -323,16 +370,6 @@ class TableDrawer:
             draw_focus(surface, focused, metrics.unit, radius)
         if refusal is not None and refusal.card in hand:
             self._draw_refusal(surface, refusal.card, refusal.reason, hand, frame.raised)
-
-    def _left_in_view(self, rect: pygame.Rect, over: pygame.Rect, radius: int) -> pygame.Rect | None:
-        """The part of a hand card at ``rect`` that the next card, drawn over it at ``over``, may leave in
-        view: up to that card's left edge and its rounded corners. None when that card does not cover the
-        rest (raised, or in another row), or when the faces are drawn whole (``clips_hidden_parts``)."""
-        if not self.clips_hidden_parts or over.top != rect.top or over.height != rect.height:
-            return None
-        if not rect.left < over.left or over.right - radius < rect.right:
-            return None
-        return pygame.Rect(rect.left, rect.top, over.left + radius - rect.left, rect.height)
 
     def _received_tags(
         self, hand: list[Card], raised: frozenset[int], received: frozenset[Card] | None

@@ -9,7 +9,7 @@ in one place.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import pygame
 
@@ -18,12 +18,17 @@ from ..engine.cards import Card
 from . import theme
 from .layout import Metrics
 from .render.cards import CardPainter
+from .render.cover import blit_parts, interior, pixels_in, uncovered
+from .render.fonts import LruCache
 from .render.text import draw_text
 from .report import is_recording, note_card
 from .widgets import draw_panel
 
 TINTED_KEPT = 3
 """Tinted faces kept: the three cards you were passed, at the hand's size."""
+SOLID_KEPT = 40
+"""Opaque copies of faces kept: your thirteen cards plain and hatched, the ones passed to you and the
+trick's."""
 RECEIVED_WORDS = ("received", "new")
 """The tag on a card passed to you, and its short form where a fanned hand shows too little of a card."""
 
@@ -34,6 +39,9 @@ class TableFaces:
     def __init__(self, painter: CardPainter) -> None:
         self.painter = painter
         self._tinted: dict[tuple[Card, int, int, bool], pygame.Surface] = {}
+        self._solid: LruCache[tuple[object, ...], pygame.Surface] = LruCache(SOLID_KEPT)
+        self.solid_made = 0
+        """How many opaque copies of faces have been made (the tests count them)."""
 
     def draw(
         self,
@@ -47,14 +55,87 @@ class TableFaces:
         tinted: bool = False,
     ) -> None:
         """A face at ``rect``, noted for the layout report with its corner index."""
-        painter = self.painter
-        face = (
-            self._tinted_face(card, rect.width, rect.height, four_colour)
-            if tinted
-            else painter.face(card, rect.width, rect.height, four_colour=four_colour)
-        )
-        surface.blit(face, rect)
+        surface.blit(self._face(card, rect.width, rect.height, four_colour, tinted), rect)
         self.note(where, card, seat, rect)
+
+    def draw_uncovered(
+        self,
+        surface: pygame.Surface,
+        card: Card,
+        rect: pygame.Rect,
+        where: str,
+        seat: Seat | None,
+        *,
+        four_colour: bool,
+        tinted: bool = False,
+        hatched: bool = False,
+        covers: Sequence[pygame.Rect] = (),
+    ) -> int:
+        """A face at ``rect`` (``hatched``: under the "cannot play" overlay) on an opaque ``surface``, only
+        where none of ``covers`` (the opaque parts of cards drawn later) lies: its opaque part copied
+        from an opaque copy, its corners blended. The same pixels as the face and the overlay blended
+        whole; how many pixels were blended."""
+        width, height = rect.size
+        solid = interior(rect, self.painter.solid_inset(width, height))
+        corners = uncovered(rect, [*solid, *covers])
+        blended = blit_parts(
+            surface, self._face(card, width, height, four_colour, tinted), rect.topleft, corners
+        )
+        if hatched:
+            blended += blit_parts(surface, self.painter.dim(width, height), rect.topleft, corners)
+        inside = [part for band in solid for part in uncovered(band, covers)]
+        if inside:
+            copy = self._solid_face(surface, card, width, height, four_colour, tinted, hatched)
+            blit_parts(surface, copy, rect.topleft, inside)
+        self.note(where, card, seat, rect)
+        return blended
+
+    def draw_whole(
+        self,
+        surface: pygame.Surface,
+        card: Card,
+        rect: pygame.Rect,
+        where: str,
+        seat: Seat | None,
+        *,
+        four_colour: bool,
+        tinted: bool = False,
+        hatched: bool = False,
+    ) -> int:
+        """A face at ``rect`` (``hatched``: under the "cannot play" overlay), blended whole; how many
+        pixels were blended."""
+        self.draw(surface, card, rect, where, seat, four_colour=four_colour, tinted=tinted)
+        if hatched:
+            surface.blit(self.painter.dim(rect.width, rect.height), rect.topleft)
+        return pixels_in(surface, rect) * (2 if hatched else 1)
+
+    def _face(self, card: Card, width: int, height: int, four_colour: bool, tinted: bool) -> pygame.Surface:
+        if tinted:
+            return self._tinted_face(card, width, height, four_colour)
+        return self.painter.face(card, width, height, four_colour=four_colour)
+
+    def _solid_face(
+        self,
+        like: pygame.Surface,
+        card: Card,
+        width: int,
+        height: int,
+        four_colour: bool,
+        tinted: bool,
+        hatched: bool,
+    ) -> pygame.Surface:
+        """The face as an opaque surface in ``like``'s pixel format (``hatched``: with the overlay blended
+        on it, as on the table): where the face is opaque, its pixels are those the face blended on
+        ``like`` would leave."""
+        key = (card, width, height, four_colour, tinted, hatched, like.get_bitsize(), like.get_masks())
+        copy = self._solid.get(key)
+        if copy is None:
+            copy = self._face(card, width, height, four_colour, tinted).convert(like)
+            if hatched:
+                copy.blit(self.painter.dim(width, height), (0, 0))
+            self._solid.put(key, copy)
+            self.solid_made += 1
+        return copy
 
     def note(self, where: str, card: Card, seat: Seat | None, rect: pygame.Rect) -> None:
         """A face drawn at ``rect``, noted for the layout report with its corner index."""
