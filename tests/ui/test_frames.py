@@ -13,7 +13,7 @@ import pytest
 from hearts.bots.hints import suggest_play
 from hearts.engine import Phase
 from hearts.storage import Settings
-from hearts.ui import table_draw, table_faces
+from hearts.ui import table_cards, table_faces
 from hearts.ui.motion import Step as MotionStep
 from hearts.ui.render.cover import interior, uncovered
 from hearts.ui.render.layer import Layer
@@ -173,9 +173,9 @@ def test_cards_drawn_by_parts_that_missed_a_piece_would_be_caught(
     if fault == "corners copied":
         monkeypatch.setattr(table_faces, "interior", lambda rect, inset: interior(rect, inset - 1))
     elif fault == "the shadow's first strip left out":
-        monkeypatch.setattr(table_draw, "uncovered", lambda rect, covers: uncovered(rect, covers)[1:])
+        monkeypatch.setattr(table_cards, "uncovered", lambda rect, covers: uncovered(rect, covers)[1:])
     else:
-        monkeypatch.setattr(table_draw, "uncovered", lambda rect, covers: uncovered(rect, covers)[:-1])
+        monkeypatch.setattr(table_cards, "uncovered", lambda rect, covers: uncovered(rect, covers)[:-1])
     driver = CheckedDriver((390, 844), saving="clips_hidden_parts", settings=Settings(pace="quick"))
     start_match(driver)
     driver.settle()
