@@ -345,3 +345,23 @@ def test_faces_are_painted_ahead_at_the_tricks_size_in_frames_that_draw_nothing(
     assert table.faces_ahead.is_done
     assert all(painter.has_face(card, *size) for card in FULL_DECK)
     assert len(painted) == 52 and set(painted[:13]) == hand
+
+
+def test_your_cards_are_copied_opaque_and_hatched_ahead_in_frames_that_draw_nothing() -> None:
+    """After the faces ahead, while the table waits, each card of your hand gets its opaque copies at the
+    hand's size, plain and hatched, so a frame where the cards you may play change makes none."""
+    driver = Driver((390, 844), settings=Settings(pace="quick"), coach=True)
+    start_match(driver)
+    driver.settle()
+    table = driver.table
+    faces = table.drawer.faces
+    made = faces.solid_made
+    for _ in range(600):  # until the background work is the mode's own
+        if not driver.step() and table.background_work() == table.mode.background:
+            break
+    assert table.faces_ahead.is_done and table.copies_ahead.is_done
+    assert faces.solid_made >= made + 13  # the hatched ones at least
+    width, height = table.layout.hand.card
+    for card in table.session.view.hand:
+        for hatched in (False, True):
+            assert not faces.copy_ahead(card, width, height, four_colour=False, hatched=hatched), card
