@@ -13,7 +13,9 @@ import pytest
 from hearts.bots.hints import suggest_play
 from hearts.engine import Phase
 from hearts.storage import Settings
+from hearts.ui import table_cards, table_faces
 from hearts.ui.motion import Step as MotionStep
+from hearts.ui.render.cover import interior, uncovered
 from hearts.ui.render.layer import Layer
 from hearts.ui.scenes.dialog import Dialog
 from hearts.ui.scenes.table import TableScene
@@ -47,12 +49,14 @@ def turned_off(drawer: TableDrawer, *switches: str) -> Iterator[None]:
 class CheckedDriver(Driver):
     """After every frame the app draws, the table as the drawer draws it is compared with the table drawn
     without one of its savings (``saving``, a switch of the drawer): by default without its kept layers,
-    every piece painted again; or without ``clips_hidden_parts``, every face blended whole, both then
-    drawn afresh (a kept layer would be copied whatever the switch)."""
+    every piece painted again; or without ``clips_hidden_parts``, every shadow, face and overlay of the
+    cards at rest blended whole, both then drawn afresh (a kept layer would be copied whatever the switch).
+    It counts the pixels the cards at rest blend both ways."""
 
     def __init__(self, size: tuple[int, int], saving: str = "keeps_still_part", **options: object) -> None:
         self.compared = 0
         self.mismatches: list[int] = []
+        self.blended = {"saved": 0, "fresh": 0}
         self.saving = saving
         self.afresh = () if saving == "keeps_still_part" else ("keeps_still_part",)
         super().__init__(size, **options)  # type: ignore[arg-type]
@@ -63,10 +67,15 @@ class CheckedDriver(Driver):
         if drawn and table is not None:
             size = self.app.screen.get_size()
             saved, fresh = pygame.Surface(size), pygame.Surface(size)
-            with turned_off(table.drawer, *self.afresh):
+            drawer = table.drawer
+            with turned_off(drawer, *self.afresh):
+                before = drawer.blended
                 table.draw(saved)
-                with turned_off(table.drawer, self.saving):
+                self.blended["saved"] += drawer.blended - before
+                with turned_off(drawer, self.saving):
+                    before = drawer.blended
                     table.draw(fresh)
+                    self.blended["fresh"] += drawer.blended - before
             self.compared += 1
             if _pixels(saved) != _pixels(fresh):
                 self.mismatches.append(self.frames)
@@ -115,17 +124,62 @@ def test_every_frame_of_a_hand_is_the_table_drawn_afresh(size: tuple[int, int]) 
 
 
 @pytest.mark.parametrize("size", [(390, 844), (844, 390)])
-def test_every_frame_with_the_hidden_parts_of_hand_cards_left_out_is_the_hand_drawn_whole(
+def test_every_frame_with_the_hidden_parts_of_cards_left_out_is_the_cards_drawn_whole(
     size: tuple[int, int],
 ) -> None:
-    """Only what the next card leaves in view of a card in your hand is blended: the cards raised to
-    pass, those passed to you, the ones you may not play and the one shaken all look as drawn whole."""
+    """Only what the cards drawn after it leave in view of a card at rest (your hand, the trick) is
+    blitted, the opaque part of its face copied: the cards raised to pass, those passed to you, the ones
+    you may not play and the one shaken all look as drawn whole, shadows, faces and hatches blended."""
     driver = CheckedDriver(size, saving="clips_hidden_parts", settings=Settings(pace="quick"))
     start_match(driver)
     done = _play_a_hand_touching_everything(driver)
     assert {"pass", "refused", "hint"} <= done
     assert driver.compared > 200
     assert driver.mismatches == []
+
+
+def test_at_a_phone_s_scale_the_cards_at_rest_blend_a_tenth_of_the_pixels() -> None:
+    """390×844 drawn at scale 2, as the browser bench plays it: the hand's and the trick's shadows, faces
+    and hatches, drawn by parts, blend under a tenth of the pixels they blend whole (in WebAssembly that
+    blending was most of a redraw of your hand), with the same picture."""
+    driver = CheckedDriver((780, 1688), saving="clips_hidden_parts", scale=2, settings=Settings(pace="quick"))
+    start_match(driver)
+    _play_a_hand_touching_everything(driver)
+    assert driver.mismatches == []
+    assert driver.blended["saved"] * 10 < driver.blended["fresh"]
+
+
+def test_a_face_is_copied_opaque_once_not_at_every_redraw() -> None:
+    """Your hand drawn again as the focus moves copies no face again: the opaque copies are kept."""
+    driver = Driver((390, 844), settings=Settings(pace="quick"))
+    start_match(driver)
+    driver.settle()
+    drawer = driver.table.drawer
+    redraws, made = drawer.hand_redraws, drawer.faces.solid_made
+    for _ in range(4):
+        driver.key(pygame.K_RIGHT)
+    assert drawer.hand_redraws >= redraws + 4
+    assert drawer.faces.solid_made == made
+
+
+@pytest.mark.parametrize(
+    "fault", ["corners copied", "the shadow's first strip left out", "its last left out"]
+)
+def test_cards_drawn_by_parts_that_missed_a_piece_would_be_caught(
+    monkeypatch: pytest.MonkeyPatch, fault: str
+) -> None:
+    """The comparison fails when a face's corners are taken as opaque (copied, not blended), or when a
+    strip of a shadow is left out."""
+    if fault == "corners copied":
+        monkeypatch.setattr(table_faces, "interior", lambda rect, inset: interior(rect, inset - 1))
+    elif fault == "the shadow's first strip left out":
+        monkeypatch.setattr(table_cards, "uncovered", lambda rect, covers: uncovered(rect, covers)[1:])
+    else:
+        monkeypatch.setattr(table_cards, "uncovered", lambda rect, covers: uncovered(rect, covers)[:-1])
+    driver = CheckedDriver((390, 844), saving="clips_hidden_parts", settings=Settings(pace="quick"))
+    start_match(driver)
+    driver.settle()
+    assert driver.mismatches
 
 
 def test_your_hand_is_drawn_again_only_when_it_changes() -> None:
@@ -291,3 +345,23 @@ def test_faces_are_painted_ahead_at_the_tricks_size_in_frames_that_draw_nothing(
     assert table.faces_ahead.is_done
     assert all(painter.has_face(card, *size) for card in FULL_DECK)
     assert len(painted) == 52 and set(painted[:13]) == hand
+
+
+def test_your_cards_are_copied_opaque_and_hatched_ahead_in_frames_that_draw_nothing() -> None:
+    """After the faces ahead, while the table waits, each card of your hand gets its opaque copies at the
+    hand's size, plain and hatched, so a frame where the cards you may play change makes none."""
+    driver = Driver((390, 844), settings=Settings(pace="quick"), coach=True)
+    start_match(driver)
+    driver.settle()
+    table = driver.table
+    faces = table.drawer.faces
+    made = faces.solid_made
+    for _ in range(600):  # until the background work is the mode's own
+        if not driver.step() and table.background_work() == table.mode.background:
+            break
+    assert table.faces_ahead.is_done and table.copies_ahead.is_done
+    assert faces.solid_made >= made + 13  # the hatched ones at least
+    width, height = table.layout.hand.card
+    for card in table.session.view.hand:
+        for hatched in (False, True):
+            assert not faces.copy_ahead(card, width, height, four_colour=False, hatched=hatched), card

@@ -256,7 +256,9 @@ def test_a_refused_card_shakes_or_jumps_and_shows_its_reason_beside_it(reduced: 
     driver.click(driver.card_spot(card))
     shown = table.remarks.refusal_shown
     assert shown is not None and shown[0] == card and shown[1] == reason and shown[2] > 0
-    offset = table.drawer._refusal_offset(shown[2])
+    frame = table.drawer.frame
+    assert frame is not None
+    offset = table.drawer.cards.refusal_offset(frame, shown[2])
     assert (offset[0] == 0 and offset[1] < 0) if reduced else offset[1] == 0
     # The bubble: the error colour drawn on the card, under its index.
     driver.app.frame(0.0)

@@ -6,30 +6,28 @@ message, the buttons and the lesson's note.
 within it your hand over the felt (a second ``Layer``, under the hand's own key): the still part is drawn
 again as each card is played, and your hand, a row of cards with shadows and rounded corners to blend,
 cost most of that while it changes far less often. It composes the pieces drawn elsewhere: the seats'
-boxes (``table_seats.SeatBoxes``), the cards in the air (``table_flights.Flights``) and the faces both it
-and the flights draw (``table_faces.TableFaces``)."""
+boxes (``table_seats.SeatBoxes``), the trick and your hand (``table_cards.RestingCards``), the cards in
+the air (``table_flights.Flights``) and the faces they draw (``table_faces.TableFaces``)."""
 
 from __future__ import annotations
-
-import math
 
 import pygame
 
 from ..engine import PlayerView, Seat, Trick
-from ..engine.cards import Card
 from . import theme
 from .lesson_note import draw_note
 from .render.cards import CardPainter
 from .render.fonts import Fonts
 from .render.layer import Layer
-from .render.text import Align, SetText, draw_text, fit_size, set_out, wrap
+from .render.text import Align, SetText, draw_text, fit_size, set_out
 from .report import is_recording
+from .table_cards import RestingCards
 from .table_faces import TableFaces
 from .table_flights import Flights
 from .table_frame import TableFrame
 from .table_layout import TableLayout
 from .table_seats import SeatBoxes
-from .widgets import draw_button, draw_focus, draw_panel, focus_band
+from .widgets import draw_button, draw_panel, focus_band
 
 HEARTS_BROKEN = ("Hearts broken", "♥ broken")
 QUEEN_PLAYED = ("Q♠ played", "Q♠ out")
@@ -60,9 +58,22 @@ class TableDrawer:
         self._hand = Layer()
         self.keeps_still_part = True
         """Whether the still part is kept between frames (the tests compare it with drawing afresh)."""
-        self.clips_hidden_parts = True
-        """Whether a hand card's face is blended only where the next card leaves it in view (the tests
-        compare it with faces drawn whole)."""
+        self.cards = RestingCards(fonts, painter, self.faces)
+
+    @property
+    def clips_hidden_parts(self) -> bool:
+        """Whether the cards at rest are blitted only where the cards drawn after them leave them in view
+        (``RestingCards.clips_hidden_parts``)."""
+        return self.cards.clips_hidden_parts
+
+    @clips_hidden_parts.setter
+    def clips_hidden_parts(self, clips: bool) -> None:
+        self.cards.clips_hidden_parts = clips
+
+    @property
+    def blended(self) -> int:
+        """How many pixels the cards at rest have blended with per-pixel alpha (``RestingCards.blended``)."""
+        return self.cards.blended
 
     @property
     def still_redraws(self) -> int:
@@ -88,7 +99,7 @@ class TableDrawer:
         self.frame = frame
         if self.keeps_still_part and Layer.can_keep(surface) and not is_recording():
             refusal = frame.refusal
-            shake = (0, 0) if refusal is None else self._refusal_offset(refusal.shake)
+            shake = (0, 0) if refusal is None else self.cards.refusal_offset(frame, refusal.shake)
             self._still.blit(surface, frame.still_key(shake), self._draw_still_kept)
         else:  # the layout report notes each piece as it is drawn, so it is drawn
             self._draw_still(surface, keep=False)
@@ -147,18 +158,18 @@ class TableDrawer:
         moving = frame.moving
         trick = moving.trick if moving is not None and moving.trick is not None else view.trick
         hidden = moving.hidden if moving is not None else frozenset()
-        self._draw_trick(surface, trick, hidden)
+        self.cards.draw_trick(surface, frame, trick, hidden)
         if moving is not None and moving.kind == "hold" and moving.taken is not None:
             self._ring_winner(surface, moving.taken)
         around = self._hand_area() if keep else None
         if around is None:
-            self._draw_hand(surface)
+            self.cards.draw_hand(surface, frame)
         else:
             self._hand.blit(surface, self._hand_key(), self._draw_hand_on_felt, area=around)
 
     def _draw_hand_on_felt(self, surface: pygame.Surface) -> None:
         self._draw_background(surface)
-        self._draw_hand(surface)
+        self.cards.draw_hand(surface, self._frame)
 
     def _hand_key(self) -> tuple[object, ...]:
         """Everything your hand is drawn from."""
@@ -249,148 +260,6 @@ class TableDrawer:
             px = fit_size(self.fonts, longer, area.width, px, metrics.text(12))
         align: Align = "center" if self.layout.is_portrait else "left"
         draw_text(surface, self.fonts, text, area, px, theme.TEXT, align=align, wrap=False)
-
-    def _draw_trick(self, surface: pygame.Surface, trick: Trick, hidden: frozenset[Card]) -> None:
-        width, height = self.layout.trick_card
-        for seat, card in trick.plays:
-            if card in hidden:
-                continue
-            slot = self.layout.seats[seat].trick_slot
-            surface.blit(self.painter.shadow(width, height), self.painter.shadow_rect(slot))
-            self.faces.draw(surface, card, slot, "trick", seat, four_colour=self._frame.four_colour)
-
-    def _draw_hand(self, surface: pygame.Surface) -> None:
-        frame = self._frame
-        metrics = self.layout.metrics
-        width, height = self.layout.hand.card
-        playing = frame.is_players_turn_to_play
-        legal = frame.live.legal
-        received = frame.received
-        suggested = frame.highlighted
-        hand = list(frame.hand)
-        refusal = frame.refusal
-        four_colour = frame.four_colour
-        tags = self._received_tags(hand, frame.raised, received)
-        focused: pygame.Rect | None = None
-        shake = self._refusal_offset(refusal.shake) if refusal is not None else (0, 0)
-        drawn = [
-            place.move(shake) if refusal is not None and card == refusal.card else place
-            for card, place in frame.cards
-        ]
-        radius = self.painter.layout(width, height).radius
-        clip = surface.get_clip()
-        for order, (card, place) in enumerate(frame.cards):
-            index = hand.index(card)
-            rect = drawn[order]
-            surface.blit(self.painter.shadow(width, height), self.painter.shadow_rect(rect))
-            passed = received is not None and card in received
-            unplayable = playing and card not in legal
-            # Passed to you: tinted; hatched instead when unplayable (both would dim its index), the edge
-            # still flagging it.
-            tinted = passed and not unplayable
-            shown = self._left_in_view(rect, drawn[order + 1], radius) if order + 1 < len(drawn) else None
-            if shown is not None:  # blend only what the next card leaves in view (the same pixels)
-                surface.set_clip(shown.clip(clip))
-            self.faces.draw(surface, card, rect, "hand", Seat.SOUTH, four_colour=four_colour, tinted=tinted)
-            if unplayable:
-                surface.blit(self.painter.dim(width, height), rect.topleft)
-            surface.set_clip(clip)
-            if passed:  # passed to you: tinted, edged and tagged, until you play your first card
-                self._edge(surface, rect, theme.RECEIVED)
-                word, visible = tags[card]
-                self.faces.received_tag(
-                    surface, word, rect, visible.move(rect.x - place.x, rect.y - place.y), metrics
-                )
-            if card in suggested:
-                glow = max(3, metrics.px(4))
-                pygame.draw.rect(
-                    surface,
-                    theme.HINT,
-                    rect.inflate(glow, glow),
-                    width=glow,
-                    border_radius=max(4, width // 10),
-                )
-            if card == frame.lifted or card in frame.selected:
-                self._edge(surface, rect, theme.SELECTED)
-            if frame.focus == index:
-                # The part of it no other card covers: the ring marks one card, never its neighbours.
-                visible = self.layout.hand.visible_part(len(hand), index, frame.raised)
-                if visible.right < rect.right:  # a card over its right part: the ring ends on it early,
-                    visible.width -= focus_band(metrics.unit)  # clear of that card's index
-                focused = visible.move(rect.x - place.x, rect.y - place.y)
-        if focused is not None:  # over every card, so the cards beside it never hide its ring
-            radius = self.painter.layout(width, height).radius
-            draw_focus(surface, focused, metrics.unit, radius)
-        if refusal is not None and refusal.card in hand:
-            self._draw_refusal(surface, refusal.card, refusal.reason, hand, frame.raised)
-
-    def _left_in_view(self, rect: pygame.Rect, over: pygame.Rect, radius: int) -> pygame.Rect | None:
-        """The part of a hand card at ``rect`` that the next card, drawn over it at ``over``, may leave in
-        view: up to that card's left edge and its rounded corners. None when that card does not cover the
-        rest (raised, or in another row), or when the faces are drawn whole (``clips_hidden_parts``)."""
-        if not self.clips_hidden_parts or over.top != rect.top or over.height != rect.height:
-            return None
-        if not rect.left < over.left or over.right - radius < rect.right:
-            return None
-        return pygame.Rect(rect.left, rect.top, over.left + radius - rect.left, rect.height)
-
-    def _received_tags(
-        self, hand: list[Card], raised: frozenset[int], received: frozenset[Card] | None
-    ) -> dict[Card, tuple[str, pygame.Rect]]:
-        """For each card passed to you, its tag's word (one for them all) and the part of it in view."""
-        if not received:
-            return {}
-        geometry = self.layout.hand
-        visible = {
-            card: geometry.visible_part(len(hand), hand.index(card), raised)
-            for card in received
-            if card in hand
-        }
-        word = self.faces.received_word((rect.width for rect in visible.values()), self.layout.metrics)
-        return {card: (word, rect) for card, rect in visible.items()}
-
-    def _edge(self, surface: pygame.Surface, rect: pygame.Rect, colour: theme.RGB) -> None:
-        """A coloured edge along a hand card's border."""
-        width = max(2, self.layout.metrics.px(3))
-        pygame.draw.rect(surface, colour, rect, width=width, border_radius=max(3, rect.width // 12))
-
-    def _refusal_offset(self, shake: float) -> tuple[int, int]:
-        """How far a refused card stands from its place: a shake from side to side, or under reduced
-        motion a jump up, both fading."""
-        if shake <= 0:
-            return (0, 0)
-        metrics = self.layout.metrics
-        if self._frame.reduced_motion:
-            return (0, -metrics.px(10))
-        age = self._frame.refusal.age if self._frame.refusal is not None else 0.0
-        return (round(metrics.px(7) * shake * math.sin(age * math.tau * 7)), 0)
-
-    def _draw_refusal(
-        self, surface: pygame.Surface, card: Card, reason: str, hand: list[Card], raised: frozenset[int]
-    ) -> None:
-        """The reason in a bubble on the refused card, just under the corner indices of its row (so it
-        hides no card's index), inside the window."""
-        metrics = self.layout.metrics
-        visible = self.layout.hand.visible_part(len(hand), hand.index(card), raised)
-        rect = self.layout.hand.rects(len(hand), raised)[hand.index(card)]
-        margin = metrics.px(6)
-        room = min(surface.get_width() - 2 * margin, metrics.px(300))
-        inner = room - metrics.px(20)
-        px = fit_size(self.fonts, reason, inner, metrics.text(14), metrics.text(12), bold=True)
-        lines = wrap(self.fonts, reason, px, inner, bold=True)  # a long reason (the lesson's) wraps
-        text_width = max(self.fonts.size(line, px, bold=True)[0] for line in lines)
-        line_height = self.fonts.line_height(px, bold=True)
-        height = px + (len(lines) - 1) * line_height + metrics.px(14)
-        bubble = pygame.Rect(0, 0, text_width + metrics.px(20), height)
-        below_index = self.painter.layout(rect.width, rect.height).index_rect.bottom + metrics.px(4)
-        bubble.midtop = (visible.centerx, rect.top + below_index)
-        bubble.clamp_ip(surface.get_rect().inflate(-2 * margin, -2 * margin))
-        radius = min(bubble.height // 2, px + metrics.px(7))
-        draw_panel(surface, bubble, radius, theme.PANEL_SOLID)
-        edge = max(1, metrics.px(2))
-        pygame.draw.rect(surface, theme.ERROR, bubble, width=edge, border_radius=radius)
-        inside = bubble.inflate(-metrics.px(20), 0)  # as wide as its widest line: the same lines
-        draw_text(surface, self.fonts, reason, inside, px, theme.ERROR, bold=True)
 
     def _ring_winner(self, surface: pygame.Surface, trick: Trick) -> None:
         """The winning card of a finished trick, ringed while the trick is held."""

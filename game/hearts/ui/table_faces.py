@@ -9,7 +9,7 @@ in one place.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import pygame
 
@@ -18,12 +18,19 @@ from ..engine.cards import Card
 from . import theme
 from .layout import Metrics
 from .render.cards import CardPainter
+from .render.cover import blit_parts, interior, pixels_in, uncovered
+from .render.fonts import LruCache
 from .render.text import draw_text
 from .report import is_recording, note_card
 from .widgets import draw_panel
 
 TINTED_KEPT = 3
 """Tinted faces kept: the three cards you were passed, at the hand's size."""
+HAND_COPIES_KEPT = 32
+"""Opaque copies of faces kept at the hand's size: your thirteen cards plain and hatched, and the three
+passed to you tinted (kept apart from the trick's, which come and go, so these are never pushed out)."""
+OTHER_COPIES_KEPT = 8
+"""Opaque copies kept of the other faces at rest: the trick's."""
 RECEIVED_WORDS = ("received", "new")
 """The tag on a card passed to you, and its short form where a fanned hand shows too little of a card."""
 
@@ -34,6 +41,12 @@ class TableFaces:
     def __init__(self, painter: CardPainter) -> None:
         self.painter = painter
         self._tinted: dict[tuple[Card, int, int, bool], pygame.Surface] = {}
+        self._hand_copies: LruCache[tuple[object, ...], pygame.Surface] = LruCache(HAND_COPIES_KEPT)
+        self._other_copies: LruCache[tuple[object, ...], pygame.Surface] = LruCache(OTHER_COPIES_KEPT)
+        self._like: pygame.Surface | None = None
+        """A pixel in the format of the last surface drawn on by parts, for copies made ahead."""
+        self.solid_made = 0
+        """How many opaque copies of faces have been made (the tests count them)."""
 
     def draw(
         self,
@@ -47,14 +60,101 @@ class TableFaces:
         tinted: bool = False,
     ) -> None:
         """A face at ``rect``, noted for the layout report with its corner index."""
-        painter = self.painter
-        face = (
-            self._tinted_face(card, rect.width, rect.height, four_colour)
-            if tinted
-            else painter.face(card, rect.width, rect.height, four_colour=four_colour)
-        )
-        surface.blit(face, rect)
+        surface.blit(self._face(card, rect.width, rect.height, four_colour, tinted), rect)
         self.note(where, card, seat, rect)
+
+    def draw_uncovered(
+        self,
+        surface: pygame.Surface,
+        card: Card,
+        rect: pygame.Rect,
+        where: str,
+        seat: Seat | None,
+        *,
+        four_colour: bool,
+        tinted: bool = False,
+        hatched: bool = False,
+        covers: Sequence[pygame.Rect] = (),
+    ) -> int:
+        """A face at ``rect`` (``hatched``: under the "cannot play" overlay) on an opaque ``surface``, only
+        where none of ``covers`` (the opaque parts of cards drawn later) lies: its opaque part copied
+        from an opaque copy, its corners blended. The same pixels as the face and the overlay blended
+        whole; how many pixels were blended."""
+        width, height = rect.size
+        solid = interior(rect, self.painter.solid_inset(width, height))
+        corners = uncovered(rect, [*solid, *covers])
+        blended = blit_parts(
+            surface, self._face(card, width, height, four_colour, tinted), rect.topleft, corners
+        )
+        if hatched:
+            blended += blit_parts(surface, self.painter.dim(width, height), rect.topleft, corners)
+        inside = [part for band in solid for part in uncovered(band, covers)]
+        if inside:
+            copy = self._solid_face(surface, card, width, height, four_colour, tinted, hatched, where)
+            blit_parts(surface, copy, rect.topleft, inside)
+        self.note(where, card, seat, rect)
+        return blended
+
+    def draw_whole(
+        self,
+        surface: pygame.Surface,
+        card: Card,
+        rect: pygame.Rect,
+        where: str,
+        seat: Seat | None,
+        *,
+        four_colour: bool,
+        tinted: bool = False,
+        hatched: bool = False,
+    ) -> int:
+        """A face at ``rect`` (``hatched``: under the "cannot play" overlay), blended whole; how many
+        pixels were blended."""
+        self.draw(surface, card, rect, where, seat, four_colour=four_colour, tinted=tinted)
+        if hatched:
+            surface.blit(self.painter.dim(rect.width, rect.height), rect.topleft)
+        return pixels_in(surface, rect) * (2 if hatched else 1)
+
+    def _face(self, card: Card, width: int, height: int, four_colour: bool, tinted: bool) -> pygame.Surface:
+        if tinted:
+            return self._tinted_face(card, width, height, four_colour)
+        return self.painter.face(card, width, height, four_colour=four_colour)
+
+    def _solid_face(
+        self,
+        like: pygame.Surface,
+        card: Card,
+        width: int,
+        height: int,
+        four_colour: bool,
+        tinted: bool,
+        hatched: bool,
+        where: str,
+    ) -> pygame.Surface:
+        """The face as an opaque surface in ``like``'s pixel format (``hatched``: with the overlay blended
+        on it, as on the table): where the face is opaque, its pixels are those the face blended on
+        ``like`` would leave."""
+        key = (card, width, height, four_colour, tinted, hatched, like.get_bitsize(), like.get_masks())
+        copies = self._hand_copies if where == "hand" else self._other_copies
+        copy = copies.get(key)
+        if copy is None:
+            copy = self._face(card, width, height, four_colour, tinted).convert(like)
+            if hatched:
+                copy.blit(self.painter.dim(width, height), (0, 0))
+            copies.put(key, copy)
+            self.solid_made += 1
+        if self._like is None or self._like.get_masks() != like.get_masks():
+            self._like = pygame.Surface((1, 1), 0, like)
+        return copy
+
+    def copy_ahead(self, card: Card, width: int, height: int, *, four_colour: bool, hatched: bool) -> bool:
+        """Make the opaque copy of a card of your hand (``hatched``: under the overlay) before it is drawn,
+        in the format of the surface last drawn on; whether it had to be made."""
+        like = self._like
+        if like is None:
+            return False
+        made = self.solid_made
+        self._solid_face(like, card, width, height, four_colour, False, hatched, "hand")
+        return self.solid_made > made
 
     def note(self, where: str, card: Card, seat: Seat | None, rect: pygame.Rect) -> None:
         """A face drawn at ``rect``, noted for the layout report with its corner index."""
@@ -137,5 +237,40 @@ class FacesAhead:
             card = self._left.pop(0)
             if not self.painter.has_face(card, width, height, four_colour=four_colour):
                 self.painter.face(card, width, height, four_colour=four_colour)
+                break
+        return bool(self._left)
+
+
+class CopiesAhead:
+    """The opaque copies of your cards at the hand's size, plain and hatched, made one at a time in frames
+    that draw nothing, after the faces ahead: a frame where the cards you may play change would otherwise
+    make a hatched copy of each card that has none (a copy and a blend of a whole card, about 1.5 ms each
+    in WebAssembly at a phone's scale)."""
+
+    def __init__(self, faces: TableFaces) -> None:
+        self.faces = faces
+        self._for: tuple[tuple[int, int], tuple[Card, ...], bool] | None = None
+        self._left: list[tuple[Card, bool]] = []
+
+    def plan(self, size: tuple[int, int], hand: Iterable[Card], *, four_colour: bool) -> None:
+        """Copy every card of ``hand`` at ``size``, plain, then hatched; the plan stands while they do."""
+        cards = tuple(hand)
+        wanted = (size, cards, four_colour)
+        if wanted == self._for:
+            return
+        self._for = wanted
+        self._left = [(card, hatched) for hatched in (False, True) for card in cards]
+
+    @property
+    def is_done(self) -> bool:
+        return not self._left
+
+    def step(self, _budget: float = 0.0) -> bool:
+        """Make the next copy not made yet; whether any is left."""
+        assert self._for is not None
+        (width, height), _cards, four_colour = self._for
+        while self._left:
+            card, hatched = self._left.pop(0)
+            if self.faces.copy_ahead(card, width, height, four_colour=four_colour, hatched=hatched):
                 break
         return bool(self._left)

@@ -25,6 +25,7 @@ from hearts.engine.cards import Card, Rank, Suit
 from hearts.ui import theme
 from hearts.ui.render import court
 from hearts.ui.render.back import draw_back
+from hearts.ui.render.cover import solid_inset
 from hearts.ui.render.faces import PIP_LAYOUTS, SUIT_SHAPES, FaceLayout
 from hearts.ui.render.fonts import Fonts, LruCache, surface_bytes
 from hearts.ui.render.shapes import half_turn, supersampled
@@ -48,6 +49,7 @@ class CardPainter:
         self._backs: LruCache[tuple[int, int], pygame.Surface] = LruCache(6)
         self._dims: LruCache[tuple[int, int], pygame.Surface] = LruCache(6)
         self._shadows: LruCache[tuple[int, int], pygame.Surface] = LruCache(6)
+        self._insets: LruCache[tuple[int, int], int] = LruCache(6)
         self._pips: LruCache[tuple[Suit, int, tuple[int, ...]], pygame.Surface] = LruCache(96)
         self._indices: LruCache[tuple[Rank, Suit, int, int, int, tuple[int, ...]], pygame.Surface] = LruCache(
             128
@@ -101,6 +103,15 @@ class CardPainter:
         if surface is None:
             surface = self._shadows.put((width, height), self._draw_shadow(width, height))
         return surface
+
+    def solid_inset(self, width: int, height: int) -> int:
+        """How far the opaque part of every face of this size keeps from its corners (``cover.interior``):
+        read from the blank, which each face is with drawing blended on it (alpha 255 stays 255)."""
+        width, height = max(MIN_SIZE, int(width)), max(MIN_SIZE, int(height))
+        inset = self._insets.get((width, height))
+        if inset is None:
+            inset = self._insets.put((width, height), solid_inset(self._blank(width, height)))
+        return inset
 
     @staticmethod
     def shadow_spread(width: int) -> int:
@@ -158,6 +169,7 @@ class CardPainter:
             self._backs,
             self._dims,
             self._shadows,
+            self._insets,
             self._pips,
             self._indices,
             self._glyphs,

@@ -30,7 +30,7 @@ from ..modes.base import TableMode
 from ..motion import InHand, Motion
 from ..session import HUMAN, Session
 from ..table_draw import TableDrawer
-from ..table_faces import FacesAhead
+from ..table_faces import CopiesAhead, FacesAhead
 from ..table_frame import Moving, Refusal, TableFrame
 from ..table_hand import ShownHand
 from ..table_layout import TableLayout
@@ -65,6 +65,7 @@ class TableScene(Scene):
         super().__init__(ctx)
         self.drawer = TableDrawer(ctx.fonts, ctx.painter)
         self.faces_ahead = FacesAhead(ctx.painter)
+        self.copies_ahead = CopiesAhead(self.drawer.faces)
         self._header: tuple[PlayerView | None, str] = (None, "")
         self._turn_said: tuple[int, Phase, int, int] | None = None
         """The moment whose turn was last announced (your turn is said once a moment)."""
@@ -611,12 +612,15 @@ class TableScene(Scene):
         return self._header[1]
 
     def background_work(self) -> Callable[[float], bool] | None:
-        """The faces at the trick's size painted ahead, then the mode's own work (the coach's, the daily
-        deal's par)."""
-        self.faces_ahead.plan(
-            self.layout.trick_card, self.session.view.hand, four_colour=self.ctx.settings.four_colour
-        )
-        return self.mode.background if self.faces_ahead.is_done else self.faces_ahead.step
+        """The faces at the trick's size painted ahead, then your cards' opaque copies made, then the
+        mode's own work (the coach's, the daily deal's par)."""
+        four_colour = self.ctx.settings.four_colour
+        hand = self.session.view.hand
+        self.faces_ahead.plan(self.layout.trick_card, hand, four_colour=four_colour)
+        if not self.faces_ahead.is_done:
+            return self.faces_ahead.step
+        self.copies_ahead.plan(self.layout.hand.card, hand, four_colour=four_colour)
+        return self.mode.background if self.copies_ahead.is_done else self.copies_ahead.step
 
     # Words ----------------------------------------------------------------------------------
 
