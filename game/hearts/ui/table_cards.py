@@ -34,8 +34,6 @@ class RestingCards:
         self.fonts = fonts
         self.painter = painter
         self.faces = faces
-        self.frame: TableFrame | None = None
-        """The frame being drawn."""
         self.clips_hidden_parts = True
         """Whether each card is blitted only where the cards drawn after it leave it in view, the opaque
         part of its face copied, not blended (the tests compare it with every shadow, face and overlay
@@ -44,25 +42,15 @@ class RestingCards:
         """How many pixels the cards have blended with per-pixel alpha, their shadows, faces and
         overlays, over every drawing (the tests count them)."""
 
-    @property
-    def layout(self) -> TableLayout:
-        return self._frame.layout
-
-    @property
-    def _frame(self) -> TableFrame:
-        assert self.frame is not None
-        return self.frame
-
     def draw_trick(
         self, surface: pygame.Surface, frame: TableFrame, trick: Trick, hidden: frozenset[Card]
     ) -> None:
         """The trick's cards on the table, those in ``hidden`` (in the air) left out."""
-        self.frame = frame
         shown = [(seat, card) for seat, card in trick.plays if card not in hidden]
-        slots = [self.layout.seats[seat].trick_slot for seat, _card in shown]
+        slots = [frame.layout.seats[seat].trick_slot for seat, _card in shown]
         solids = self._solid_parts(surface, slots)
         for order, (seat, card) in enumerate(shown):
-            self._draw_card(surface, card, slots[order], "trick", seat, solids, order, False, False)
+            self._draw_card(surface, frame, card, slots[order], "trick", seat, solids, order, False, False)
 
     def _solid_parts(
         self, surface: pygame.Surface, rects: list[pygame.Rect]
@@ -80,6 +68,7 @@ class RestingCards:
     def _draw_card(
         self,
         surface: pygame.Surface,
+        frame: TableFrame,
         card: Card,
         rect: pygame.Rect,
         where: str,
@@ -94,7 +83,7 @@ class RestingCards:
         view is blitted, or, without ``solids``, the whole of each piece."""
         shadow = self.painter.shadow(rect.width, rect.height)
         under = self.painter.shadow_rect(rect)
-        four_colour = self._frame.four_colour
+        four_colour = frame.four_colour
         if solids is None:
             surface.blit(shadow, under)
             self.blended += pixels_in(surface, under)
@@ -119,16 +108,16 @@ class RestingCards:
 
     def draw_hand(self, surface: pygame.Surface, frame: TableFrame) -> None:
         """Your hand as ``frame`` shows it, with its marks."""
-        self.frame = frame
-        metrics = self.layout.metrics
-        width, height = self.layout.hand.card
+        layout = frame.layout
+        metrics = layout.metrics
+        width, height = layout.hand.card
         playing = frame.is_players_turn_to_play
         legal = frame.live.legal
         received = frame.received
         suggested = frame.highlighted
         hand = list(frame.hand)
         refusal = frame.refusal
-        tags = self._received_tags(hand, frame.raised, received)
+        tags = self._received_tags(layout, hand, frame.raised, received)
         focused: pygame.Rect | None = None
         shake = self.refusal_offset(frame, refusal.shake) if refusal is not None else (0, 0)
         drawn = [
@@ -144,9 +133,9 @@ class RestingCards:
             # Passed to you: tinted; hatched instead when unplayable (both would dim its index), the edge
             # still flagging it.
             tinted = passed and not unplayable
-            self._draw_card(surface, card, rect, "hand", Seat.SOUTH, solids, order, tinted, unplayable)
+            self._draw_card(surface, frame, card, rect, "hand", Seat.SOUTH, solids, order, tinted, unplayable)
             if passed:  # passed to you: tinted, edged and tagged, until you play your first card
-                self._edge(surface, rect, theme.RECEIVED)
+                self._edge(surface, metrics.px(3), rect, theme.RECEIVED)
                 word, visible = tags[card]
                 self.faces.received_tag(
                     surface, word, rect, visible.move(rect.x - place.x, rect.y - place.y), metrics
@@ -161,10 +150,10 @@ class RestingCards:
                     border_radius=max(4, width // 10),
                 )
             if card == frame.lifted or card in frame.selected:
-                self._edge(surface, rect, theme.SELECTED)
+                self._edge(surface, metrics.px(3), rect, theme.SELECTED)
             if frame.focus == index:
                 # The part of it no other card covers: the ring marks one card, never its neighbours.
-                visible = self.layout.hand.visible_part(len(hand), index, frame.raised)
+                visible = layout.hand.visible_part(len(hand), index, frame.raised)
                 if visible.right < rect.right:  # a card over its right part: the ring ends on it early,
                     visible.width -= focus_band(metrics.unit)  # clear of that card's index
                 focused = visible.move(rect.x - place.x, rect.y - place.y)
@@ -172,26 +161,27 @@ class RestingCards:
             radius = self.painter.layout(width, height).radius
             draw_focus(surface, focused, metrics.unit, radius)
         if refusal is not None and refusal.card in hand:
-            self._draw_refusal(surface, refusal.card, refusal.reason, hand, frame.raised)
+            self._draw_refusal(surface, layout, refusal.card, refusal.reason, hand, frame.raised)
 
     def _received_tags(
-        self, hand: list[Card], raised: frozenset[int], received: frozenset[Card] | None
+        self, layout: TableLayout, hand: list[Card], raised: frozenset[int], received: frozenset[Card] | None
     ) -> dict[Card, tuple[str, pygame.Rect]]:
         """For each card passed to you, its tag's word (one for them all) and the part of it in view."""
         if not received:
             return {}
-        geometry = self.layout.hand
+        geometry = layout.hand
         visible = {
             card: geometry.visible_part(len(hand), hand.index(card), raised)
             for card in received
             if card in hand
         }
-        word = self.faces.received_word((rect.width for rect in visible.values()), self.layout.metrics)
+        word = self.faces.received_word((rect.width for rect in visible.values()), layout.metrics)
         return {card: (word, rect) for card, rect in visible.items()}
 
-    def _edge(self, surface: pygame.Surface, rect: pygame.Rect, colour: theme.RGB) -> None:
-        """A coloured edge along a hand card's border."""
-        width = max(2, self.layout.metrics.px(3))
+    @staticmethod
+    def _edge(surface: pygame.Surface, px: int, rect: pygame.Rect, colour: theme.RGB) -> None:
+        """A coloured edge along a hand card's border, ``px`` (3 CSS pixels) wide but never under 2."""
+        width = max(2, px)
         pygame.draw.rect(surface, colour, rect, width=width, border_radius=max(3, rect.width // 12))
 
     def refusal_offset(self, frame: TableFrame, shake: float) -> tuple[int, int]:
@@ -206,13 +196,19 @@ class RestingCards:
         return (round(metrics.px(7) * shake * math.sin(age * math.tau * 7)), 0)
 
     def _draw_refusal(
-        self, surface: pygame.Surface, card: Card, reason: str, hand: list[Card], raised: frozenset[int]
+        self,
+        surface: pygame.Surface,
+        layout: TableLayout,
+        card: Card,
+        reason: str,
+        hand: list[Card],
+        raised: frozenset[int],
     ) -> None:
         """The reason in a bubble on the refused card, just under the corner indices of its row (so it
         hides no card's index), inside the window."""
-        metrics = self.layout.metrics
-        visible = self.layout.hand.visible_part(len(hand), hand.index(card), raised)
-        rect = self.layout.hand.rects(len(hand), raised)[hand.index(card)]
+        metrics = layout.metrics
+        visible = layout.hand.visible_part(len(hand), hand.index(card), raised)
+        rect = layout.hand.rects(len(hand), raised)[hand.index(card)]
         margin = metrics.px(6)
         room = min(surface.get_width() - 2 * margin, metrics.px(300))
         inner = room - metrics.px(20)
