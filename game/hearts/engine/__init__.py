@@ -29,18 +29,36 @@ from .events import (
 )
 from .match import Match, dealer_for
 from .moves import Deal, MoonChoice, Move, Pass, Play, PlayerMove, parse_move
-from .rules import PASS_CYCLE, PRESETS, STANDARD, InvalidRules, Moon, PassDirection, Rules, Ties
+from .rules import (
+    FULL_MOON,
+    JACK_BONUS,
+    PASS_CYCLE,
+    PASS_SIZE,
+    PRESETS,
+    STANDARD,
+    TRICKS,
+    InvalidRules,
+    Moon,
+    PassDirection,
+    Rules,
+    Ties,
+    moon_scores,
+)
 from .snapshot import Snapshot
 from .views import Phase, PlayerView
 
 __all__ = [
     "CARDS",
     "FULL_DECK",
+    "FULL_MOON",
+    "JACK_BONUS",
     "JACK_OF_DIAMONDS",
     "PASS_CYCLE",
+    "PASS_SIZE",
     "PRESETS",
     "QUEEN_OF_SPADES",
     "STANDARD",
+    "TRICKS",
     "TWO_OF_CLUBS",
     "Card",
     "CardPlayed",
@@ -79,5 +97,6 @@ __all__ = [
     "Trick",
     "TrickTaken",
     "dealer_for",
+    "moon_scores",
     "parse_move",
 ]

@@ -34,7 +34,7 @@ from .events import (
     new_trick,
     new_trick_taken,
 )
-from .rules import PassDirection, Rules, why_illegal_play
+from .rules import PASS_SIZE, TRICKS, PassDirection, Rules, why_illegal_play
 
 NOT_YOUR_TURN: Final = "It is not your turn"
 PASS_THREE: Final = "Choose exactly three cards to pass"
@@ -163,7 +163,7 @@ class Hand:
             return PASSING_IS_OVER
         if self.passed[seat]:
             return ALREADY_PASSED
-        if cards.mask.bit_count() != 3:
+        if cards.mask.bit_count() != PASS_SIZE:
             return PASS_THREE
         if cards.mask & ~self.hands[seat]:
             return PASS_FROM_HAND
@@ -285,7 +285,7 @@ class Hand:
         self.trick = []
         self.led_suit = -1
         self.leader = self.to_move = winner
-        if len(tricks) == 13:
+        if len(tricks) == TRICKS:
             self.phase = _FINISHED
         else:
             # legal_play_mask for a lead after the first trick, written out

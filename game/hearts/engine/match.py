@@ -15,7 +15,19 @@ from .errors import IllegalMove
 from .events import Event, HandScored, HandStarted, MatchOver, MoonChoiceNeeded, Trick
 from .hand import NOT_YOUR_TURN, Hand, HandPhase
 from .moves import MOON_OPTIONS, PLAYS_BY_BYTE, Deal, MoonChoice, Move, Pass, Play
-from .rules import PASS_CYCLE, STANDARD, Moon, PassDirection, Rules, Ties
+from .rules import (
+    FULL_MOON,
+    JACK_BONUS,
+    PASS_CYCLE,
+    PASS_SIZE,
+    STANDARD,
+    TRICKS,
+    Moon,
+    PassDirection,
+    Rules,
+    Ties,
+    moon_scores,
+)
 from .snapshot import Snapshot
 from .views import Phase, PlayerView
 
@@ -29,8 +41,6 @@ MOON_ADD_OR_SUBTRACT: Final = "Choose to add 26 to the others or subtract 26 fro
 FIRST_DEALER: Final = Seat.EAST
 MAX_CYCLE: Final = 64
 """The longest pass cycle a match takes: the standard one has four steps."""
-FULL_MOON: Final = 26
-JACK_BONUS: Final = -10
 
 _SEATS: Final = tuple(Seat)
 _SUITS: Final = tuple(Suit)
@@ -238,6 +248,11 @@ class Match:
         results = self._results
         if results and results[-1].hand_number == hand.number:
             return results[-1].scores
+        return self._scores_taken(hand)
+
+    def _scores_taken(self, hand: Hand) -> tuple[int, ...]:
+        """What each seat's tricks score in ``hand`` so far: its points, and the J♦'s −10 for its
+        taker under that option; the moon not applied."""
         scores = list(hand.points)
         if self.rules.jack_of_diamonds:
             taken = hand.taken
@@ -359,7 +374,7 @@ class Match:
             if seat not in waiting:
                 return []
             cards = CardSet.from_mask(hand.hands[seat])
-            return [Pass(seat, CardSet(three)) for three in combinations(cards, 3)]
+            return [Pass(seat, CardSet(three)) for three in combinations(cards, PASS_SIZE)]
         if phase is _MOON:
             shooter = self._shooter
             assert shooter is not None
@@ -404,7 +419,7 @@ class Match:
             if isinstance(move, Play) and hand.phase is _PLAYING:
                 events = hand.play(move.seat, move.card)
                 self._moves.append(move)
-                if len(hand.tricks) == 13:
+                if len(hand.tricks) == TRICKS:
                     events.extend(self._score_hand(hand))
                 return events
             if isinstance(move, Pass) and hand.phase is _PASSING:
@@ -451,12 +466,7 @@ class Match:
         return self._finish_hand(hand, shooter, self.rules.moon)
 
     def _finish_hand(self, hand: Hand, shooter: Seat | None, moon: Moon | None) -> list[Event]:
-        if shooter is None:
-            scores = list(hand.points)
-        elif moon is Moon.SUBTRACT_FROM_SHOOTER:
-            scores = [-FULL_MOON if seat == shooter else 0 for seat in _SEATS]
-        else:
-            scores = [0 if seat == shooter else FULL_MOON for seat in _SEATS]
+        scores = list(hand.points if shooter is None or moon is None else moon_scores(moon, shooter))
         jack_taker = None
         if self.rules.jack_of_diamonds:
             jack_taker = next(seat for seat in _SEATS if hand.taken[seat] >> JACK_OF_DIAMONDS & 1)
@@ -521,6 +531,7 @@ class Match:
                 queen_played=False,
                 voids=(frozenset(),) * 4,
                 points=(0,) * 4,
+                scores_taken=(0,) * 4,
                 totals=tuple(self._totals),
             )
         exchanged = hand.direction is not PassDirection.NONE and all(hand.passed)
@@ -544,6 +555,7 @@ class Match:
             queen_played=hand.queen_played,
             voids=tuple(frozenset(suit for suit in _SUITS if voids >> suit & 1) for voids in hand.voids),
             points=tuple(hand.points),
+            scores_taken=self._scores_taken(hand),
             totals=tuple(self._totals),
             moon_shooter=self._shooter,
         )

@@ -17,11 +17,22 @@ from .cards import (
     SUIT_MASKS,
     TWO_OF_CLUBS,
     Card,
+    Seat,
     Suit,
 )
 from .errors import HeartsError
 
 TARGETS: Final = (50, 100, 150)
+
+# The numbers of the game, said once: everything above the engine reads them from here.
+PASS_SIZE: Final = 3
+"""How many cards each seat passes."""
+TRICKS: Final = 13
+"""Tricks in a hand, and so cards in each seat's hand as it is dealt."""
+FULL_MOON: Final = 26
+"""Every point of a hand (13 hearts and the Q♠'s 13): taking them all shoots the moon."""
+JACK_BONUS: Final = -10
+"""What the J♦ scores for its taker when the table counts it."""
 
 
 class InvalidRules(HeartsError, ValueError):
@@ -54,6 +65,14 @@ class PassDirection(IntEnum):
     @property
     def label(self) -> str:
         return self.name.lower()
+
+    def target(self, seat: Seat) -> Seat:
+        """Whom ``seat`` passes to (itself when there is no pass)."""
+        return seat.offset(self)
+
+    def giver(self, seat: Seat) -> Seat:
+        """Who passes to ``seat`` (itself when there is no pass)."""
+        return seat.offset(-self)
 
     @classmethod
     def for_hand(cls, hand_number: int) -> PassDirection:
@@ -125,6 +144,16 @@ class Rules:
                     choices = ", ".join(repr(member.value) for member in enum)
                     raise InvalidRules(f"{key} is one of {choices}, not {value!r}") from None
         return cls(**values)
+
+
+def moon_scores(moon: Moon, shooter: Seat) -> tuple[int, ...]:
+    """What a moon scores each seat, the J♦ aside: 26 to each of the others, or (when the shooter
+    subtracts) −26 to the shooter and nothing to the others. Under ``SHOOTER_CHOOSES`` the score
+    is the choice's, so that rule is never asked here."""
+    assert moon is not Moon.SHOOTER_CHOOSES, "the shooter chooses add or subtract"
+    if moon is Moon.SUBTRACT_FROM_SHOOTER:
+        return tuple(-FULL_MOON if seat == shooter else 0 for seat in range(4))
+    return tuple(0 if seat == shooter else FULL_MOON for seat in range(4))
 
 
 OLD_QUEEN_KEY: Final = "qs_breaks_hearts"

@@ -57,6 +57,7 @@ class _Replay:
         """Per seat: cards it cannot hold any more (it showed out of a suit, led hearts unbroken…)."""
         self.voids = [0, 0, 0, 0]
         self.points = [0, 0, 0, 0]
+        self.scores = [0, 0, 0, 0]
         self.hearts_broken = False
         self.played = 0
         self.tricks_done = 0
@@ -68,6 +69,7 @@ class _Replay:
             led_suit = trick.cards[0] // 13
         if trick.winner is not None:  # a completed trick, as the engine scores it
             self.points[trick.winner] += trick.points
+            self.scores[trick.winner] += trick.score(self.rules)
             self.tricks_done += 1
 
     def _play(self, number: int, seat: Seat, card: Card, led_suit: int) -> None:
@@ -184,6 +186,7 @@ def view_from_request(data: object) -> PlayerView:
             queen_played=False,
             voids=(frozenset(),) * 4,
             points=(0,) * 4,
+            scores_taken=(0,) * 4,
         )
 
     passed_to = seat.offset(direction) if passed is not None else None
@@ -249,6 +252,7 @@ def view_from_request(data: object) -> PlayerView:
         queen_played=bool(replay.played & _QUEEN_BIT),
         voids=tuple(frozenset(suit for suit in Suit if mask >> suit & 1) for mask in replay.voids),
         points=tuple(replay.points),
+        scores_taken=tuple(replay.scores),
         totals=totals,
         moon_shooter=seat if phase is Phase.MOON else None,
     )
