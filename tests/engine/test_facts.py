@@ -163,7 +163,7 @@ def test_the_scores_taken_are_the_tricks_scores_until_the_hand_is_scored() -> No
         taken = [0, 0, 0, 0]
         for trick in view.tricks:
             assert trick.winner is not None
-            taken[trick.winner] += trick.score(rules)
+            taken[trick.winner] += trick.score(jack_counts=rules.jack_of_diamonds)
         assert view.scores_taken == tuple(taken) == match.scores()
         play(match, min(match.legal_plays()).notation)
     assert sum(match.view_for(Seat.SOUTH).scores_taken) == FULL_MOON + JACK_BONUS

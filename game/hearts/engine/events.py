@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from .cards import CARDS, JACK_OF_DIAMONDS, SUIT_MASKS, Card, CardSet, Seat, points_in
-from .rules import JACK_BONUS, Moon, PassDirection, Rules
+from .rules import JACK_BONUS, Moon, PassDirection
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,10 +61,10 @@ class Trick:
         winning = self.winning_card
         return card.suit is cards[0].suit and winning is not None and card > winning
 
-    def score(self, rules: Rules) -> int:
+    def score(self, *, jack_counts: bool) -> int:
         """What this taken trick scores for its taker: its points, and the J♦'s −10 when the table
-        counts it (the moon aside: ``HandScored`` has the hand's scores)."""
-        if rules.jack_of_diamonds and JACK_OF_DIAMONDS in self.cards:
+        counts it (``Rules.jack_of_diamonds``); the moon aside (``HandScored`` has the hand's scores)."""
+        if jack_counts and JACK_OF_DIAMONDS in self.cards:
             return self.points + JACK_BONUS
         return self.points
 

@@ -14,7 +14,7 @@ from pygame import Rect
 
 from .. import announce
 from ..announce import Announcement
-from ..engine import Card, CardSet, Phase, PlayerView
+from ..engine import PASS_SIZE, Card, CardSet, Phase, PlayerView
 from ..page import Box, Mirror, MirrorButton, MirrorCard
 from .widgets import Button
 
@@ -54,7 +54,7 @@ def hand_label(view: PlayerView, count: int, chosen: int) -> str:
     """The hand's name in the mirror: how many cards, and while passing how many are still to choose."""
     cards = f"{count} card{'s' if count != 1 else ''}"
     if view.phase is Phase.PASS and view.passed is None:
-        left = 3 - chosen
+        left = PASS_SIZE - chosen
         still = f"choose {left} more to pass" if left else "three chosen: press Pass"
         return f"Your hand, {cards}: {still}"
     return f"Your hand, {cards}"

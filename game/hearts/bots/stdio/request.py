@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from ...engine import (
+    FULL_MOON,
     TWO_OF_CLUBS,
     Card,
     CardSet,
@@ -69,7 +70,7 @@ class _Replay:
             led_suit = trick.cards[0] // 13
         if trick.winner is not None:  # a completed trick, as the engine scores it
             self.points[trick.winner] += trick.points
-            self.scores[trick.winner] += trick.score(self.rules)
+            self.scores[trick.winner] += trick.score(jack_counts=self.rules.jack_of_diamonds)
             self.tricks_done += 1
 
     def _play(self, number: int, seat: Seat, card: Card, led_suit: int) -> None:
@@ -220,7 +221,7 @@ def view_from_request(data: object) -> PlayerView:
             raise ValueError('there is no moon choice unless the rules say moon "choose"')
         if len(tricks) != 13 or trick.cards:
             raise ValueError("the moon is chosen once all 13 tricks are played")
-        if replay.points[seat] != 26:
+        if replay.points[seat] != FULL_MOON:
             raise ValueError(f"seat {seat.value} took {replay.points[seat]} points, not the moon")
         legal = 0
     else:

@@ -20,7 +20,20 @@ import pygame
 from ... import announce, page
 from ...announce import Announcement, Priority, Verbosity
 from ...bots.hints import same_question
-from ...engine import Card, CardSet, Event, IllegalMove, MatchOver, Moon, Phase, Play, PlayerView, Seat, Trick
+from ...engine import (
+    PASS_SIZE,
+    Card,
+    CardSet,
+    Event,
+    IllegalMove,
+    MatchOver,
+    Moon,
+    Phase,
+    Play,
+    PlayerView,
+    Seat,
+    Trick,
+)
 from ...words import prompt
 from .. import routes, table_voice
 from .. import table_controls as controls
@@ -276,9 +289,9 @@ class TableScene(Scene):
         if view.phase is Phase.PASS and view.passed is None:
             if card in self.selected:
                 self.selected.discard(card)
-            elif len(self.selected) < 3:
+            elif len(self.selected) < PASS_SIZE:
                 self.selected.add(card)
-                if len(self.selected) == 3:
+                if len(self.selected) == PASS_SIZE:
                     self._focus_on_action()
             else:
                 how = "Press Enter on" if self.ctx.keyboard else "Tap"
@@ -316,7 +329,7 @@ class TableScene(Scene):
 
     def _act_now(self) -> Transition | None:
         view = self.session.view
-        if view.phase is Phase.PASS and view.passed is None and len(self.selected) == 3:
+        if view.phase is Phase.PASS and view.passed is None and len(self.selected) == PASS_SIZE:
             cards = CardSet(self.selected)
             self.selected.clear()
             self.focus = None
@@ -325,7 +338,7 @@ class TableScene(Scene):
         if view.phase is Phase.PLAY and self.raised is not None:
             return self._play(self.raised)
         if view.phase is Phase.PASS and view.passed is None:  # Enter on a Pass button not yet ready
-            left = 3 - len(self.selected)
+            left = PASS_SIZE - len(self.selected)
             self._say(f"Choose {left} more card{'s' if left != 1 else ''} first.", reason=True)
         return None
 
