@@ -29,7 +29,7 @@ from hearts.engine import (
     Suit,
     TrickTaken,
 )
-from hearts.engine import rules as rule_words
+from hearts.engine.reasons import MUST_FOLLOW, REASONS, Reason, Refusal
 from hearts.lesson import (
     LESSON_DEAL,
     LESSON_SEED,
@@ -169,15 +169,16 @@ def test_notes_that_come_up_together_go_in_the_lesson_order_and_each_comes_once(
 @pytest.mark.parametrize(
     ("reason", "words"),
     [
-        (rule_words.LEAD_TWO_OF_CLUBS, "2♣"),
-        (rule_words.HEARTS_NOT_BROKEN, "lead a heart"),
-        (rule_words.NO_POINTS_FIRST_TRICK, "first trick"),
-        (rule_words.must_follow(Suit.CLUBS), "Clubs were led and you still hold a club: play one."),
+        (REASONS[Refusal.LEAD_TWO_OF_CLUBS], "2♣"),
+        (REASONS[Refusal.HEARTS_NOT_BROKEN], "lead a heart"),
+        (REASONS[Refusal.NO_POINTS_FIRST_TRICK], "first trick"),
+        (MUST_FOLLOW[Suit.CLUBS], "Clubs were led and you still hold a club: play one."),
+        (MUST_FOLLOW[Suit.HEARTS], "Hearts were led and you still hold a heart: play one."),
     ],
 )
-def test_refusals_are_said_as_lessons(reason: str, words: str) -> None:
+def test_refusals_are_said_as_lessons(reason: Reason, words: str) -> None:
     lesson = lesson_reason(reason)
-    assert words in lesson and lesson != reason
+    assert words in lesson and lesson != str(reason)
     assert "follow" not in lesson or lesson.count("follow") == 1  # said once, not twice over
 
 

@@ -36,20 +36,11 @@ from .engine import (
     Phase,
     PlayerView,
     QueenPlayed,
+    Refusal,
     Seat,
     Suit,
     Trick,
     TrickTaken,
-)
-from .engine.hand import ALREADY_PASSED, NO_PASSING, PASS_FROM_HAND, PASS_THREE, PASSING_IS_OVER
-from .engine.match import (
-    CHOOSE_THE_MOON,
-    DEAL_FIRST,
-    MATCH_IS_OVER,
-    MOON_ADD_OR_SUBTRACT,
-    NO_MOON_NOW,
-    NOT_A_DEAL_NOW,
-    NOT_THE_SHOOTER,
 )
 from .words import (
     DIRECTION_WORDS,
@@ -438,16 +429,24 @@ def pass_pick(view: PlayerView, card: Card, *, chosen: bool, count: int) -> Anno
 
 # A refused move --------------------------------------------------------------------------------
 
-_PASS_REASONS: Final = frozenset({ALREADY_PASSED, NO_PASSING, PASS_FROM_HAND, PASS_THREE, PASSING_IS_OVER})
-_MATCH_REASONS: Final = frozenset(
+_PASS_REFUSALS: Final = frozenset(
     {
-        CHOOSE_THE_MOON,
-        DEAL_FIRST,
-        MATCH_IS_OVER,
-        MOON_ADD_OR_SUBTRACT,
-        NO_MOON_NOW,
-        NOT_A_DEAL_NOW,
-        NOT_THE_SHOOTER,
+        Refusal.ALREADY_PASSED,
+        Refusal.NO_PASSING,
+        Refusal.PASS_FROM_HAND,
+        Refusal.PASS_THREE,
+        Refusal.PASSING_IS_OVER,
+    }
+)
+_MATCH_REFUSALS: Final = frozenset(
+    {
+        Refusal.CHOOSE_THE_MOON,
+        Refusal.DEAL_FIRST,
+        Refusal.MATCH_IS_OVER,
+        Refusal.MOON_ADD_OR_SUBTRACT,
+        Refusal.NO_MOON_NOW,
+        Refusal.NOT_A_DEAL_NOW,
+        Refusal.NOT_THE_SHOOTER,
     }
 )
 _CARD_WITH_SYMBOL: Final = re.compile(r"\b(10|[2-9TJQKA])([♣♦♠♥♧♢♤♡])")
@@ -468,14 +467,14 @@ def speak_symbols(text: str) -> str:
     return _SUIT_SYMBOL.sub(suit, _CARD_WITH_SYMBOL.sub(card, text))
 
 
-def refusal(reason: str) -> Announcement:
+def refusal(reason: str, kind: Refusal | None = None) -> Announcement:
     """Why a move was refused, said at once: "You must follow clubs" → "Can't play that: you must
-    follow clubs."."""
+    follow clubs."; the opening by the engine's ``kind`` of refusal (a pass, a deal or a moon choice,
+    else a card), the words being ``reason`` (the engine's sentence, or the table's own)."""
     said = " ".join(speak_symbols(str(reason)).split()).rstrip(" .!;:,")
-    stripped = said.strip()
-    if stripped in _PASS_REASONS:
+    if kind in _PASS_REFUSALS:
         opening = "Can't pass those"
-    elif stripped in _MATCH_REASONS:
+    elif kind in _MATCH_REFUSALS:
         opening = "Can't do that"
     else:
         opening = "Can't play that"

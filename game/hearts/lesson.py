@@ -27,11 +27,12 @@ from .engine import (
     Phase,
     PlayerView,
     QueenPlayed,
+    Reason,
+    Refusal,
     Seat,
     Suit,
     TrickTaken,
 )
-from .engine import rules as rule_words
 from .words import SEAT_NAMES as NAMES
 
 # South (you) holds the 2♣ and a handful of high spades and hearts worth passing; the Q♠ sits with West.
@@ -282,21 +283,22 @@ def why_card(view: PlayerView, card: Card) -> str:
     return f"Suggested: {card} — no points in this trick yet, a good moment to get rid of a high {name}."
 
 
-def lesson_reason(reason: str) -> str:
-    """A refusal from the rules, said as a lesson."""
-    if reason == rule_words.LEAD_TWO_OF_CLUBS:
+def lesson_reason(reason: Reason) -> str:
+    """A refusal from the rules, said as a lesson (by its kind; any other kind in the engine's words)."""
+    kind = reason.kind
+    if kind is Refusal.LEAD_TWO_OF_CLUBS:
         return "The hand always opens with the 2♣, and you hold it: play it first."
-    if reason == rule_words.HEARTS_NOT_BROKEN:
+    if kind is Refusal.HEARTS_NOT_BROKEN:
         return (
             "You can't lead a heart until one has been played on an earlier trick (unless you hold "
             "nothing but hearts)."
         )
-    if reason == rule_words.NO_POINTS_FIRST_TRICK:
+    if kind is Refusal.NO_POINTS_FIRST_TRICK:
         return "No points on the first trick: keep your hearts and the Q♠ for later."
-    for suit in Suit:
-        if reason == rule_words.must_follow(suit):
-            return f"{suit.noun.capitalize()} were led and you still hold a {suit.noun[:-1]}: play one."
-    return reason
+    if kind is Refusal.MUST_FOLLOW and reason.suit is not None:
+        suit = reason.suit
+        return f"{suit.noun.capitalize()} were led and you still hold a {suit.noun[:-1]}: play one."
+    return str(reason)
 
 
 def summary(scored: HandScored, seat: Seat = Seat.SOUTH) -> list[str]:

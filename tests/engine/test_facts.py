@@ -21,8 +21,12 @@ from hearts.engine import (
     Pass,
     PassDirection,
     Phase,
+    Play,
+    Reason,
+    Refusal,
     Rules,
     Seat,
+    Suit,
     Trick,
     moon_scores,
 )
@@ -175,3 +179,34 @@ def test_a_moon_leaves_the_scores_taken_as_taken() -> None:
     view = match.view_for(Seat.SOUTH)
     assert view.scores_taken == (FULL_MOON, 0, 0, 0)
     assert match.results[-1].scores == moon_scores(Moon.ADD_TO_OTHERS, Seat.SOUTH)
+
+
+# Why a move is illegal, as data -----------------------------------------------------------------
+
+
+def refused(match: Match, move: Play | Pass) -> IllegalMove:
+    with pytest.raises(IllegalMove) as caught:
+        match.apply(move)
+    assert caught.value.reason == match.why_illegal(move)
+    return caught.value
+
+
+def test_a_refusal_carries_its_kind_and_the_suit_led() -> None:
+    match = start(**NORTH_TAKES_THE_JACK)
+    lead = refused(match, Play.of(Seat.WEST, Card.parse("2D")))
+    assert (lead.kind, lead.suit) == (Refusal.LEAD_TWO_OF_CLUBS, None)
+    play(match, "2C")
+    revoke = refused(match, Play.of(Seat.NORTH, Card.parse("7D")))
+    assert (revoke.kind, revoke.suit) == (Refusal.MUST_FOLLOW, Suit.CLUBS)
+    assert str(revoke) == "You must follow clubs"
+    turn = refused(match, Play.of(Seat.EAST, Card.parse("AS")))
+    assert turn.kind is Refusal.NOT_YOUR_TURN
+    assert refused(match, Pass(Seat.SOUTH, CardSet.parse("4C 5C 6C"))).kind is Refusal.NO_PASSING
+
+
+def test_every_kind_has_a_sentence_and_the_suit_goes_into_it() -> None:
+    for kind in Refusal:
+        reason = Reason(kind, Suit.SPADES) if kind is Refusal.MUST_FOLLOW else Reason(kind)
+        text = str(reason)
+        assert text and "{" not in text
+    assert str(Reason(Refusal.MUST_FOLLOW, Suit.HEARTS)) == "You must follow hearts"

@@ -12,7 +12,7 @@ from .cards import (
     Seat,
     Suit,
 )
-from .errors import HeartsError, IllegalMove, InvalidNotation, InvalidSave
+from .errors import HeartsError, InvalidNotation, InvalidSave
 from .events import (
     CardPlayed,
     CardsPassed,
@@ -29,6 +29,7 @@ from .events import (
 )
 from .match import Match, dealer_for
 from .moves import Deal, MoonChoice, Move, Pass, Play, PlayerMove, parse_move
+from .reasons import IllegalMove, Reason, Refusal
 from .rules import (
     FULL_MOON,
     JACK_BONUS,
@@ -89,6 +90,8 @@ __all__ = [
     "PlayerView",
     "QueenPlayed",
     "Rank",
+    "Reason",
+    "Refusal",
     "Rules",
     "Seat",
     "Snapshot",

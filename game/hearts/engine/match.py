@@ -11,10 +11,10 @@ from itertools import combinations
 from typing import Final
 
 from .cards import EMPTY, HEARTS_MASK, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, CardSet, Seat, Suit
-from .errors import IllegalMove
 from .events import Event, HandScored, HandStarted, MatchOver, MoonChoiceNeeded, Trick
 from .hand import NOT_YOUR_TURN, Hand, HandPhase
 from .moves import MOON_OPTIONS, PLAYS_BY_BYTE, Deal, MoonChoice, Move, Pass, Play
+from .reasons import REASONS, IllegalMove, Reason, Refusal
 from .rules import (
     FULL_MOON,
     JACK_BONUS,
@@ -31,13 +31,13 @@ from .rules import (
 from .snapshot import Snapshot
 from .views import Phase, PlayerView
 
-MATCH_IS_OVER: Final = "The match is over"
-DEAL_FIRST: Final = "The cards have not been dealt yet"
-NOT_A_DEAL_NOW: Final = "The cards are already dealt"
-NO_MOON_NOW: Final = "There is no moon to choose for"
-NOT_THE_SHOOTER: Final = "Only the player who shot the moon chooses"
-CHOOSE_THE_MOON: Final = "The moon's score must be chosen first"
-MOON_ADD_OR_SUBTRACT: Final = "Choose to add 26 to the others or subtract 26 from yourself"
+_MATCH_IS_OVER: Final = REASONS[Refusal.MATCH_IS_OVER]
+_DEAL_FIRST: Final = REASONS[Refusal.DEAL_FIRST]
+_NOT_A_DEAL_NOW: Final = REASONS[Refusal.NOT_A_DEAL_NOW]
+_NO_MOON_NOW: Final = REASONS[Refusal.NO_MOON_NOW]
+_NOT_THE_SHOOTER: Final = REASONS[Refusal.NOT_THE_SHOOTER]
+_CHOOSE_THE_MOON: Final = REASONS[Refusal.CHOOSE_THE_MOON]
+_MOON_ADD_OR_SUBTRACT: Final = REASONS[Refusal.MOON_ADD_OR_SUBTRACT]
 FIRST_DEALER: Final = Seat.EAST
 MAX_CYCLE: Final = 64
 """The longest pass cycle a match takes: the standard one has four steps."""
@@ -383,28 +383,29 @@ class Match:
             return [MoonChoice(shooter, moon) for moon in MOON_OPTIONS]
         return []
 
-    def why_illegal(self, move: Move) -> str | None:
-        """Why ``move`` may not be applied now, in the words the table shows; None when it may."""
+    def why_illegal(self, move: Move) -> Reason | None:
+        """Why ``move`` may not be applied now (its kind and facts; ``str`` of it is the sentence the
+        table shows); None when it may."""
         phase = self.phase
         if phase is _OVER:
-            return MATCH_IS_OVER
+            return _MATCH_IS_OVER
         if phase is _MOON:
             if not isinstance(move, MoonChoice):
-                return CHOOSE_THE_MOON
+                return _CHOOSE_THE_MOON
             if move.seat != self._shooter:
-                return NOT_THE_SHOOTER
-            return None if move.moon in MOON_OPTIONS else MOON_ADD_OR_SUBTRACT
+                return _NOT_THE_SHOOTER
+            return None if move.moon in MOON_OPTIONS else _MOON_ADD_OR_SUBTRACT
         if isinstance(move, Deal):
-            return None if phase is _DEAL else NOT_A_DEAL_NOW
+            return None if phase is _DEAL else _NOT_A_DEAL_NOW
         if phase is _DEAL:
-            return DEAL_FIRST
+            return _DEAL_FIRST
         hand = self._hand
         assert hand is not None
         if isinstance(move, Play):
             return hand.why_illegal_play(move.seat, move.card)
         if isinstance(move, Pass):
             return hand.why_illegal_pass(move.seat, move.cards)
-        return NO_MOON_NOW
+        return _NO_MOON_NOW
 
     # The transition ------------------------------------------------------------------------
 

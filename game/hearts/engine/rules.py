@@ -1,7 +1,7 @@
 """Table options as data, and the legality of a play with its reason.
 
-``why_illegal_play`` is the one source of truth for the sentences the table shows; ``legal_play_mask``
-is its fast twin for move generation, and a property test holds the two to each other.
+``why_illegal_play`` is the one source of truth for why a card may not be played (a ``Reason``);
+``legal_play_mask`` is its fast twin for move generation, and a property test holds the two to each other.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from .cards import (
     Suit,
 )
 from .errors import HeartsError
+from .reasons import MUST_FOLLOW, REASONS, Reason, Refusal
 
 TARGETS: Final = (50, 100, 150)
 
@@ -172,17 +173,6 @@ PRESETS: Final[Mapping[str, Rules]] = {
 }
 
 
-# The sentences the table shows.
-NOT_IN_HAND: Final = "That card is not in your hand"
-LEAD_TWO_OF_CLUBS: Final = "Lead the 2♣"
-HEARTS_NOT_BROKEN: Final = "Hearts are not broken yet"
-NO_POINTS_FIRST_TRICK: Final = "No points on the first trick"
-
-
-def must_follow(suit: Suit) -> str:
-    return f"You must follow {suit.noun}"
-
-
 def why_illegal_play(
     card: Card,
     hand: int,
@@ -191,7 +181,7 @@ def why_illegal_play(
     first_trick: bool,
     hearts_broken: bool,
     rules: Rules,
-) -> str | None:
+) -> Reason | None:
     """Why ``card`` may not be played from ``hand`` (a bit mask) now, or None when it may.
 
     Leading: the first trick opens with the 2♣; a heart may not lead before hearts are broken
@@ -200,17 +190,17 @@ def why_illegal_play(
     allows points on the first trick).
     """
     if not hand >> card & 1:
-        return NOT_IN_HAND
+        return REASONS[Refusal.NOT_IN_HAND]
     if led_suit is None:
         if first_trick:
-            return None if card == TWO_OF_CLUBS else LEAD_TWO_OF_CLUBS
+            return None if card == TWO_OF_CLUBS else REASONS[Refusal.LEAD_TWO_OF_CLUBS]
         if card.suit is Suit.HEARTS and not hearts_broken and hand & ~HEARTS_MASK:
-            return HEARTS_NOT_BROKEN
+            return REASONS[Refusal.HEARTS_NOT_BROKEN]
         return None
     if card.suit is not led_suit and hand & SUIT_MASKS[led_suit]:
-        return must_follow(led_suit)
+        return MUST_FOLLOW[led_suit]
     if first_trick and not rules.points_on_first_trick and PENALTY_MASK >> card & 1 and hand & ~PENALTY_MASK:
-        return NO_POINTS_FIRST_TRICK
+        return REASONS[Refusal.NO_POINTS_FIRST_TRICK]
     return None
 
 

@@ -14,7 +14,7 @@ from pygame import Rect
 
 from .. import announce
 from ..announce import Announcement
-from ..engine import PASS_SIZE, Card, CardSet, Phase, PlayerView
+from ..engine import PASS_SIZE, Card, CardSet, Phase, PlayerView, Reason
 from ..page import Box, Mirror, MirrorButton, MirrorCard
 from .widgets import Button
 
@@ -67,7 +67,7 @@ def mirror(
     focus: int | None,
     selected: Collection[Card],
     playing: bool,
-    why: Callable[[Card], str | None],
+    why: Callable[[Card], Reason | None],
     buttons: Sequence[Button],
     rects: Mapping[Card, Rect] | None = None,
 ) -> Mirror:
@@ -83,7 +83,7 @@ def mirror(
                 id=card.notation,
                 name=announce.card_title(card),
                 playable=reason is None,
-                why="" if reason is None else cant_play(reason),
+                why="" if reason is None else cant_play(str(reason)),
                 chosen=multi and card in selected,
                 rect=box(rects[card]) if rects and card in rects else None,
             )

@@ -24,6 +24,7 @@ from ...engine import (
     Match,
     Phase,
     PlayerView,
+    Reason,
 )
 from ...lesson import LESSON_DEAL, LESSON_SEED, Coach, Note, lesson_play, lesson_reason, why_card, why_pass
 from ...words import pass_words
@@ -169,5 +170,5 @@ class LessonMode(TableMode):
             return why_card(view, next(iter(self._suggested())))
         return None
 
-    def reason_words(self, reason: str) -> str:
+    def reason_words(self, reason: Reason) -> str:
         return lesson_reason(reason)

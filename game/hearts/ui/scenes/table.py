@@ -31,6 +31,7 @@ from ...engine import (
     Phase,
     Play,
     PlayerView,
+    Reason,
     Seat,
     Trick,
 )
@@ -305,9 +306,10 @@ class TableScene(Scene):
             self._say(waiting_words(self.session.phase, self.session.bot_to_move), reason=True)
             return None
         if card not in view.legal:
-            reason = self.mode.reason_words(self._why_not(card) or "You cannot play that card now.")
+            why = self._why_not(card)
+            reason = "You cannot play that card now." if why is None else self.mode.reason_words(why)
             self.remarks.refuse(card, reason)
-            self._speak(announce.refusal(announce.speak_symbols(reason)))
+            self._speak(announce.refusal(announce.speak_symbols(reason), None if why is None else why.kind))
             self.dirty = True
             return None
         if self.ctx.settings.confirm_taps and self.raised != card:
@@ -319,8 +321,8 @@ class TableScene(Scene):
             return None
         return self._play(card)
 
-    def _why_not(self, card: Card) -> str | None:
-        """Why you may not play ``card`` now, in the engine's words (None: you may)."""
+    def _why_not(self, card: Card) -> Reason | None:
+        """Why the engine says you may not play ``card`` now (None: you may)."""
         return self.session.match.why_illegal(Play.of(HUMAN, card))
 
     def _act(self) -> Transition | None:
@@ -354,7 +356,7 @@ class TableScene(Scene):
         try:
             events = self.session.play(card)
         except IllegalMove as error:
-            self._say(str(error), reason=True)
+            self._say(self.mode.reason_words(error.reason), reason=True)
             return None
         if start is not None and self.motion.is_busy:  # it waits raised for the trick showing to go
             start = replace(start, raised=start.raised | {start.index})
@@ -635,11 +637,9 @@ class TableScene(Scene):
 
     def _say(self, text: str, *, reason: bool, aloud: str | None = None) -> None:
         """Say ``text`` on the message line, and aloud (``aloud``, if the line reads badly when heard): a
-        reason (in the mode's words, urgent) or a passing remark."""
-        shown = self.mode.reason_words(text) if reason else text
-        self.remarks.say(shown, reason=reason)
-        if aloud is not None:
-            shown = aloud
+        reason (urgent; an engine's reason already in the mode's words) or a passing remark."""
+        self.remarks.say(text, reason=reason)
+        shown = text if aloud is None else aloud
         priority: Priority = "assertive" if reason else "polite"
         self._speak(
             Announcement(
