@@ -8,7 +8,7 @@ import pytest
 
 from hearts.bots import make_bot
 from hearts.bots.hints import suggest_pass, suggest_play
-from hearts.deals import deal_for
+from hearts.deals import deal_for, seat_seed
 from hearts.engine import (
     QUEEN_OF_SPADES,
     STANDARD,
@@ -59,7 +59,7 @@ def play_lesson(choose, seed: int = 0, notes: list[Note] | None = None) -> tuple
     match = Match(STANDARD)
     coach = Coach()
     appeared: list[str] = []
-    bots = {seat: make_bot("normal", seed=LESSON_SEED * 4 + seat) for seat in Seat}
+    bots = {seat: make_bot("normal", seed=seat_seed(LESSON_SEED, seat)) for seat in Seat}
     first = coach.watch(match.view_for(Seat.SOUTH))
     appeared += [note.key for note in first]
     if notes is not None:
@@ -260,7 +260,7 @@ def threatened_decisions(deals: list[tuple[Deal, int]]) -> list[tuple[PlayerView
         rng = random.Random(seed)
         match = Match(STANDARD)
         match.apply(deal)
-        bots = {seat: make_bot("normal", seed=seed * 4 + seat) for seat in Seat}
+        bots = {seat: make_bot("normal", seed=seat_seed(seed, seat)) for seat in Seat}
         while match.phase in (Phase.PASS, Phase.PLAY):
             seat = match.awaiting[0]
             view = match.view_for(seat)
