@@ -30,6 +30,8 @@ from hearts.engine import (
     Trick,
     moon_scores,
 )
+from hearts.engine.cards import ALL_CARDS_MASK, PENALTY_MASK
+from hearts.engine.seen import SeenHand
 
 from .scenarios import of_type, play, play_out, start
 from .test_match import ALL_CLUBS, NORTH_TAKES_THE_JACK
@@ -210,3 +212,47 @@ def test_every_kind_has_a_sentence_and_the_suit_goes_into_it() -> None:
         text = str(reason)
         assert text and "{" not in text
     assert str(Reason(Refusal.MUST_FOLLOW, Suit.HEARTS)) == "You must follow hearts"
+
+
+# One seat's knowledge, from the tricks alone ----------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(jack_of_diamonds=True, queen_breaks_hearts=True)])
+def test_a_seen_hand_knows_what_the_view_knows(rules: Rules) -> None:
+    for deal in range(6):
+        match = Match(rules, hands_before=3)  # no pass: every seat knows its 13 from the deal
+        match.apply(deal_for(deal, 4))
+        seen = {seat: SeenHand(seat, match.view_for(seat).hand.mask, rules) for seat in Seat}
+        while match.phase is Phase.PLAY:
+            mover = match.to_move
+            assert mover is not None
+            before = match.view_for(mover)
+            led = before.trick.cards[0] // 13 if before.trick.cards else -1
+            assert seen[mover].legal(before.hand.mask, led) == before.legal.mask
+            card = sorted(before.legal)[deal % len(before.legal)]
+            for held in before.hand - before.legal:
+                assert seen[mover].why_illegal(mover, held, led) == match.why_illegal(Play.of(mover, held))
+            match.apply(Play.of(mover, card))
+            for seat in Seat:
+                seen[seat].play(mover, card, led)
+                view = match.view_for(seat)
+                if len(view.trick.cards) == 0:
+                    seen[seat].take(view.tricks[-1])
+                hand = seen[seat]
+                assert hand.hearts_broken == view.hearts_broken
+                assert hand.queen_played == view.queen_played
+                assert tuple(frozenset(s for s in Suit if v >> s & 1) for v in hand.voids) == view.voids
+                assert tuple(hand.points) == view.points
+                assert tuple(hand.scores) == view.scores_taken
+        assert all(hand.is_over for hand in seen.values())
+
+
+def test_a_seen_hand_refuses_a_first_lead_but_the_two_of_clubs() -> None:
+    hand = SeenHand(Seat.SOUTH, CardSet.parse(NORTH_TAKES_THE_JACK["south"]).mask, Rules())
+    with pytest.raises(IllegalMove) as caught:
+        hand.play(Seat.WEST, Card.parse("3D"), -1)
+    assert caught.value.kind is Refusal.LEAD_TWO_OF_CLUBS
+    hand.play(Seat.WEST, Card.parse("2C"), -1)
+    hand.play(Seat.NORTH, Card.parse("AC"), 0)
+    assert hand.play(Seat.EAST, Card.parse("AH"), 0) == (Suit.CLUBS.mask, ALL_CARDS_MASK & ~PENALTY_MASK)
+    assert hand.cannot_hold[Seat.EAST] & Suit.CLUBS.mask == Suit.CLUBS.mask

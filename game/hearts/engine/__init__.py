@@ -45,6 +45,7 @@ from .rules import (
     Ties,
     moon_scores,
 )
+from .seen import SeenHand
 from .snapshot import Snapshot
 from .views import Phase, PlayerView
 
@@ -94,6 +95,7 @@ __all__ = [
     "Refusal",
     "Rules",
     "Seat",
+    "SeenHand",
     "Snapshot",
     "Suit",
     "Ties",
