@@ -60,9 +60,7 @@ from hearts.engine import (
     Trick,
     TrickTaken,
 )
-from hearts.engine.hand import NOT_YOUR_TURN, PASS_THREE
-from hearts.engine.match import MATCH_IS_OVER
-from hearts.engine.rules import HEARTS_NOT_BROKEN, LEAD_TWO_OF_CLUBS, NO_POINTS_FIRST_TRICK, must_follow
+from hearts.engine.reasons import MUST_FOLLOW, REASONS, Reason, Refusal
 from hearts.words import RANK_WORDS, seat_subject
 from tests.engine.helpers import ALL_RULES, new_match, play_match
 from tests.engine.scenarios import play, play_out, start
@@ -491,22 +489,23 @@ def test_no_turn_while_others_play_or_before_the_deal() -> None:
 @pytest.mark.parametrize(
     ("reason", "words"),
     [
-        (must_follow(Suit.CLUBS), "Can't play that: you must follow clubs."),
+        (MUST_FOLLOW[Suit.CLUBS], "Can't play that: you must follow clubs."),
         ("You must follow clubs.", "Can't play that: you must follow clubs."),
-        (HEARTS_NOT_BROKEN, "Can't play that: hearts are not broken yet."),
-        (LEAD_TWO_OF_CLUBS, "Can't play that: lead the 2 of clubs."),
-        (NO_POINTS_FIRST_TRICK, "Can't play that: no points on the first trick."),
-        (NOT_YOUR_TURN, "Can't play that: it is not your turn."),
-        (PASS_THREE, "Can't pass those: choose exactly three cards to pass."),
-        (MATCH_IS_OVER, "Can't do that: the match is over."),
+        (REASONS[Refusal.HEARTS_NOT_BROKEN], "Can't play that: hearts are not broken yet."),
+        (REASONS[Refusal.LEAD_TWO_OF_CLUBS], "Can't play that: lead the 2 of clubs."),
+        (REASONS[Refusal.NO_POINTS_FIRST_TRICK], "Can't play that: no points on the first trick."),
+        (REASONS[Refusal.NOT_YOUR_TURN], "Can't play that: it is not your turn."),
+        (REASONS[Refusal.PASS_THREE], "Can't pass those: choose exactly three cards to pass."),
+        (REASONS[Refusal.MATCH_IS_OVER], "Can't do that: the match is over."),
+        ("The match is over", "Can't play that: the match is over."),  # the kind decides, never the text
         ("  West has the 2♣!  ", "Can't play that: West has the 2 of clubs."),
         ("No ♥ yet", "Can't play that: no hearts yet."),
         ("Can't lead that now", "Can't lead that now."),
         ("", "Can't play that."),
     ],
 )
-def test_a_refusal_reads_as_one_sentence(reason: str, words: str) -> None:
-    result = refusal(reason)
+def test_a_refusal_reads_as_one_sentence(reason: Reason | str, words: str) -> None:
+    result = refusal(str(reason), reason.kind) if isinstance(reason, Reason) else refusal(reason)
     assert (result.text, result.priority, result.kind) == (words, "assertive", "refusal")
 
 

@@ -153,8 +153,8 @@ def test_facts_come_from_the_view() -> None:
     view = spade_trick("2C 3C 4C 5C 5S 6S").view_for(Seat.SOUTH)
     assert facts.queen_out(view)
     assert facts.to_play_after(view) == [Seat.WEST]
-    assert facts.wins_as_it_stands(view, Card.parse("AS"))
-    assert not facts.wins_as_it_stands(view, Card.parse("2S"))
+    assert view.trick.would_win(Card.parse("AS"))
+    assert not view.trick.would_win(Card.parse("2S"))
     assert facts.surely_wins(view, Card.parse("AS"))  # no spade higher than the A♠
     assert facts.higher_out(view, Card.parse("2S"))[0] == Card.parse("3S")
     assert facts.shown_out(view, Suit.CLUBS) == []

@@ -15,7 +15,7 @@ import time
 import pytest
 
 from hearts import daily
-from hearts.deals import deal_for
+from hearts.deals import deal_for, seat_seed
 from hearts.engine import (
     FULL_DECK,
     Card,
@@ -125,7 +125,7 @@ def test_the_daily_match_is_what_a_session_deals_and_passes() -> None:
     assert session.match.hand.dealt == tuple(hand.mask for hand in today.deal.hands)  # type: ignore[union-attr]
     assert started.pass_direction is today.direction is daily.direction_for("2026-12-02")
     assert today.deal == deal_for(today.seed, 1)
-    assert all(today.bot_seed(seat) == today.seed * 4 + seat for seat in Seat)
+    assert all(today.bot_seed(seat) == seat_seed(today.seed, seat) for seat in Seat)
     assert today.dealt_match().snapshot() == session.match.snapshot()
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from hearts.bots import make_bot
 from hearts.bots.hints import suggest_pass, suggest_play
-from hearts.deals import deal_for
+from hearts.deals import deal_for, seat_seed
 from hearts.engine import (
     QUEEN_OF_SPADES,
     STANDARD,
@@ -29,7 +29,7 @@ from hearts.engine import (
     Suit,
     TrickTaken,
 )
-from hearts.engine import rules as rule_words
+from hearts.engine.reasons import MUST_FOLLOW, REASONS, Reason, Refusal
 from hearts.lesson import (
     LESSON_DEAL,
     LESSON_SEED,
@@ -59,7 +59,7 @@ def play_lesson(choose, seed: int = 0, notes: list[Note] | None = None) -> tuple
     match = Match(STANDARD)
     coach = Coach()
     appeared: list[str] = []
-    bots = {seat: make_bot("normal", seed=LESSON_SEED * 4 + seat) for seat in Seat}
+    bots = {seat: make_bot("normal", seed=seat_seed(LESSON_SEED, seat)) for seat in Seat}
     first = coach.watch(match.view_for(Seat.SOUTH))
     appeared += [note.key for note in first]
     if notes is not None:
@@ -169,15 +169,16 @@ def test_notes_that_come_up_together_go_in_the_lesson_order_and_each_comes_once(
 @pytest.mark.parametrize(
     ("reason", "words"),
     [
-        (rule_words.LEAD_TWO_OF_CLUBS, "2♣"),
-        (rule_words.HEARTS_NOT_BROKEN, "lead a heart"),
-        (rule_words.NO_POINTS_FIRST_TRICK, "first trick"),
-        (rule_words.must_follow(Suit.CLUBS), "Clubs were led and you still hold a club: play one."),
+        (REASONS[Refusal.LEAD_TWO_OF_CLUBS], "2♣"),
+        (REASONS[Refusal.HEARTS_NOT_BROKEN], "lead a heart"),
+        (REASONS[Refusal.NO_POINTS_FIRST_TRICK], "first trick"),
+        (MUST_FOLLOW[Suit.CLUBS], "Clubs were led and you still hold a club: play one."),
+        (MUST_FOLLOW[Suit.HEARTS], "Hearts were led and you still hold a heart: play one."),
     ],
 )
-def test_refusals_are_said_as_lessons(reason: str, words: str) -> None:
+def test_refusals_are_said_as_lessons(reason: Reason, words: str) -> None:
     lesson = lesson_reason(reason)
-    assert words in lesson and lesson != reason
+    assert words in lesson and lesson != str(reason)
     assert "follow" not in lesson or lesson.count("follow") == 1  # said once, not twice over
 
 
@@ -259,7 +260,7 @@ def threatened_decisions(deals: list[tuple[Deal, int]]) -> list[tuple[PlayerView
         rng = random.Random(seed)
         match = Match(STANDARD)
         match.apply(deal)
-        bots = {seat: make_bot("normal", seed=seed * 4 + seat) for seat in Seat}
+        bots = {seat: make_bot("normal", seed=seat_seed(seed, seat)) for seat in Seat}
         while match.phase in (Phase.PASS, Phase.PLAY):
             seat = match.awaiting[0]
             view = match.view_for(seat)

@@ -17,6 +17,7 @@ from hearts.engine import (
     PassDirection,
     Phase,
     Play,
+    Reason,
     Seat,
     Suit,
     record,
@@ -197,7 +198,7 @@ def test_the_original_is_untouched() -> None:
 # Refusals ----------------------------------------------------------------------------------------
 
 
-def illegal_card_at(hand_number: int) -> tuple[int, Card, str]:
+def illegal_card_at(hand_number: int) -> tuple[int, Card, Reason]:
     """A step of the hand and a card South holds there but may not play, with the engine's reason."""
     for step in range(1, 14):
         practice = practice_match(fresh(), hand_number, step)
@@ -213,7 +214,7 @@ def test_an_illegal_card_is_refused_with_the_engines_reason() -> None:
     step, card, reason = illegal_card_at(1)
     with pytest.raises(IllegalMove) as refused:
         practice_match(fresh(), 1, step, play=card)
-    assert str(refused.value) == reason
+    assert refused.value.reason == reason and str(refused.value) == str(reason)
 
 
 def test_a_card_south_does_not_hold_is_refused() -> None:
@@ -281,7 +282,7 @@ def test_the_command_refuses_an_illegal_card(tmp_path: Path, capsys: pytest.Capt
     assert main(command) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert reason in captured.err
+    assert str(reason) in captured.err
 
 
 @pytest.mark.parametrize("text", ["{not json", '{"format": "hearts-save", "version": 1}', ""])

@@ -16,7 +16,10 @@ from dataclasses import dataclass
 from typing import ClassVar, Final, Literal
 
 from .engine import (
+    FULL_MOON,
+    PASS_SIZE,
     QUEEN_OF_SPADES,
+    TRICKS,
     TWO_OF_CLUBS,
     Card,
     CardPlayed,
@@ -33,20 +36,11 @@ from .engine import (
     Phase,
     PlayerView,
     QueenPlayed,
+    Refusal,
     Seat,
     Suit,
     Trick,
     TrickTaken,
-)
-from .engine.hand import ALREADY_PASSED, NO_PASSING, PASS_FROM_HAND, PASS_THREE, PASSING_IS_OVER
-from .engine.match import (
-    CHOOSE_THE_MOON,
-    DEAL_FIRST,
-    MATCH_IS_OVER,
-    MOON_ADD_OR_SUBTRACT,
-    NO_MOON_NOW,
-    NOT_A_DEAL_NOW,
-    NOT_THE_SHOOTER,
 )
 from .words import (
     DIRECTION_WORDS,
@@ -57,12 +51,10 @@ from .words import (
     join_words,
     moon_lines,
     pass_choice,
-    pass_giver,
     passed_you,
     seat_object,
     seat_subject,
     trick_holds,
-    trick_score,
 )
 
 __all__ = [
@@ -91,6 +83,7 @@ Priority = Literal["polite", "assertive"]
 """How a screen reader speaks it: ``polite`` waits for the current speech, ``assertive`` interrupts."""
 Verbosity = Literal["brief", "full"]
 VERBOSITIES: Final[tuple[Verbosity, ...]] = ("brief", "full")
+_MOON_CHOICE: Final = f"Choose: add {FULL_MOON} to each opponent, or take {FULL_MOON} off your score."
 YOU: Final = Seat.SOUTH
 BRIEF_LIMIT: Final = 120
 """The longest sentence ``brief`` says, in characters."""
@@ -161,16 +154,6 @@ def _suit_ranks(cards: CardSet, suit: Suit) -> str:
 # Where the hand stands -------------------------------------------------------------------------
 
 
-def _taken_points(view: PlayerView) -> tuple[int, ...]:
-    """What each seat has scored so far this hand from its tricks, the J♦ counted when it counts."""
-    taken = [0, 0, 0, 0]
-    jack = view.rules.jack_of_diamonds
-    for trick in view.tricks:
-        if trick.winner is not None:
-            taken[trick.winner] += trick_score(trick, jack_counts=jack)
-    return tuple(taken)
-
-
 def _placed(trick: Trick, card: Card) -> int | None:
     """Where ``card`` stands in ``trick`` (0: it led), or None when it is not there."""
     return trick.cards.index(card) if card in trick.cards else None
@@ -229,12 +212,12 @@ def _pass_chosen(event: PassChosen, view: PlayerView, verbosity: Verbosity) -> l
         return [Announcement(text=text, kind="pass")]
     if verbosity == "brief":
         return []
-    return [Announcement(text=f"{seat_subject(event.seat)} has chosen 3 cards.", kind="pass")]
+    return [Announcement(text=f"{seat_subject(event.seat)} has chosen {PASS_SIZE} cards.", kind="pass")]
 
 
 def _cards_passed(event: CardsPassed, verbosity: Verbosity) -> list[Announcement]:
     """What you were given (what you gave was said as you chose it: ``_pass_chosen``)."""
-    giver = pass_giver(YOU, event.direction)
+    giver = event.direction.giver(YOU)
     return [Announcement(text=passed_you(giver, event.received_by(YOU), SPOKEN), kind="received")]
 
 
@@ -258,17 +241,17 @@ def _trick_taken(event: TrickTaken, view: PlayerView, verbosity: Verbosity) -> l
     card = trick.card_of(winner)
     # The points figure counts the J♦'s −10: the jack is named without it.
     held = trick_holds(trick, jack_counts=jack, voice=SPOKEN, jack_bonus=False)
-    score = trick_score(trick, jack_counts=jack)
+    score = trick.score(jack_counts=jack)
     what = f"{join_words(held)}, {points_words(score)}" if held else "no points"
     takes = "take" if winner is YOU else "takes"
     with_card = f" with the {card_name(card)}" if card is not None else ""
     text = f"{seat_subject(winner)} {takes} the trick{with_card}: {what}."
     if verbosity == "full":
         if score and view.tricks and event.trick in view.tricks:
-            total = _taken_points(view)[winner]
+            total = view.scores_taken[winner]
             has = "have" if winner is YOU else "has"
             text += f" {seat_subject(winner)} {has} {points_count(total)} this hand."
-        left = 13 - event.trick_number
+        left = TRICKS - event.trick_number
         if left > 0:
             text += f" {left} trick{'' if left == 1 else 's'} left."
     return [Announcement(text=text, kind="trick")]
@@ -278,7 +261,7 @@ def _moon_choice(event: MoonChoiceNeeded) -> list[Announcement]:
     if event.shooter is YOU:
         return [
             Announcement(
-                text="You shot the moon! Choose: add 26 to each opponent, or take 26 off your score.",
+                text=f"You shot the moon! {_MOON_CHOICE}",
                 priority="assertive",
                 kind="moon",
             )
@@ -418,20 +401,20 @@ def your_turn(view: PlayerView, *, chosen: int = 0, verbosity: Verbosity) -> Ann
     score); None when it is not. ``chosen``: the cards picked so far for the pass."""
     if view.phase is Phase.PASS and view.passed is None and view.pass_target is not None:
         target = view.pass_target
-        left = max(0, 3 - chosen)
+        left = max(0, PASS_SIZE - chosen)
         if not chosen:
             text = pass_choice(view.pass_direction, target)
         elif left:
             text = f"{left} more to choose."
         else:
             direction = DIRECTION_WORDS[view.pass_direction]
-            text = f"3 cards chosen: press Pass {direction} to give them to {seat_object(target)}."
+            text = f"{PASS_SIZE} cards chosen: press Pass {direction} to give them to {seat_object(target)}."
         return Announcement(text=text, kind="turn")
     if view.phase is Phase.PLAY and view.to_move is YOU:
         return Announcement(text=_your_play(view, verbosity), kind="turn")
     if view.phase is Phase.MOON and view.moon_shooter is YOU:
         return Announcement(
-            text="You shot the moon. Choose: add 26 to each opponent, or take 26 off your score.",
+            text=f"You shot the moon. {_MOON_CHOICE}",
             kind="turn",
         )
     return None
@@ -446,16 +429,24 @@ def pass_pick(view: PlayerView, card: Card, *, chosen: bool, count: int) -> Anno
 
 # A refused move --------------------------------------------------------------------------------
 
-_PASS_REASONS: Final = frozenset({ALREADY_PASSED, NO_PASSING, PASS_FROM_HAND, PASS_THREE, PASSING_IS_OVER})
-_MATCH_REASONS: Final = frozenset(
+_PASS_REFUSALS: Final = frozenset(
     {
-        CHOOSE_THE_MOON,
-        DEAL_FIRST,
-        MATCH_IS_OVER,
-        MOON_ADD_OR_SUBTRACT,
-        NO_MOON_NOW,
-        NOT_A_DEAL_NOW,
-        NOT_THE_SHOOTER,
+        Refusal.ALREADY_PASSED,
+        Refusal.NO_PASSING,
+        Refusal.PASS_FROM_HAND,
+        Refusal.PASS_THREE,
+        Refusal.PASSING_IS_OVER,
+    }
+)
+_MATCH_REFUSALS: Final = frozenset(
+    {
+        Refusal.CHOOSE_THE_MOON,
+        Refusal.DEAL_FIRST,
+        Refusal.MATCH_IS_OVER,
+        Refusal.MOON_ADD_OR_SUBTRACT,
+        Refusal.NO_MOON_NOW,
+        Refusal.NOT_A_DEAL_NOW,
+        Refusal.NOT_THE_SHOOTER,
     }
 )
 _CARD_WITH_SYMBOL: Final = re.compile(r"\b(10|[2-9TJQKA])([♣♦♠♥♧♢♤♡])")
@@ -476,14 +467,14 @@ def speak_symbols(text: str) -> str:
     return _SUIT_SYMBOL.sub(suit, _CARD_WITH_SYMBOL.sub(card, text))
 
 
-def refusal(reason: str) -> Announcement:
+def refusal(reason: str, kind: Refusal | None = None) -> Announcement:
     """Why a move was refused, said at once: "You must follow clubs" → "Can't play that: you must
-    follow clubs."."""
+    follow clubs."; the opening by the engine's ``kind`` of refusal (a pass, a deal or a moon choice,
+    else a card), the words being ``reason`` (the engine's sentence, or the table's own)."""
     said = " ".join(speak_symbols(str(reason)).split()).rstrip(" .!;:,")
-    stripped = said.strip()
-    if stripped in _PASS_REASONS:
+    if kind in _PASS_REFUSALS:
         opening = "Can't pass those"
-    elif stripped in _MATCH_REASONS:
+    elif kind in _MATCH_REFUSALS:
         opening = "Can't do that"
     else:
         opening = "Can't play that"
@@ -532,7 +523,7 @@ def trick_story(trick: Trick, *, jack_counts: bool) -> tuple[str, ...]:
     said = [f"{_plays(trick)}."]
     if trick.winner is not None:
         held = trick_holds(trick, jack_counts=jack_counts, voice=SPOKEN, jack_bonus=False)
-        score = trick_score(trick, jack_counts=jack_counts)
+        score = trick.score(jack_counts=jack_counts)
         what = f"{join_words(held)}, {points_words(score)}" if held else "no points"
         said.append(f"{seat_subject(trick.winner)} took it: {what}.")
     return tuple(said)
@@ -583,7 +574,7 @@ def current_trick(view: PlayerView) -> Announcement:
     if view.phase is Phase.DEAL and not view.tricks:
         return _query("No cards on the table: waiting for the deal.")
     if view.phase is Phase.PASS:
-        return _query("No cards on the table yet: everyone is choosing 3 cards to pass.")
+        return _query(f"No cards on the table yet: everyone is choosing {PASS_SIZE} cards to pass.")
     return _query(f"No cards on the table. {last}".strip())
 
 
@@ -594,9 +585,9 @@ def scores(view: PlayerView) -> Announcement:
         if not _is_dealt(view):
             return _query(f"No hand played yet. {totals}")
         return _query(f"This hand: no points yet. {totals}")
-    finished = view.phase is not Phase.PLAY and len(view.tricks) == 13
+    finished = view.phase is not Phase.PLAY and len(view.tricks) == TRICKS
     label = f"Hand {view.hand_number}" if finished else "This hand"
-    return _query(f"{label}: {per_seat(_taken_points(view))}. {totals}")
+    return _query(f"{label}: {per_seat(view.scores_taken)}. {totals}")
 
 
 def whose_turn(view: PlayerView) -> Announcement:
@@ -611,7 +602,7 @@ def whose_turn(view: PlayerView) -> Announcement:
         if len(waiting) == 4:
             return _query("Everyone is choosing cards to pass.")
         if YOU in waiting:
-            return _query("Your turn to choose 3 cards to pass.")
+            return _query(f"Your turn to choose {PASS_SIZE} cards to pass.")
         return _query(f"Waiting for {join_words([seat_object(seat) for seat in waiting])} to pass.")
     if phase is Phase.MOON:
         shooter = view.moon_shooter
@@ -633,16 +624,16 @@ def passing(view: PlayerView) -> Announcement:
         upcoming = view.pass_direction
         if upcoming is PassDirection.NONE:
             return _query("Not dealt yet. The next hand has no passing.")
-        target = YOU.offset(upcoming)
+        target = upcoming.target(YOU)
         return _query(f"Not dealt yet. The next hand passes {_pass_words(upcoming, target)}.")
     direction = view.pass_direction
     if direction is PassDirection.NONE:
         return _query("No passing this hand.")
-    target = YOU.offset(direction)
-    giver = pass_giver(YOU, direction)
+    target = direction.target(YOU)
+    giver = direction.giver(YOU)
     if view.passed is None:
         where = _pass_words(direction, target)
-        return _query(f"You have not chosen your 3 cards yet: this hand passes {where}.")
+        return _query(f"You have not chosen your {PASS_SIZE} cards yet: this hand passes {where}.")
     text = f"You passed {cards_spoken(view.passed)} to {seat_object(target)}."
     if view.received is None:
         return _query(f"{text} {seat_subject(giver)} has not passed to you yet.")

@@ -27,11 +27,12 @@ from .engine import (
     Phase,
     PlayerView,
     QueenPlayed,
+    Reason,
+    Refusal,
     Seat,
     Suit,
     TrickTaken,
 )
-from .engine import rules as rule_words
 from .words import SEAT_NAMES as NAMES
 
 # South (you) holds the 2♣ and a handful of high spades and hearts worth passing; the Q♠ sits with West.
@@ -88,11 +89,11 @@ class Coach:
         if view.phase is Phase.DEAL and not view.hand_number:
             yield GOAL  # before the cards come out
         if view.phase is Phase.PASS and view.passed is None:
-            target = NAMES[view.seat.offset(view.pass_direction)]
+            target = NAMES[view.pass_direction.target(view.seat)]
             yield Note("passing", "Passing", PASSING.format(target=target), "hand")
         for event in events:
             if isinstance(event, CardsPassed):
-                giver = NAMES[me.offset(-event.direction)]
+                giver = NAMES[event.direction.giver(me)]
                 yield Note("received", "New cards", RECEIVED.format(giver=giver), "hand")
             elif isinstance(event, TrickTaken) and event.trick_number == 1:
                 cards = event.trick.cards
@@ -232,7 +233,7 @@ def _stop_the_moon(view: PlayerView) -> tuple[Card, str] | None:
         return None
     follow = [card for card in legal if card.suit is winning.suit]
     if follow:
-        beats = [card for card in follow if card > winning]
+        beats = [card for card in follow if trick.would_win(card)]
         if beats and any(card.suit is Suit.HEARTS for card in trick.cards):
             card = beats[0] if len(trick.cards) == 3 else follow[-1]
             return card, f"win this trick and its hearts, and {who} can't shoot the moon."
@@ -270,33 +271,34 @@ def why_card(view: PlayerView, card: Card) -> str:
         if card.suit is Suit.HEARTS:
             return f"Suggested: {card} — you can't follow, so give away a heart."
         return f"Suggested: {card} — you can't follow, so throw away a risky high card."
-    if card < winning:
+    if not view.trick.would_win(card):
         return f"Suggested: {card} — it is lower than the {winning}, so you won't take this trick."
     if len(trick) == 3 and not any(played.points for played in trick):
         return f"Suggested: {card} — the trick has no points, so winning it with a high card is safe."
     name = led.noun[:-1]
     if len(trick) == 3:
         return f"Suggested: {card} — you will win this one anyway, so win it with your highest {name}."
-    if not any(held.suit is led and held < winning for held in view.hand):
+    if not any(held.suit is led and not view.trick.would_win(held) for held in view.hand):
         return f"Suggested: {card} — every {name} you hold beats the {winning}; keep your low ones for later."
     return f"Suggested: {card} — no points in this trick yet, a good moment to get rid of a high {name}."
 
 
-def lesson_reason(reason: str) -> str:
-    """A refusal from the rules, said as a lesson."""
-    if reason == rule_words.LEAD_TWO_OF_CLUBS:
+def lesson_reason(reason: Reason) -> str:
+    """A refusal from the rules, said as a lesson (by its kind; any other kind in the engine's words)."""
+    kind = reason.kind
+    if kind is Refusal.LEAD_TWO_OF_CLUBS:
         return "The hand always opens with the 2♣, and you hold it: play it first."
-    if reason == rule_words.HEARTS_NOT_BROKEN:
+    if kind is Refusal.HEARTS_NOT_BROKEN:
         return (
             "You can't lead a heart until one has been played on an earlier trick (unless you hold "
             "nothing but hearts)."
         )
-    if reason == rule_words.NO_POINTS_FIRST_TRICK:
+    if kind is Refusal.NO_POINTS_FIRST_TRICK:
         return "No points on the first trick: keep your hearts and the Q♠ for later."
-    for suit in Suit:
-        if reason == rule_words.must_follow(suit):
-            return f"{suit.noun.capitalize()} were led and you still hold a {suit.noun[:-1]}: play one."
-    return reason
+    if kind is Refusal.MUST_FOLLOW and reason.suit is not None:
+        suit = reason.suit
+        return f"{suit.noun.capitalize()} were led and you still hold a {suit.noun[:-1]}: play one."
+    return str(reason)
 
 
 def summary(scored: HandScored, seat: Seat = Seat.SOUTH) -> list[str]:

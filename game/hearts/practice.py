@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Final
 
 from .engine import (
+    TRICKS,
     Card,
     HeartsError,
     IllegalMove,
@@ -40,7 +41,7 @@ from .engine import (
 from .storage import saved_match
 
 FIRST_STEP: Final = 0
-LAST_STEP: Final = 13
+LAST_STEP: Final = TRICKS
 """Step 0 is the hand as dealt; steps 1 to 13 are South's decisions in tricks 1 to 13."""
 
 

@@ -59,7 +59,7 @@ class HandReplay:
         return None if self.exchange is None else self.exchange.received_by(seat)
 
     def passed_to(self, seat: Seat) -> Seat | None:
-        return None if self.direction is PassDirection.NONE else seat.offset(self.direction)
+        return None if self.direction is PassDirection.NONE else self.direction.target(seat)
 
 
 def replay_hand(match: Match, hand_number: int) -> HandReplay:

@@ -13,7 +13,7 @@ import time
 from typing import Any
 
 from .bots import make_bot
-from .deals import deal_for
+from .deals import deal_for, seat_seed
 from .engine import Match, Phase, Rules, Seat
 from .match_link import match_link_code, read_match_code
 from .storage import MemoryBackend, SavedMatch, Store
@@ -26,7 +26,7 @@ def _play(seed: int) -> tuple[dict[str, SavedMatch], SavedMatch]:
     """The match of ``seed`` at the first card of each of ``HANDS`` it reaches and one trick before its
     end (keyed "hand N" and "end"), and the finished match."""
     match = Match(Rules())
-    bots = {seat: make_bot("normal", seed=seed * 4 + seat) for seat in Seat}
+    bots = {seat: make_bot("normal", seed=seat_seed(seed, seat)) for seat in Seat}
     points: dict[str, SavedMatch] = {}
     history: list[Match] = []
     while not match.is_over:

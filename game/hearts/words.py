@@ -12,7 +12,10 @@ from dataclasses import dataclass
 from typing import Final
 
 from .engine import (
+    FULL_MOON,
+    JACK_BONUS,
     JACK_OF_DIAMONDS,
+    PASS_SIZE,
     QUEEN_OF_SPADES,
     Card,
     HandScored,
@@ -95,8 +98,6 @@ class Voice:
 
 DRAWN: Final = Voice(spoken=False)
 SPOKEN: Final = Voice(spoken=True)
-JACK_BONUS: Final = -10
-"""What the J♦ scores for its taker when the table counts it."""
 
 
 # Seats ----------------------------------------------------------------------------------------
@@ -112,11 +113,6 @@ def seat_object(seat: Seat) -> str:
     return "you" if seat is Seat.SOUTH else SEAT_NAMES[seat]
 
 
-def pass_giver(seat: Seat, direction: PassDirection) -> Seat:
-    """Who passes to ``seat`` when the hand passes ``direction``."""
-    return seat.offset(-direction)
-
-
 def passed_you(giver: Seat, cards: Iterable[Card], voice: Voice = DRAWN) -> str:
     """Who gave you which cards: "West passed you 4♦ K♠ 10♥."."""
     return f"{seat_subject(giver)} passed you {voice.cards(cards)}."
@@ -124,8 +120,8 @@ def passed_you(giver: Seat, cards: Iterable[Card], voice: Voice = DRAWN) -> str:
 
 def pass_choice(direction: PassDirection, target: Seat, *, chosen: int = 0) -> str:
     """What choosing the pass asks for: "Choose 3 cards to pass left to West.", then "Choose 2 more
-    cards …" once some are chosen (``chosen`` below 3)."""
-    left = 3 - chosen
+    cards …" once some are chosen (``chosen`` below the pass's size)."""
+    left = PASS_SIZE - chosen
     more = " more" if chosen else ""
     cards = "card" if left == 1 else "cards"
     return f"Choose {left}{more} {cards} to pass {DIRECTION_WORDS[direction]} to {SEAT_NAMES[target]}."
@@ -147,12 +143,6 @@ def trick_holds(
         jack = voice.the_card(JACK_OF_DIAMONDS)
         held.append(f"{jack} ({voice.signed(JACK_BONUS)})" if jack_bonus else jack)
     return held
-
-
-def trick_score(trick: Trick, *, jack_counts: bool = False) -> int:
-    """What a taken trick scores for its taker: its penalty points, and −10 for the J♦ when it counts."""
-    jack = JACK_BONUS if jack_counts and JACK_OF_DIAMONDS in trick.cards else 0
-    return trick.points + jack
 
 
 def trick_taken(trick: Trick, *, jack_counts: bool = False) -> str:
@@ -193,9 +183,9 @@ def prompt(view: PlayerView, chosen: int) -> str:
         if view.passed is not None:
             text = "Waiting for the others to choose their cards."
         else:
-            left = 3 - chosen
+            left = PASS_SIZE - chosen
             direction = DIRECTION_WORDS[view.pass_direction]
-            target = view.seat.offset(view.pass_direction)
+            target = view.pass_direction.target(view.seat)
             text = (
                 pass_choice(view.pass_direction, target, chosen=chosen)
                 if left
@@ -218,7 +208,7 @@ def prompt(view: PlayerView, chosen: int) -> str:
     if no_pass:
         text = f"No passing this hand. {text}" if text else "No passing this hand."
     if first_card and view.received:
-        passed = passed_you(pass_giver(view.seat, view.pass_direction), view.received)
+        passed = passed_you(view.pass_direction.giver(view.seat), view.received)
         text = f"{text} {passed}" if text else passed
     return text
 
@@ -233,8 +223,8 @@ def moon_lines(scored: HandScored, voice: Voice = DRAWN) -> list[str]:
     if shooter is not None:
         if scored.moon is Moon.SUBTRACT_FROM_SHOOTER:
             their = "your" if shooter is Seat.SOUTH else "their"
-            return [f"{seat_subject(shooter)} shot the moon and took 26 off {their} score."]
-        return [f"{seat_subject(shooter)} shot the moon: everyone else {voice.signed(26)}."]
+            return [f"{seat_subject(shooter)} shot the moon and took {FULL_MOON} off {their} score."]
+        return [f"{seat_subject(shooter)} shot the moon: everyone else {voice.signed(FULL_MOON)}."]
     lines: list[str] = []
     for seat in Seat:
         hearts = scored.hearts[seat] if scored.hearts else 0
@@ -268,11 +258,11 @@ def table_words(rules: Rules) -> str:
     counting −10, the moon's shooter choosing"."""
     said = [f"Hearts to {rules.target}"]
     if rules.jack_of_diamonds:
-        said.append("the J♦ counting −10")
+        said.append(f"the J♦ counting {DRAWN.signed(JACK_BONUS)}")
     if rules.moon is Moon.SHOOTER_CHOOSES:
         said.append("the moon's shooter choosing how it scores")
     elif rules.moon is Moon.SUBTRACT_FROM_SHOOTER:
-        said.append("a moon taking 26 off its shooter")
+        said.append(f"a moon taking {FULL_MOON} off its shooter")
     if rules.queen_breaks_hearts:
         said.append("the Q♠ breaking hearts")
     if rules.points_on_first_trick:

@@ -339,7 +339,7 @@ def test_the_program_refuses_an_unknown_level() -> None:
 
 def game_positions(match_seed: int, hands: int) -> list[PlayerView]:
     """The views of every decision of the first hands of a match the game's bots play (seat
-    ``seat``'s bot seeded ``match_seed * 4 + seat``, as the table makes them), from hand 1 on."""
+    ``seat``'s bot seeded by ``seat_seed``, as the table makes them), from hand 1 on."""
     bots = {seat: make_bot("normal", seed=seat_seed(match_seed, seat)) for seat in Seat}
     match = Match(Rules(jack_of_diamonds=True))
     views: list[PlayerView] = []

@@ -44,6 +44,7 @@ from hearts.engine import (
     PassChosen,
     Phase,
     Play,
+    Reason,
     Rules,
     Seat,
     Suit,
@@ -519,13 +520,13 @@ def test_any_seed_any_table_plays_a_correct_match(rules: Rules, seed: int, choic
 # Every illegal move, every position ----------------------------------------------------------
 
 
-def refuse(match: Match, move: Move, reason: str | None) -> None:
-    """``move`` is refused with ``IllegalMove`` whose text is ``reason``, a non-empty sentence."""
-    assert isinstance(reason, str) and reason.strip(), f"{move} has no reason: {reason!r}"
+def refuse(match: Match, move: Move, reason: Reason | None) -> None:
+    """``move`` is refused with ``IllegalMove`` carrying ``reason``, whose sentence is not empty."""
+    assert reason is not None and str(reason).strip(), f"{move} has no reason: {reason!r}"
     try:
         match.apply(move)
     except IllegalMove as error:
-        assert str(error) == reason == error.reason, f"{move}: {error} ≠ {reason}"
+        assert error.reason == reason and str(error) == str(reason), f"{move}: {error} ≠ {reason}"
         assert isinstance(error, ValueError)
     else:
         raise AssertionError(f"{move} was accepted although {reason!r}")
@@ -1000,7 +1001,7 @@ def test_a_refused_card_changes_nothing_in_a_thousand_matches() -> None:
                         before = (list(hand.hands), list(hand.trick), match.points(), len(match.moves))
                         with pytest.raises(IllegalMove) as caught:
                             match.apply(move)
-                        assert str(caught.value) and str(caught.value) == match.why_illegal(move)
+                        assert str(caught.value) and caught.value.reason == match.why_illegal(move)
                         assert (
                             list(hand.hands),
                             list(hand.trick),

@@ -39,7 +39,7 @@ def refuse(match: Match, seat: Seat, text: str) -> str:
     before = record.dumps(match), [match.view_for(s) for s in Seat]
     with pytest.raises(IllegalMove) as caught:
         match.apply(move)
-    assert str(caught.value) == caught.value.reason == match.why_illegal(move)
+    assert caught.value.reason == match.why_illegal(move) and str(caught.value) == str(caught.value.reason)
     assert (record.dumps(match), [match.view_for(s) for s in Seat]) == before
     return str(caught.value)
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from hearts.bots import make_bot
-from hearts.deals import deal_for
+from hearts.deals import deal_for, seat_seed
 from hearts.engine import Match, Move, Phase, Rules, Seat
 
 
 def bot_moves(match: Match, seed: int, level: str = "easy") -> Iterator[Move]:
     """Yield each move of the rest of ``match`` as it is applied: deals from ``seed``, bots at
     ``level`` in every seat (passes chosen from views taken before any pass is applied)."""
-    bots = [make_bot(level, seed * 4 + seat) for seat in Seat]
+    bots = [make_bot(level, seat_seed(seed, seat)) for seat in Seat]
     while not match.is_over:
         if match.phase is Phase.DEAL:
             moves: list[Move] = [deal_for(seed, match.hand_number + 1)]

@@ -163,7 +163,7 @@ def test_an_illegal_card_shows_the_reason_and_changes_nothing() -> None:
     moves = match.moves
     driver.click(driver.card_spot(illegal[0]))
     assert match.moves == moves
-    assert driver.table.message == match.why_illegal(Play.of(Seat.SOUTH, illegal[0]))
+    assert driver.table.message == str(match.why_illegal(Play.of(Seat.SOUTH, illegal[0])))
     assert driver.table.message_is_reason
 
 

@@ -96,7 +96,9 @@ def test_an_illegal_card_tapped_while_the_trick_is_shown_is_refused_with_its_rea
     moves = driver.table.session.match.moves
     driver.click(driver.card_spot(illegal[0]))
     assert driver.table.session.match.moves == moves
-    assert driver.table.message == driver.table.session.match.why_illegal(Play.of(Seat.SOUTH, illegal[0]))
+    assert driver.table.message == str(
+        driver.table.session.match.why_illegal(Play.of(Seat.SOUTH, illegal[0]))
+    )
 
 
 def test_keys_work_while_the_trick_is_shown() -> None:
@@ -251,7 +253,7 @@ def test_a_refused_card_shakes_or_jumps_and_shows_its_reason_beside_it(reduced: 
     start_match(driver)
     card = play_to_a_card_you_may_not_play(driver)
     table = driver.table
-    reason = table.session.match.why_illegal(Play.of(Seat.SOUTH, card))
+    reason = str(table.session.match.why_illegal(Play.of(Seat.SOUTH, card)))
     place = dict(table.shown_hand().rects())[card]
     driver.click(driver.card_spot(card))
     shown = table.remarks.refusal_shown
@@ -295,8 +297,9 @@ def test_a_reason_gives_way_to_the_prompt_after_a_while() -> None:
         raise AssertionError("no position with an illegal card came up")
     table = driver.table
     driver.click(driver.card_spot(illegal[0]))
-    reason = table.session.match.why_illegal(Play.of(Seat.SOUTH, illegal[0]))
-    assert reason and table.message == reason
+    why = table.session.match.why_illegal(Play.of(Seat.SOUTH, illegal[0]))
+    reason = str(why)
+    assert why is not None and table.message == reason
     for _ in range(round(REASON_TIME / FRAME) - 10):
         driver.step()
     assert table.message == reason

@@ -186,7 +186,8 @@ class LessonRun:
                 self.tap(driver.card_spot(refused[0]))
                 reason = lesson.session.match.why_illegal(Play.of(Seat.SOUTH, refused[0]))
                 assert lesson.session.match.moves == moves
-                assert lesson.message == lesson_reason(reason or "") and lesson.remarks.reason is not None
+                assert reason is not None
+                assert lesson.message == lesson_reason(reason) and lesson.remarks.reason is not None
                 self.refusals.append((str(refused[0]), lesson.message))
         suggested = lesson_play(view)
         assert lesson.highlighted() == {suggested}

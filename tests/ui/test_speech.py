@@ -109,7 +109,7 @@ def test_a_refused_card_is_announced_at_once_with_its_reason() -> None:
     reason = driver.table.session.match.why_illegal(Play.of(view.seat, illegal[0]))
     assert reason is not None
     # The engine's reason, in its own words (its first word lower-cased inside the sentence).
-    assert reason.rstrip(".").lower()[5:] in refused[-1].text.lower()
+    assert str(reason).rstrip(".").lower()[5:] in refused[-1].text.lower()
 
 
 QUERY_KEYS = {

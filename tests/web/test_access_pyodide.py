@@ -50,9 +50,8 @@ def show_hand():
     cards = []
     for card in view.hand:
         reason = match.why_illegal(Play.of(Seat.SOUTH, card))
-        cards.append(
-            MirrorCard(id=card.notation, name=card_title(card), playable=reason is None, why=reason or "")
-        )
+        why = "" if reason is None else str(reason)
+        cards.append(MirrorCard(id=card.notation, name=card_title(card), playable=reason is None, why=why))
     page.mirror(
         Mirror(
             has_hand=True,
@@ -75,7 +74,7 @@ def south_at_its_turn() -> list[list[str]]:
         assert seat is not None
         match.apply(Play.of(seat, next(iter(match.legal_plays()))))
     return [
-        [card.notation, card_title(card), match.why_illegal(Play.of(Seat.SOUTH, card)) or ""]
+        [card.notation, card_title(card), str(match.why_illegal(Play.of(Seat.SOUTH, card)) or "")]
         for card in match.view_for(Seat.SOUTH).hand
     ]
 

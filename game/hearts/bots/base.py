@@ -14,7 +14,19 @@ from abc import ABC, abstractmethod
 from collections.abc import Generator
 from typing import ClassVar, final
 
-from ..engine import Card, CardSet, Moon, MoonChoice, Pass, Phase, Play, PlayerMove, PlayerView
+from ..engine import (
+    PASS_SIZE,
+    Card,
+    CardSet,
+    Moon,
+    MoonChoice,
+    Pass,
+    Phase,
+    Play,
+    PlayerMove,
+    PlayerView,
+    moon_scores,
+)
 
 Thought = Generator[None, None, PlayerMove]
 """A decision in progress: yields while it works, returns the move."""
@@ -37,7 +49,7 @@ class Bot(ABC):
         rng = self.rng_for(view)
         if view.phase is Phase.PASS:
             cards = yield from self.think_pass(view, rng)
-            assert len(cards) == 3 and cards <= view.hand, f"{self.level} passed {cards}"
+            assert len(cards) == PASS_SIZE and cards <= view.hand, f"{self.level} passed {cards}"
             return Pass(view.seat, cards)
         if view.phase is Phase.PLAY and view.to_move == view.seat:
             card = yield from self.think_play(view, rng)
@@ -79,7 +91,7 @@ def best_moon_choice(view: PlayerView) -> Moon:
     me = view.seat
 
     def standing(moon: Moon) -> tuple[int, int]:
-        totals = [total + (score_for_moon(moon, seat == me)) for seat, total in enumerate(view.totals)]
+        totals = [total + score for total, score in zip(view.totals, moon_scores(moon, me), strict=True)]
         over = max(totals) >= view.rules.target
         lowest = min(totals)
         wins = over and totals[me] == lowest and totals.count(lowest) == 1
@@ -90,12 +102,6 @@ def best_moon_choice(view: PlayerView) -> Moon:
     add = standing(Moon.ADD_TO_OTHERS)
     subtract = standing(Moon.SUBTRACT_FROM_SHOOTER)
     return Moon.SUBTRACT_FROM_SHOOTER if subtract > add else Moon.ADD_TO_OTHERS
-
-
-def score_for_moon(moon: Moon, is_shooter: bool) -> int:
-    if moon is Moon.SUBTRACT_FROM_SHOOTER:
-        return -26 if is_shooter else 0
-    return 0 if is_shooter else 26
 
 
 def view_key(view: PlayerView) -> str:

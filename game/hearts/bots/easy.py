@@ -12,7 +12,7 @@ import random
 from collections.abc import Generator
 from typing import Final
 
-from ..engine import Card, CardSet, PlayerView
+from ..engine import PASS_SIZE, Card, CardSet, PlayerView
 from ..engine.cards import HEARTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS
 from .base import Bot
 from .heuristics import QUEEN_BIT, below, highest, lowest, rank_index, winning_card
@@ -41,7 +41,7 @@ class EasyBot(Bot):
 def easy_pass(view: PlayerView) -> CardSet:
     """The three highest cards by rank (between equal ranks, the later suit: hearts, then spades)."""
     ranked = sorted(view.hand, key=lambda card: (rank_index(card), card.suit), reverse=True)
-    return CardSet(ranked[:3])
+    return CardSet(ranked[:PASS_SIZE])
 
 
 def easy_best_play(view: PlayerView) -> Card:

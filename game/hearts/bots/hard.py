@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..engine.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, cards_in
-from ..engine.rules import PassDirection
+from ..engine.rules import FULL_MOON, PassDirection
 from ..engine.views import PlayerView
 from .base import Bot
 from .heuristics import mask_of
@@ -158,8 +158,8 @@ def weigh_plays(
                 outcome, score = scored_outcome(view, sim)
                 value[plan][index] += weight * outcome
                 points[plan][index] += weight * score
-                if 26 in sim.points:
-                    shot = moons if sim.points[me] == 26 else moons_against
+                if FULL_MOON in sim.points:
+                    shot = moons if sim.points[me] == FULL_MOON else moons_against
                     shot[plan][index] += weight
             yield
     plan_of = [
@@ -228,7 +228,7 @@ def queen_known(view: PlayerView) -> list[int]:
         return known
     me = view.seat
     if view.passed is not None and QUEEN_OF_SPADES in view.passed:
-        known[me] = (me + view.pass_direction) & 3
+        known[me] = view.pass_direction.target(me)
     if view.received is not None and QUEEN_OF_SPADES in view.received:
-        known[(me - view.pass_direction) & 3] = me
+        known[view.pass_direction.giver(me)] = me
     return known

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..engine.rules import Moon, Ties
+from ..engine.rules import FULL_MOON, Moon, Ties
 from ..engine.views import PlayerView
 from .sim import Sim, hand_scores
 
@@ -26,8 +26,8 @@ def scored_outcome(view: PlayerView, sim: Sim) -> tuple[float, int]:
     rules = view.rules
     me = view.seat
     moon_choice = None
-    if rules.moon is Moon.SHOOTER_CHOOSES and 26 in sim.points:
-        moon_choice = Moon.SUBTRACT_FROM_SHOOTER if sim.points[me] == 26 else Moon.ADD_TO_OTHERS
+    if rules.moon is Moon.SHOOTER_CHOOSES and FULL_MOON in sim.points:
+        moon_choice = Moon.SUBTRACT_FROM_SHOOTER if sim.points[me] == FULL_MOON else Moon.ADD_TO_OTHERS
     scores = hand_scores(sim.points, sim.jack_taker, rules, moon_choice)
     value = -float(scores[me])
     totals = [total + score for total, score in zip(view.totals, scores, strict=True)]

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Final
 
+from ..engine import PASS_SIZE
 from ..engine.cards import ALL_CARDS_MASK, QUEEN_OF_SPADES, TWO_OF_CLUBS, cards_in
 from ..engine.views import PlayerView
 from .heuristics import hand_danger
@@ -38,7 +39,7 @@ def greedy_pass(hand: int) -> int:
     """A quick stand-in for another seat's pass: three times, drop the card whose loss makes the
     hand safest."""
     passed = 0
-    for _ in range(3):
+    for _ in range(PASS_SIZE):
         left = hand & ~passed
         best_bit = 0
         best_danger = float("inf")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Generator
 
-from ..engine import Card, CardSet, PlayerView
+from ..engine import PASS_SIZE, Card, CardSet, PlayerView
 from .base import Bot
 
 
@@ -14,7 +14,7 @@ class RandomBot(Bot):
 
     def think_pass(self, view: PlayerView, rng: random.Random) -> Generator[None, None, CardSet]:
         yield from ()
-        return CardSet(rng.sample(list(view.hand), 3))
+        return CardSet(rng.sample(list(view.hand), PASS_SIZE))
 
     def think_play(self, view: PlayerView, rng: random.Random) -> Generator[None, None, Card]:
         yield from ()

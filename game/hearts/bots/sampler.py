@@ -17,7 +17,7 @@ from ..engine.cards import (
     cards_in,
     points_in,
 )
-from ..engine.rules import PassDirection
+from ..engine.rules import TRICKS, PassDirection
 from ..engine.views import PlayerView
 from .heuristics import mask_of
 from .sim import Sim
@@ -41,10 +41,10 @@ class Knowledge:
         for trick in (*view.tricks, view.trick):
             for index in range(len(trick.cards)):
                 played_by[(trick.leader + index) & 3] += 1
-        self.counts = [13 - played_by[other] if other != seat else 0 for other in range(4)]
+        self.counts = [TRICKS - played_by[other] if other != seat else 0 for other in range(4)]
         self.known = [0, 0, 0, 0]
         if view.passed is not None and view.pass_direction is not PassDirection.NONE:
-            receiver = (seat + view.pass_direction) & 3
+            receiver = view.pass_direction.target(view.seat)
             self.known[receiver] = view.passed.mask & unseen
         # allowed[other]: the unseen cards that seat could hold, given the suits it showed out of.
         self.allowed = [0, 0, 0, 0]

@@ -16,9 +16,10 @@ from ..engine.cards import (
     PENALTY_MASK,
     QUEEN_OF_SPADES,
     SUIT_MASKS,
+    Seat,
     points_in,
 )
-from ..engine.rules import Moon, Rules, legal_play_mask
+from ..engine.rules import FULL_MOON, JACK_BONUS, Moon, Rules, legal_play_mask, moon_scores
 from .normal import MOON_FROM
 
 QS_BIT: Final = 1 << QUEEN_OF_SPADES
@@ -468,17 +469,14 @@ def hand_scores(
 ) -> list[int]:
     """Scores for a finished hand, as the engine scores it; under shooter-chooses the shooter takes
     ``moon_choice`` (add, when none is given)."""
-    shooter = next((seat for seat in range(4) if points[seat] == 26), -1)
+    shooter = next((seat for seat in range(4) if points[seat] == FULL_MOON), -1)
     if shooter < 0:
         scores = points.copy()
     else:
         moon = rules.moon
         if moon is Moon.SHOOTER_CHOOSES:
             moon = moon_choice or Moon.ADD_TO_OTHERS
-        if moon is Moon.SUBTRACT_FROM_SHOOTER:
-            scores = [-26 if seat == shooter else 0 for seat in range(4)]
-        else:
-            scores = [0 if seat == shooter else 26 for seat in range(4)]
+        scores = list(moon_scores(moon, Seat(shooter)))
     if rules.jack_of_diamonds and jack_taker >= 0:
-        scores[jack_taker] -= 10
+        scores[jack_taker] += JACK_BONUS
     return scores

@@ -62,16 +62,10 @@ def led_suit(view: PlayerView) -> Suit | None:
     return cards_in_trick[0].suit if cards_in_trick else None
 
 
-def wins_as_it_stands(view: PlayerView, card: Card) -> bool:
-    """``card`` would be taking the trick once played (always, for a lead)."""
-    winning = view.trick.winning_card
-    return winning is None or (card.suit is winning.suit and card.rank > winning.rank)
-
-
 def surely_wins(view: PlayerView, card: Card) -> bool:
     """``card`` takes the trick whatever the others hold: it wins as it stands, and nobody still to
     play can hold a higher card of the suit led (none is out, or they have all shown out of it)."""
-    if not wins_as_it_stands(view, card):
+    if not view.trick.would_win(card):
         return False
     suit = card.suit
     if not higher_out(view, card):

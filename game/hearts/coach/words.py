@@ -236,7 +236,7 @@ def _follow_reason(view: PlayerView, card: Card, best: Card) -> tuple[str, str]:
     winning = view.trick.winning_card
     assert winning is not None
     after = facts.to_play_after(view)
-    card_wins, best_wins = facts.wins_as_it_stands(view, card), facts.wins_as_it_stands(view, best)
+    card_wins, best_wins = view.trick.would_win(card), view.trick.would_win(best)
     if card_wins and not best_wins:
         if card.suit is Suit.SPADES and facts.queen_out(view) and card.rank > Rank.QUEEN and after:
             return "catch_queen", (

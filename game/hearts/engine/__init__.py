@@ -12,7 +12,7 @@ from .cards import (
     Seat,
     Suit,
 )
-from .errors import HeartsError, IllegalMove, InvalidNotation, InvalidSave
+from .errors import HeartsError, InvalidNotation, InvalidSave
 from .events import (
     CardPlayed,
     CardsPassed,
@@ -29,18 +29,38 @@ from .events import (
 )
 from .match import Match, dealer_for
 from .moves import Deal, MoonChoice, Move, Pass, Play, PlayerMove, parse_move
-from .rules import PASS_CYCLE, PRESETS, STANDARD, InvalidRules, Moon, PassDirection, Rules, Ties
+from .reasons import IllegalMove, Reason, Refusal
+from .rules import (
+    FULL_MOON,
+    JACK_BONUS,
+    PASS_CYCLE,
+    PASS_SIZE,
+    PRESETS,
+    STANDARD,
+    TRICKS,
+    InvalidRules,
+    Moon,
+    PassDirection,
+    Rules,
+    Ties,
+    moon_scores,
+)
+from .seen import SeenHand
 from .snapshot import Snapshot
 from .views import Phase, PlayerView
 
 __all__ = [
     "CARDS",
     "FULL_DECK",
+    "FULL_MOON",
+    "JACK_BONUS",
     "JACK_OF_DIAMONDS",
     "PASS_CYCLE",
+    "PASS_SIZE",
     "PRESETS",
     "QUEEN_OF_SPADES",
     "STANDARD",
+    "TRICKS",
     "TWO_OF_CLUBS",
     "Card",
     "CardPlayed",
@@ -71,13 +91,17 @@ __all__ = [
     "PlayerView",
     "QueenPlayed",
     "Rank",
+    "Reason",
+    "Refusal",
     "Rules",
     "Seat",
+    "SeenHand",
     "Snapshot",
     "Suit",
     "Ties",
     "Trick",
     "TrickTaken",
     "dealer_for",
+    "moon_scores",
     "parse_move",
 ]

@@ -1,18 +1,11 @@
-"""The engine's errors: one root, bad play kept apart from bad text."""
+"""The engine's errors: one root, and bad text (bad play, ``IllegalMove``, is in ``reasons`` with its
+reasons)."""
 
 from __future__ import annotations
 
 
 class HeartsError(Exception):
     """Root of every error the engine raises on purpose."""
-
-
-class IllegalMove(HeartsError, ValueError):
-    """A well-formed move the rules forbid now; ``str(err)`` is the sentence the table shows."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
 
 
 class InvalidNotation(HeartsError, ValueError):

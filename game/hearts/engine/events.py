@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from .cards import CARDS, SUIT_MASKS, Card, CardSet, Seat, points_in
-from .rules import Moon, PassDirection
+from .cards import CARDS, JACK_OF_DIAMONDS, SUIT_MASKS, Card, CardSet, Seat, points_in
+from .rules import JACK_BONUS, Moon, PassDirection
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +51,22 @@ class Trick:
         """Who is taking the trick so far (None while it is empty); once all four are in, ``winner``."""
         card = self.winning_card
         return None if card is None else self.leader.offset(self.cards.index(card))
+
+    def would_win(self, card: Card) -> bool:
+        """Whether ``card``, played now, would be taking this trick as it stands: a lead always is,
+        and otherwise only a card of the suit led above ``winning_card``."""
+        cards = self.cards
+        if not cards:
+            return True
+        winning = self.winning_card
+        return card.suit is cards[0].suit and winning is not None and card > winning
+
+    def score(self, *, jack_counts: bool) -> int:
+        """What this taken trick scores for its taker: its points, and the J♦'s −10 when the table
+        counts it (``Rules.jack_of_diamonds``); the moon aside (``HandScored`` has the hand's scores)."""
+        if jack_counts and JACK_OF_DIAMONDS in self.cards:
+            return self.points + JACK_BONUS
+        return self.points
 
     def completed(self) -> Trick:
         """This trick of four cards as the engine records it once taken: with its winner and points.

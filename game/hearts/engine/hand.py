@@ -21,7 +21,6 @@ from .cards import (
     Seat,
     Suit,
 )
-from .errors import IllegalMove
 from .events import (
     CARD_PLAYED,
     PASS_CHOSEN,
@@ -34,16 +33,17 @@ from .events import (
     new_trick,
     new_trick_taken,
 )
-from .rules import PassDirection, Rules, why_illegal_play
+from .reasons import REASONS, IllegalMove, Reason, Refusal
+from .rules import PASS_SIZE, TRICKS, PassDirection, Rules, why_illegal_play
 
-NOT_YOUR_TURN: Final = "It is not your turn"
-PASS_THREE: Final = "Choose exactly three cards to pass"
-PASS_FROM_HAND: Final = "Pass cards from your own hand"
-NO_PASSING: Final = "No passing this hand"
-ALREADY_PASSED: Final = "You have passed already"
-PASSING_IS_OVER: Final = "The cards have been passed already"
-PASS_FIRST: Final = "Choose three cards to pass first"
-WAIT_FOR_PASSES: Final = "Wait for the others to pass"
+NOT_YOUR_TURN: Final = REASONS[Refusal.NOT_YOUR_TURN]
+_PASS_THREE: Final = REASONS[Refusal.PASS_THREE]
+_PASS_FROM_HAND: Final = REASONS[Refusal.PASS_FROM_HAND]
+_NO_PASSING: Final = REASONS[Refusal.NO_PASSING]
+_ALREADY_PASSED: Final = REASONS[Refusal.ALREADY_PASSED]
+_PASSING_IS_OVER: Final = REASONS[Refusal.PASSING_IS_OVER]
+_PASS_FIRST: Final = REASONS[Refusal.PASS_FIRST]
+_WAIT_FOR_PASSES: Final = REASONS[Refusal.WAIT_FOR_PASSES]
 
 _SEATS: Final = tuple(Seat)
 _NEXT_SEAT: Final = tuple(_SEATS[(seat + 1) & 3] for seat in range(4))
@@ -156,17 +156,17 @@ class Hand:
             return ()
         return tuple(seat for seat in _SEATS if not self.passed[seat])
 
-    def why_illegal_pass(self, seat: Seat, cards: CardSet) -> str | None:
+    def why_illegal_pass(self, seat: Seat, cards: CardSet) -> Reason | None:
         if self.direction is _NO_PASS:
-            return NO_PASSING
+            return _NO_PASSING
         if self.phase is not _PASSING:
-            return PASSING_IS_OVER
+            return _PASSING_IS_OVER
         if self.passed[seat]:
-            return ALREADY_PASSED
-        if cards.mask.bit_count() != 3:
-            return PASS_THREE
+            return _ALREADY_PASSED
+        if cards.mask.bit_count() != PASS_SIZE:
+            return _PASS_THREE
         if cards.mask & ~self.hands[seat]:
-            return PASS_FROM_HAND
+            return _PASS_FROM_HAND
         return None
 
     def choose_pass(self, seat: Seat, cards: CardSet) -> list[Event]:
@@ -200,9 +200,9 @@ class Hand:
         """The cards the seat to move may play, as a bit mask (0 outside the play)."""
         return self.legal if self.phase is _PLAYING else 0
 
-    def why_illegal_play(self, seat: Seat, card: Card) -> str | None:
+    def why_illegal_play(self, seat: Seat, card: Card) -> Reason | None:
         if self.phase is _PASSING:
-            return WAIT_FOR_PASSES if self.passed[seat] else PASS_FIRST
+            return _WAIT_FOR_PASSES if self.passed[seat] else _PASS_FIRST
         if self.phase is not _PLAYING or seat != self.to_move:
             return NOT_YOUR_TURN
         return why_illegal_play(
@@ -285,7 +285,7 @@ class Hand:
         self.trick = []
         self.led_suit = -1
         self.leader = self.to_move = winner
-        if len(tricks) == 13:
+        if len(tricks) == TRICKS:
             self.phase = _FINISHED
         else:
             # legal_play_mask for a lead after the first trick, written out

@@ -11,26 +11,36 @@ from itertools import combinations
 from typing import Final
 
 from .cards import EMPTY, HEARTS_MASK, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, CardSet, Seat, Suit
-from .errors import IllegalMove
 from .events import Event, HandScored, HandStarted, MatchOver, MoonChoiceNeeded, Trick
 from .hand import NOT_YOUR_TURN, Hand, HandPhase
 from .moves import MOON_OPTIONS, PLAYS_BY_BYTE, Deal, MoonChoice, Move, Pass, Play
-from .rules import PASS_CYCLE, STANDARD, Moon, PassDirection, Rules, Ties
+from .reasons import REASONS, IllegalMove, Reason, Refusal
+from .rules import (
+    FULL_MOON,
+    JACK_BONUS,
+    PASS_CYCLE,
+    PASS_SIZE,
+    STANDARD,
+    TRICKS,
+    Moon,
+    PassDirection,
+    Rules,
+    Ties,
+    moon_scores,
+)
 from .snapshot import Snapshot
 from .views import Phase, PlayerView
 
-MATCH_IS_OVER: Final = "The match is over"
-DEAL_FIRST: Final = "The cards have not been dealt yet"
-NOT_A_DEAL_NOW: Final = "The cards are already dealt"
-NO_MOON_NOW: Final = "There is no moon to choose for"
-NOT_THE_SHOOTER: Final = "Only the player who shot the moon chooses"
-CHOOSE_THE_MOON: Final = "The moon's score must be chosen first"
-MOON_ADD_OR_SUBTRACT: Final = "Choose to add 26 to the others or subtract 26 from yourself"
+_MATCH_IS_OVER: Final = REASONS[Refusal.MATCH_IS_OVER]
+_DEAL_FIRST: Final = REASONS[Refusal.DEAL_FIRST]
+_NOT_A_DEAL_NOW: Final = REASONS[Refusal.NOT_A_DEAL_NOW]
+_NO_MOON_NOW: Final = REASONS[Refusal.NO_MOON_NOW]
+_NOT_THE_SHOOTER: Final = REASONS[Refusal.NOT_THE_SHOOTER]
+_CHOOSE_THE_MOON: Final = REASONS[Refusal.CHOOSE_THE_MOON]
+_MOON_ADD_OR_SUBTRACT: Final = REASONS[Refusal.MOON_ADD_OR_SUBTRACT]
 FIRST_DEALER: Final = Seat.EAST
 MAX_CYCLE: Final = 64
 """The longest pass cycle a match takes: the standard one has four steps."""
-FULL_MOON: Final = 26
-JACK_BONUS: Final = -10
 
 _SEATS: Final = tuple(Seat)
 _SUITS: Final = tuple(Suit)
@@ -238,6 +248,11 @@ class Match:
         results = self._results
         if results and results[-1].hand_number == hand.number:
             return results[-1].scores
+        return self._scores_taken(hand)
+
+    def _scores_taken(self, hand: Hand) -> tuple[int, ...]:
+        """What each seat's tricks score in ``hand`` so far: its points, and the J♦'s −10 for its
+        taker under that option; the moon not applied."""
         scores = list(hand.points)
         if self.rules.jack_of_diamonds:
             taken = hand.taken
@@ -359,7 +374,7 @@ class Match:
             if seat not in waiting:
                 return []
             cards = CardSet.from_mask(hand.hands[seat])
-            return [Pass(seat, CardSet(three)) for three in combinations(cards, 3)]
+            return [Pass(seat, CardSet(three)) for three in combinations(cards, PASS_SIZE)]
         if phase is _MOON:
             shooter = self._shooter
             assert shooter is not None
@@ -368,28 +383,29 @@ class Match:
             return [MoonChoice(shooter, moon) for moon in MOON_OPTIONS]
         return []
 
-    def why_illegal(self, move: Move) -> str | None:
-        """Why ``move`` may not be applied now, in the words the table shows; None when it may."""
+    def why_illegal(self, move: Move) -> Reason | None:
+        """Why ``move`` may not be applied now (its kind and facts; ``str`` of it is the sentence the
+        table shows); None when it may."""
         phase = self.phase
         if phase is _OVER:
-            return MATCH_IS_OVER
+            return _MATCH_IS_OVER
         if phase is _MOON:
             if not isinstance(move, MoonChoice):
-                return CHOOSE_THE_MOON
+                return _CHOOSE_THE_MOON
             if move.seat != self._shooter:
-                return NOT_THE_SHOOTER
-            return None if move.moon in MOON_OPTIONS else MOON_ADD_OR_SUBTRACT
+                return _NOT_THE_SHOOTER
+            return None if move.moon in MOON_OPTIONS else _MOON_ADD_OR_SUBTRACT
         if isinstance(move, Deal):
-            return None if phase is _DEAL else NOT_A_DEAL_NOW
+            return None if phase is _DEAL else _NOT_A_DEAL_NOW
         if phase is _DEAL:
-            return DEAL_FIRST
+            return _DEAL_FIRST
         hand = self._hand
         assert hand is not None
         if isinstance(move, Play):
             return hand.why_illegal_play(move.seat, move.card)
         if isinstance(move, Pass):
             return hand.why_illegal_pass(move.seat, move.cards)
-        return NO_MOON_NOW
+        return _NO_MOON_NOW
 
     # The transition ------------------------------------------------------------------------
 
@@ -404,7 +420,7 @@ class Match:
             if isinstance(move, Play) and hand.phase is _PLAYING:
                 events = hand.play(move.seat, move.card)
                 self._moves.append(move)
-                if len(hand.tricks) == 13:
+                if len(hand.tricks) == TRICKS:
                     events.extend(self._score_hand(hand))
                 return events
             if isinstance(move, Pass) and hand.phase is _PASSING:
@@ -451,12 +467,7 @@ class Match:
         return self._finish_hand(hand, shooter, self.rules.moon)
 
     def _finish_hand(self, hand: Hand, shooter: Seat | None, moon: Moon | None) -> list[Event]:
-        if shooter is None:
-            scores = list(hand.points)
-        elif moon is Moon.SUBTRACT_FROM_SHOOTER:
-            scores = [-FULL_MOON if seat == shooter else 0 for seat in _SEATS]
-        else:
-            scores = [0 if seat == shooter else FULL_MOON for seat in _SEATS]
+        scores = list(hand.points if shooter is None or moon is None else moon_scores(moon, shooter))
         jack_taker = None
         if self.rules.jack_of_diamonds:
             jack_taker = next(seat for seat in _SEATS if hand.taken[seat] >> JACK_OF_DIAMONDS & 1)
@@ -521,6 +532,7 @@ class Match:
                 queen_played=False,
                 voids=(frozenset(),) * 4,
                 points=(0,) * 4,
+                scores_taken=(0,) * 4,
                 totals=tuple(self._totals),
             )
         exchanged = hand.direction is not PassDirection.NONE and all(hand.passed)
@@ -544,6 +556,7 @@ class Match:
             queen_played=hand.queen_played,
             voids=tuple(frozenset(suit for suit in _SUITS if voids >> suit & 1) for voids in hand.voids),
             points=tuple(hand.points),
+            scores_taken=self._scores_taken(hand),
             totals=tuple(self._totals),
             moon_shooter=self._shooter,
         )

@@ -1,7 +1,7 @@
 """Table options as data, and the legality of a play with its reason.
 
-``why_illegal_play`` is the one source of truth for the sentences the table shows; ``legal_play_mask``
-is its fast twin for move generation, and a property test holds the two to each other.
+``why_illegal_play`` is the one source of truth for why a card may not be played (a ``Reason``);
+``legal_play_mask`` is its fast twin for move generation, and a property test holds the two to each other.
 """
 
 from __future__ import annotations
@@ -17,11 +17,23 @@ from .cards import (
     SUIT_MASKS,
     TWO_OF_CLUBS,
     Card,
+    Seat,
     Suit,
 )
 from .errors import HeartsError
+from .reasons import MUST_FOLLOW, REASONS, Reason, Refusal
 
 TARGETS: Final = (50, 100, 150)
+
+# The numbers of the game, said once: everything above the engine reads them from here.
+PASS_SIZE: Final = 3
+"""How many cards each seat passes."""
+TRICKS: Final = 13
+"""Tricks in a hand, and so cards in each seat's hand as it is dealt."""
+FULL_MOON: Final = 26
+"""Every point of a hand (13 hearts and the Q♠'s 13): taking them all shoots the moon."""
+JACK_BONUS: Final = -10
+"""What the J♦ scores for its taker when the table counts it."""
 
 
 class InvalidRules(HeartsError, ValueError):
@@ -54,6 +66,14 @@ class PassDirection(IntEnum):
     @property
     def label(self) -> str:
         return self.name.lower()
+
+    def target(self, seat: Seat) -> Seat:
+        """Whom ``seat`` passes to (itself when there is no pass)."""
+        return seat.offset(self)
+
+    def giver(self, seat: Seat) -> Seat:
+        """Who passes to ``seat`` (itself when there is no pass)."""
+        return seat.offset(-self)
 
     @classmethod
     def for_hand(cls, hand_number: int) -> PassDirection:
@@ -127,6 +147,16 @@ class Rules:
         return cls(**values)
 
 
+def moon_scores(moon: Moon, shooter: Seat) -> tuple[int, ...]:
+    """What a moon scores each seat, the J♦ aside: 26 to each of the others, or (when the shooter
+    subtracts) −26 to the shooter and nothing to the others. Under ``SHOOTER_CHOOSES`` the score
+    is the choice's, so that rule is never asked here."""
+    assert moon is not Moon.SHOOTER_CHOOSES, "the shooter chooses add or subtract"
+    if moon is Moon.SUBTRACT_FROM_SHOOTER:
+        return tuple(-FULL_MOON if seat == shooter else 0 for seat in range(4))
+    return tuple(0 if seat == shooter else FULL_MOON for seat in range(4))
+
+
 OLD_QUEEN_KEY: Final = "qs_breaks_hearts"
 """The name ``queen_breaks_hearts`` had in saves of version 1 and in the bot protocol before it."""
 _FIELDS: Final = tuple(field.name for field in fields(Rules))
@@ -143,17 +173,6 @@ PRESETS: Final[Mapping[str, Rules]] = {
 }
 
 
-# The sentences the table shows.
-NOT_IN_HAND: Final = "That card is not in your hand"
-LEAD_TWO_OF_CLUBS: Final = "Lead the 2♣"
-HEARTS_NOT_BROKEN: Final = "Hearts are not broken yet"
-NO_POINTS_FIRST_TRICK: Final = "No points on the first trick"
-
-
-def must_follow(suit: Suit) -> str:
-    return f"You must follow {suit.noun}"
-
-
 def why_illegal_play(
     card: Card,
     hand: int,
@@ -162,7 +181,7 @@ def why_illegal_play(
     first_trick: bool,
     hearts_broken: bool,
     rules: Rules,
-) -> str | None:
+) -> Reason | None:
     """Why ``card`` may not be played from ``hand`` (a bit mask) now, or None when it may.
 
     Leading: the first trick opens with the 2♣; a heart may not lead before hearts are broken
@@ -171,17 +190,17 @@ def why_illegal_play(
     allows points on the first trick).
     """
     if not hand >> card & 1:
-        return NOT_IN_HAND
+        return REASONS[Refusal.NOT_IN_HAND]
     if led_suit is None:
         if first_trick:
-            return None if card == TWO_OF_CLUBS else LEAD_TWO_OF_CLUBS
+            return None if card == TWO_OF_CLUBS else REASONS[Refusal.LEAD_TWO_OF_CLUBS]
         if card.suit is Suit.HEARTS and not hearts_broken and hand & ~HEARTS_MASK:
-            return HEARTS_NOT_BROKEN
+            return REASONS[Refusal.HEARTS_NOT_BROKEN]
         return None
     if card.suit is not led_suit and hand & SUIT_MASKS[led_suit]:
-        return must_follow(led_suit)
+        return MUST_FOLLOW[led_suit]
     if first_trick and not rules.points_on_first_trick and PENALTY_MASK >> card & 1 and hand & ~PENALTY_MASK:
-        return NO_POINTS_FIRST_TRICK
+        return REASONS[Refusal.NO_POINTS_FIRST_TRICK]
     return None
 
 

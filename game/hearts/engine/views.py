@@ -56,7 +56,10 @@ class PlayerView:
     voids: tuple[frozenset[Suit], ...]
     """Per seat: the suits it has shown out of this hand (failed to follow)."""
     points: tuple[int, ...]
-    """Penalty points each seat has taken this hand."""
+    """Penalty points each seat has taken this hand (hearts and the Q♠: the moon is judged on them)."""
+    scores_taken: tuple[int, ...]
+    """What each seat's tricks score this hand so far: its points, and the J♦'s −10 when the table
+    counts it; the moon is not applied here (``HandScored.scores`` has it)."""
     totals: tuple[int, ...]
     """Each seat's running total (this hand's score is added once the hand is over)."""
     moon_shooter: Seat | None = None

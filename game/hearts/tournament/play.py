@@ -14,7 +14,7 @@ from typing import Final
 
 from ..bots import Bot, make_bot
 from ..deals import SplitMix64, deal_for
-from ..engine import PRESETS, Deal, HandScored, Match, Move, Phase, PlayerView, Rules, Seat
+from ..engine import PASS_CYCLE, PRESETS, Deal, HandScored, Match, Move, Phase, PlayerView, Rules, Seat
 from ..levels import LEVELS
 
 SEATS: Final = tuple(Seat)
@@ -160,9 +160,11 @@ def bot_seed(seed: int, index: int, seat: Seat, label: str) -> int:
 
 
 def start_hand(rules: Rules, seed: int, index: int) -> Match:
-    """Deal ``index`` dealt as hand ``index % 4 + 1``, so the pass direction cycles."""
-    match = Match(rules, hands_before=index % 4)
-    match.apply(deal_for(deal_seed(seed, index), index % 4 + 1))
+    """Deal ``index`` dealt as the hand after ``index`` modulo the pass cycle, so the pass direction
+    cycles."""
+    before = index % len(PASS_CYCLE)
+    match = Match(rules, hands_before=before)
+    match.apply(deal_for(deal_seed(seed, index), before + 1))
     return match
 
 

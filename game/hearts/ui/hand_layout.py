@@ -13,6 +13,7 @@ from typing import Final
 
 from pygame import Rect
 
+from ..engine import TRICKS
 from .layout import CARD_ASPECT, MIN_TAP, Metrics
 
 INDEX_STRIP: Final = 0.36
@@ -21,7 +22,7 @@ INDEX_DROP: Final = 0.40
 """How much of a card's height must show above the row that overlaps it."""
 RAISE: Final = 0.2
 """How far a chosen card rises, as a share of its height."""
-HAND_COUNT: Final = 13
+HAND_COUNT: Final = TRICKS
 MORE_ROWS: Final = 1.15
 """Another row of cards only for cards this much wider..."""
 READABLE: Final = 50

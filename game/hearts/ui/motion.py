@@ -262,7 +262,7 @@ def exchange_step(
     you = after.seat
     flights: list[Flight] = []
     for seat in Seat:
-        target = seat.offset(event.direction)
+        target = event.direction.target(seat)
         for index, card in enumerate(event.cards[seat]):
             begin = 0.1 * index
             if seat is you:
@@ -307,7 +307,7 @@ def dealing(dealer: Seat, t: float) -> Dealing:
         if t <= leaves:
             break
         deck -= 1
-        seat = Seat((dealer.next + index) & 3)
+        seat = dealer.next.offset(index)
         progress = 1.0 if t >= 1.0 else min(1.0, (t - leaves) / DEAL_FLIGHT)
         if progress >= 1.0:
             held[seat] += 1

@@ -60,14 +60,14 @@ def signed(points: int) -> str:
 
 def seat_words(view: PlayerView, seat: Seat, scored: tuple[int, ...] | None = None) -> SeatWords:
     """What ``seat``'s box says, from the public view: its total; the hearts, the queen and (under its
-    option) the J♦ among the tricks it has won; and this hand's points, the J♦'s −10 with the penalty
-    points the view counts, so that the box says what the hand will score if it ends as it stands; once
+    option) the J♦ among the tricks it has won; and this hand's points as the view counts them (the
+    J♦'s −10 among them), so that the box says what the hand will score if it ends as it stands; once
     it is over, what it ``scored`` (a moon applied: the shooter's 26 points become its 0 or −26)."""
     taken = [card for trick in view.tricks if trick.winner == seat for card in trick.cards]
     jack = view.rules.jack_of_diamonds and JACK_OF_DIAMONDS in taken
     return SeatWords(
         total=str(view.totals[seat]),
-        points=signed(view.points[seat] - (10 if jack else 0) if scored is None else scored[seat]),
+        points=signed(view.scores_taken[seat] if scored is None else scored[seat]),
         hearts=sum(1 for card in taken if card.suit is Suit.HEARTS),
         queen=QUEEN_OF_SPADES in taken,
         jack=jack,

@@ -8,7 +8,7 @@ that one list, so a button is tapped where it is drawn.
 
 from __future__ import annotations
 
-from ..engine import Card, Phase, PlayerView
+from ..engine import PASS_SIZE, Card, Phase, PlayerView
 from ..words import DIRECTION_WORDS
 from .intents import Back, FastForward, Hint, Intent, LastTrick, Mute
 from .session import HUMAN
@@ -46,7 +46,7 @@ def action(
     if busy:
         return None
     if view.phase is Phase.PASS and view.passed is None:
-        return f"Pass {DIRECTION_WORDS[view.pass_direction]}", chosen == 3
+        return f"Pass {DIRECTION_WORDS[view.pass_direction]}", chosen == PASS_SIZE
     if view.phase is Phase.PLAY and view.to_move == HUMAN and confirm_taps and lifted is not None:
         return "Play", True
     return None

@@ -14,7 +14,7 @@ from pygame import Rect
 
 from .. import announce
 from ..announce import Announcement
-from ..engine import Card, CardSet, Phase, PlayerView
+from ..engine import PASS_SIZE, Card, CardSet, Phase, PlayerView, Reason
 from ..page import Box, Mirror, MirrorButton, MirrorCard
 from .widgets import Button
 
@@ -54,7 +54,7 @@ def hand_label(view: PlayerView, count: int, chosen: int) -> str:
     """The hand's name in the mirror: how many cards, and while passing how many are still to choose."""
     cards = f"{count} card{'s' if count != 1 else ''}"
     if view.phase is Phase.PASS and view.passed is None:
-        left = 3 - chosen
+        left = PASS_SIZE - chosen
         still = f"choose {left} more to pass" if left else "three chosen: press Pass"
         return f"Your hand, {cards}: {still}"
     return f"Your hand, {cards}"
@@ -67,7 +67,7 @@ def mirror(
     focus: int | None,
     selected: Collection[Card],
     playing: bool,
-    why: Callable[[Card], str | None],
+    why: Callable[[Card], Reason | None],
     buttons: Sequence[Button],
     rects: Mapping[Card, Rect] | None = None,
 ) -> Mirror:
@@ -83,7 +83,7 @@ def mirror(
                 id=card.notation,
                 name=announce.card_title(card),
                 playable=reason is None,
-                why="" if reason is None else cant_play(reason),
+                why="" if reason is None else cant_play(str(reason)),
                 chosen=multi and card in selected,
                 rect=box(rects[card]) if rects and card in rects else None,
             )

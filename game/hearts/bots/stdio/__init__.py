@@ -14,8 +14,8 @@ bots against ours. A request describes one seat's view of the hand in progress:
   (also read under its old name ``qs_breaks_hearts``), ``points_on_first_trick``); the standard table
   when absent;
 - optional ``hand_number`` (1 and up) and ``seed`` (the match's seed, 0 to 2**64-1): with them the bot
-  thinks as the game's bot in that seat of that match does (its seed ``seed * 4 + seat``, the hand's
-  number in its view), so it chooses what the game's bot would; without them the hand number is the
+  thinks as the game's bot in that seat of that match does (its seed ``deals.seat_seed(seed, seat)``,
+  the hand's number in its view), so it chooses what the game's bot would; without them the hand number is the
   first of the pass cycle with that direction and the bot's seed is the one it was started with.
 
 Cards are written as the engine writes them ("QS", "TH"; "10H" and suit symbols are accepted).

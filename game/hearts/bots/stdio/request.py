@@ -4,23 +4,25 @@ played; and a view written as a request."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any
 
 from ...engine import (
+    FULL_MOON,
     TWO_OF_CLUBS,
     Card,
     CardSet,
     PassDirection,
     Phase,
     PlayerView,
+    Refusal,
     Rules,
     Seat,
+    SeenHand,
     Suit,
     Trick,
     dealer_for,
 )
-from ...engine.cards import ALL_CARDS_MASK, HEARTS_MASK, PENALTY_MASK, QUEEN_OF_SPADES, SUIT_MASKS
-from ...engine.rules import Moon, legal_play_mask, why_illegal_play
+from ...engine.rules import Moon
 from .fields import (
     DIRECTIONS,
     FIELDS,
@@ -35,31 +37,20 @@ from .fields import (
     shown,
 )
 
-_QUEEN_BIT: Final = 1 << QUEEN_OF_SPADES
-
 
 class _Replay:
-    """Walks the tricks card by card, checking that each play could have happened, and gathers what
-    a view needs: voids, points, hearts broken."""
+    """Walks the tricks card by card through the engine's ``SeenHand`` (this seat's knowledge of the
+    hand), checking that each play could have happened; what the request adds to the rules is the
+    cards this seat passed, known to be where it passed them until played."""
 
     def __init__(self, seat: Seat, held: int, rules: Rules, passed: int, passed_to: Seat | None) -> None:
-        self.seat = seat
-        self.rules = rules
-        self.own = held
-        """This seat's cards before the current play: all 13 at first, then fewer."""
+        self.seen = SeenHand(seat, held, rules)
         self.passed = passed
         self.passed_to = passed_to
         self.known = [0, 0, 0, 0]
         """Per seat: cards it is known to hold (the ones this seat passed it), until played."""
         if passed_to is not None:
             self.known[passed_to] = passed
-        self.ruled_out = [0, 0, 0, 0]
-        """Per seat: cards it cannot hold any more (it showed out of a suit, led hearts unbroken…)."""
-        self.voids = [0, 0, 0, 0]
-        self.points = [0, 0, 0, 0]
-        self.hearts_broken = False
-        self.played = 0
-        self.tricks_done = 0
 
     def play_trick(self, number: int, trick: Trick) -> None:
         led_suit = -1
@@ -67,52 +58,28 @@ class _Replay:
             self._play(number, trick.seat_of(index), card, led_suit)
             led_suit = trick.cards[0] // 13
         if trick.winner is not None:  # a completed trick, as the engine scores it
-            self.points[trick.winner] += trick.points
-            self.tricks_done += 1
+            self.seen.take(trick)
 
     def _play(self, number: int, seat: Seat, card: Card, led_suit: int) -> None:
         where = f"trick {number}: seat {seat.value} played {card.notation}"
-        first_trick = self.tricks_done == 0
+        seen = self.seen
+        reason = seen.why_illegal(seat, card, led_suit)
+        if reason is not None:
+            if reason.kind is Refusal.LEAD_TWO_OF_CLUBS:
+                raise ValueError(f"{where}, but the first trick is led with the 2C")
+            raise ValueError(f"{where}: {reason}")
         bit = 1 << card
-        if first_trick and led_suit < 0 and card != TWO_OF_CLUBS:
-            raise ValueError(f"{where}, but the first trick is led with the 2C")
-        if seat == self.seat:
-            reason = why_illegal_play(
-                card,
-                self.own,
-                None if led_suit < 0 else Suit(led_suit),
-                first_trick=first_trick,
-                hearts_broken=self.hearts_broken,
-                rules=self.rules,
-            )
-            if reason is not None:
-                raise ValueError(f"{where}: {reason}")
-            self.own &= ~bit
-        else:
+        if seat != seen.seat:
             if bit & self.passed and seat != self.passed_to:
                 raise ValueError(f"{where}, a card this seat passed to seat {seat_number(self.passed_to)}")
-            if bit & self.ruled_out[seat]:
+            if bit & seen.cannot_hold[seat]:
                 raise ValueError(f"{where}, though it had shown it held no such card")
             self.known[seat] &= ~bit
-            if led_suit < 0:
-                if bit & HEARTS_MASK and not self.hearts_broken:
-                    self._rule_out(seat, ALL_CARDS_MASK & ~HEARTS_MASK, where)  # it held only hearts
-            elif card // 13 != led_suit:
-                self._rule_out(seat, SUIT_MASKS[led_suit], where)
-                if first_trick and not self.rules.points_on_first_trick and bit & PENALTY_MASK:
-                    self._rule_out(seat, ALL_CARDS_MASK & ~PENALTY_MASK, where)  # only points left
-        if led_suit >= 0 and card // 13 != led_suit:
-            self.voids[seat] |= 1 << led_suit
-        self.played |= bit
-        if bit & HEARTS_MASK or (bit == _QUEEN_BIT and self.rules.queen_breaks_hearts):
-            self.hearts_broken = True
-
-    def _rule_out(self, seat: Seat, cards: int, where: str) -> None:
-        clash = self.known[seat] & cards
-        if clash:
-            held = CardSet.from_mask(clash).notation
-            raise ValueError(f"{where}, which it could not while holding {held} (passed to it)")
-        self.ruled_out[seat] |= cards
+        for ruled_out in seen.play(seat, card, led_suit):
+            clash = self.known[seat] & ruled_out
+            if clash:
+                held = CardSet.from_mask(clash).notation
+                raise ValueError(f"{where}, which it could not while holding {held} (passed to it)")
 
 
 def view_from_request(data: object) -> PlayerView:
@@ -184,6 +151,7 @@ def view_from_request(data: object) -> PlayerView:
             queen_played=False,
             voids=(frozenset(),) * 4,
             points=(0,) * 4,
+            scores_taken=(0,) * 4,
         )
 
     passed_to = seat.offset(direction) if passed is not None else None
@@ -212,13 +180,14 @@ def view_from_request(data: object) -> PlayerView:
     replay = _Replay(seat, held, rules, passed.mask if passed else 0, passed_to)
     for number, each in enumerate((*tricks, trick), 1):
         replay.play_trick(number, each)
+    seen = replay.seen
     if phase is Phase.MOON:
         if rules.moon is not Moon.SHOOTER_CHOOSES:
             raise ValueError('there is no moon choice unless the rules say moon "choose"')
         if len(tricks) != 13 or trick.cards:
             raise ValueError("the moon is chosen once all 13 tricks are played")
-        if replay.points[seat] != 26:
-            raise ValueError(f"seat {seat.value} took {replay.points[seat]} points, not the moon")
+        if seen.points[seat] != FULL_MOON:
+            raise ValueError(f"seat {seat.value} took {seen.points[seat]} points, not the moon")
         legal = 0
     else:
         if len(tricks) == 13:
@@ -226,10 +195,7 @@ def view_from_request(data: object) -> PlayerView:
         to_move = trick.leader.offset(len(trick.cards))
         if to_move != seat:
             raise ValueError(f"it is seat {to_move.value}'s turn, not seat {seat.value}'s")
-        led_suit = trick.cards[0] // 13 if trick.cards else -1
-        legal = legal_play_mask(
-            hand.mask, led_suit, not tricks, replay.hearts_broken, rules.points_on_first_trick
-        )
+        legal = seen.legal(hand.mask, trick.cards[0] // 13 if trick.cards else -1)
     return PlayerView(
         seat=seat,
         rules=rules,
@@ -245,10 +211,11 @@ def view_from_request(data: object) -> PlayerView:
         trick=trick,
         to_move=seat,
         legal=CardSet.from_mask(legal),
-        hearts_broken=replay.hearts_broken,
-        queen_played=bool(replay.played & _QUEEN_BIT),
-        voids=tuple(frozenset(suit for suit in Suit if mask >> suit & 1) for mask in replay.voids),
-        points=tuple(replay.points),
+        hearts_broken=seen.hearts_broken,
+        queen_played=seen.queen_played,
+        voids=tuple(frozenset(suit for suit in Suit if mask >> suit & 1) for mask in seen.voids),
+        points=tuple(seen.points),
+        scores_taken=tuple(seen.scores),
         totals=totals,
         moon_shooter=seat if phase is Phase.MOON else None,
     )

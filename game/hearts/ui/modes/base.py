@@ -8,7 +8,7 @@ from functools import partial
 
 import pygame
 
-from ...engine import Card, Event, HandScored, MatchOver, MoonChoiceNeeded, Phase, PlayerView
+from ...engine import Card, Event, HandScored, MatchOver, MoonChoiceNeeded, Phase, PlayerView, Reason
 from ...lesson import Note
 from ...words import table_header
 from ..intents import Intent
@@ -131,9 +131,9 @@ class TableMode:
         """The message line when nothing was refused or remarked, or None for the table's own."""
         return None
 
-    def reason_words(self, reason: str) -> str:
-        """A refusal's reason as the table says it."""
-        return reason
+    def reason_words(self, reason: Reason) -> str:
+        """The engine's reason for refusing a move, as the table says it."""
+        return str(reason)
 
     def intercepts(self, intent: Intent, focus: int | None) -> bool:
         """Whether ``intent`` is this mode's own (a tap on a note); the table ignores it then."""

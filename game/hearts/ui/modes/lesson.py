@@ -14,6 +14,7 @@ import pygame
 
 from ...bots.hints import suggest_pass
 from ...engine import (
+    PASS_SIZE,
     STANDARD,
     Card,
     CardPlayed,
@@ -23,6 +24,7 @@ from ...engine import (
     Match,
     Phase,
     PlayerView,
+    Reason,
 )
 from ...lesson import LESSON_DEAL, LESSON_SEED, Coach, Note, lesson_play, lesson_reason, why_card, why_pass
 from ...words import pass_words
@@ -162,11 +164,11 @@ class LessonMode(TableMode):
     def message(self, view: PlayerView, busy: bool, chosen: int, prompt: str) -> str | None:
         """The suggestion and why, for your decision; else the table's own line (how to pass the three
         chosen, who took the trick showing)."""
-        if not busy and view.phase is Phase.PASS and view.passed is None and chosen < 3:
+        if not busy and view.phase is Phase.PASS and view.passed is None and chosen < PASS_SIZE:
             return why_pass(view, CardSet(self._suggested()))
         if not busy and view.phase is Phase.PLAY and view.to_move == HUMAN:
             return why_card(view, next(iter(self._suggested())))
         return None
 
-    def reason_words(self, reason: str) -> str:
+    def reason_words(self, reason: Reason) -> str:
         return lesson_reason(reason)

@@ -21,7 +21,7 @@ from ...coach import Coaching, Decision, Review, moment_line
 from ...engine import Card, Seat
 from ...page import Mirror
 from ...review import HandReplay
-from ...words import SEAT_NAMES, SPOKEN, pass_giver, passed_you, seat_object, trick_taken
+from ...words import SEAT_NAMES, SPOKEN, passed_you, seat_object, trick_taken
 from .. import theme
 from ..intents import Back, Confirm, Drag, Intent, Jump, Pressed, Release, Step, Tap
 from ..layout import header_layout, is_portrait, metrics_for
@@ -132,7 +132,7 @@ class ReviewScene(Scene):
             else:
                 said = [
                     f"The deal and the pass. You passed {cards_spoken(passed)} to {seat_object(target)}.",
-                    passed_you(pass_giver(Seat.SOUTH, replay.direction), received, SPOKEN),
+                    passed_you(replay.direction.giver(Seat.SOUTH), received, SPOKEN),
                 ]
         else:
             shown = replay.tricks[self.step - 1]

@@ -20,7 +20,21 @@ import pygame
 from ... import announce, page
 from ...announce import Announcement, Priority, Verbosity
 from ...bots.hints import same_question
-from ...engine import Card, CardSet, Event, IllegalMove, MatchOver, Moon, Phase, Play, PlayerView, Seat, Trick
+from ...engine import (
+    PASS_SIZE,
+    Card,
+    CardSet,
+    Event,
+    IllegalMove,
+    MatchOver,
+    Moon,
+    Phase,
+    Play,
+    PlayerView,
+    Reason,
+    Seat,
+    Trick,
+)
 from ...words import prompt
 from .. import routes, table_voice
 from .. import table_controls as controls
@@ -277,9 +291,9 @@ class TableScene(Scene):
         if view.phase is Phase.PASS and view.passed is None:
             if card in self.selected:
                 self.selected.discard(card)
-            elif len(self.selected) < 3:
+            elif len(self.selected) < PASS_SIZE:
                 self.selected.add(card)
-                if len(self.selected) == 3:
+                if len(self.selected) == PASS_SIZE:
                     self._focus_on_action()
             else:
                 how = "Press Enter on" if self.ctx.keyboard else "Tap"
@@ -293,9 +307,10 @@ class TableScene(Scene):
             self._say(waiting_words(self.session.phase, self.session.bot_to_move), reason=True)
             return None
         if card not in view.legal:
-            reason = self.mode.reason_words(self._why_not(card) or "You cannot play that card now.")
+            why = self._why_not(card)
+            reason = "You cannot play that card now." if why is None else self.mode.reason_words(why)
             self.remarks.refuse(card, reason)
-            self._speak(announce.refusal(announce.speak_symbols(reason)))
+            self._speak(announce.refusal(announce.speak_symbols(reason), None if why is None else why.kind))
             self.dirty = True
             return None
         if self.ctx.settings.confirm_taps and self.raised != card:
@@ -307,8 +322,8 @@ class TableScene(Scene):
             return None
         return self._play(card)
 
-    def _why_not(self, card: Card) -> str | None:
-        """Why you may not play ``card`` now, in the engine's words (None: you may)."""
+    def _why_not(self, card: Card) -> Reason | None:
+        """Why the engine says you may not play ``card`` now (None: you may)."""
         return self.session.match.why_illegal(Play.of(HUMAN, card))
 
     def _act(self) -> Transition | None:
@@ -317,7 +332,7 @@ class TableScene(Scene):
 
     def _act_now(self) -> Transition | None:
         view = self.session.view
-        if view.phase is Phase.PASS and view.passed is None and len(self.selected) == 3:
+        if view.phase is Phase.PASS and view.passed is None and len(self.selected) == PASS_SIZE:
             cards = CardSet(self.selected)
             self.selected.clear()
             self.focus = None
@@ -326,7 +341,7 @@ class TableScene(Scene):
         if view.phase is Phase.PLAY and self.raised is not None:
             return self._play(self.raised)
         if view.phase is Phase.PASS and view.passed is None:  # Enter on a Pass button not yet ready
-            left = 3 - len(self.selected)
+            left = PASS_SIZE - len(self.selected)
             self._say(f"Choose {left} more card{'s' if left != 1 else ''} first.", reason=True)
         return None
 
@@ -342,7 +357,7 @@ class TableScene(Scene):
         try:
             events = self.session.play(card)
         except IllegalMove as error:
-            self._say(str(error), reason=True)
+            self._say(self.mode.reason_words(error.reason), reason=True)
             return None
         if start is not None and self.motion.is_busy:  # it waits raised for the trick showing to go
             start = replace(start, raised=start.raised | {start.index})
@@ -626,11 +641,9 @@ class TableScene(Scene):
 
     def _say(self, text: str, *, reason: bool, aloud: str | None = None) -> None:
         """Say ``text`` on the message line, and aloud (``aloud``, if the line reads badly when heard): a
-        reason (in the mode's words, urgent) or a passing remark."""
-        shown = self.mode.reason_words(text) if reason else text
-        self.remarks.say(shown, reason=reason)
-        if aloud is not None:
-            shown = aloud
+        reason (urgent; an engine's reason already in the mode's words) or a passing remark."""
+        self.remarks.say(text, reason=reason)
+        shown = text if aloud is None else aloud
         priority: Priority = "assertive" if reason else "polite"
         self._speak(
             Announcement(
