@@ -14,7 +14,7 @@ from hearts.ui import theme
 from hearts.ui.render.cards import CLASSIC_MIN_WIDTH, CardPainter
 from hearts.ui.render.cover import interior, solid_inset, uncovered
 from hearts.ui.render.fonts import Fonts
-from hearts.ui.table_faces import TableFaces
+from hearts.ui.table_faces import CopiesAhead, TableFaces
 
 SIZES = [(36, 50), (60, 84), (CLASSIC_MIN_WIDTH, 154), (220, 308), (300, 420)]
 
@@ -105,3 +105,26 @@ def test_a_face_drawn_by_parts_is_the_face_blended_whole(
             faces.draw_whole(surface, other, over, "hand", None, four_colour=False)
         assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(parts, "RGB"), card
         assert blended < width * height // 10  # the corners left in view, and nothing else
+
+
+def test_copies_planned_before_any_hand_is_drawn_wait_for_one_then_are_all_made(painter: CardPainter) -> None:
+    """A hand planned for copying before any surface was drawn on by parts keeps its whole plan until one
+    is (there is no pixel format to copy into yet), then makes every copy, plain and hatched."""
+    faces = TableFaces(painter)
+    ahead = CopiesAhead(faces)
+    hand = [Card.parse(text) for text in ("2C", "QS", "TH")]
+    width, height = 60, 84
+    ahead.plan((width, height), hand, four_colour=False)
+    assert ahead.is_done  # nothing can be done yet, so the frame's idle time goes elsewhere
+    for _ in range(10):
+        ahead.step()
+    assert faces.solid_made == 0
+    table = _table((3 * width, 2 * height))
+    faces.draw_uncovered(
+        table, Card.parse("AD"), pygame.Rect(5, 5, width, height), "hand", None, four_colour=False
+    )
+    made = faces.solid_made
+    assert not ahead.is_done
+    while ahead.step():
+        pass
+    assert ahead.is_done and faces.solid_made == made + 2 * len(hand)

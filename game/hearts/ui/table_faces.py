@@ -146,9 +146,15 @@ class TableFaces:
             self._like = pygame.Surface((1, 1), 0, like)
         return copy
 
+    @property
+    def can_copy_ahead(self) -> bool:
+        """Whether a surface has been drawn on by parts, so a copy made ahead knows its pixel format."""
+        return self._like is not None
+
     def copy_ahead(self, card: Card, width: int, height: int, *, four_colour: bool, hatched: bool) -> bool:
         """Make the opaque copy of a card of your hand (``hatched``: under the overlay) before it is drawn,
-        in the format of the surface last drawn on; whether it had to be made."""
+        in the format of the surface last drawn on; whether it had to be made (never, before any such
+        surface: see ``can_copy_ahead``)."""
         like = self._like
         if like is None:
             return False
@@ -263,11 +269,15 @@ class CopiesAhead:
 
     @property
     def is_done(self) -> bool:
-        return not self._left
+        """Whether there is nothing to copy now: no copy is left, or none can be made until a hand has been
+        drawn by parts (the plan then waits, whole, for that first draw)."""
+        return not self._left or not self.faces.can_copy_ahead
 
     def step(self, _budget: float = 0.0) -> bool:
         """Make the next copy not made yet; whether any is left."""
         assert self._for is not None
+        if not self.faces.can_copy_ahead:
+            return bool(self._left)
         (width, height), _cards, four_colour = self._for
         while self._left:
             card, hatched = self._left.pop(0)
