@@ -9,6 +9,7 @@ from typing import Final
 
 from ..engine import (
     PASS_SIZE,
+    QUEEN_OF_SPADES,
     TRICKS,
     Card,
     CardPlayed,
@@ -201,7 +202,8 @@ def for_event(event: Event, view: PlayerView, *, verbosity: Verbosity) -> list[A
         # The card's own sentence names the queen; in full the reader also says what it means.
         if verbosity == "brief":
             return []
-        return [Announcement(text="The queen of spades is out: 13 points for this trick.", kind="queen")]
+        text = f"The queen of spades is out: {QUEEN_OF_SPADES.points} points for this trick."
+        return [Announcement(text=text, kind="queen")]
     if isinstance(event, HandStarted):
         return _hand_started(event, view, verbosity)
     if isinstance(event, PassChosen):

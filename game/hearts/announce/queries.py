@@ -3,7 +3,7 @@ scores, whose turn it is, the pass, the cards still out. None of them raises."""
 
 from __future__ import annotations
 
-from ..engine import PASS_SIZE, TRICKS, PassDirection, Phase, PlayerView, Seat, Suit, Trick
+from ..engine import PASS_SIZE, TRICKS, PassDirection, Phase, PlayerView, Rank, Seat, Suit, Trick
 from ..words import DIRECTION_WORDS, SPOKEN, card_name, join_words, passed_you, seat_object, seat_subject
 from .announcement import YOU, Announcement
 from .said import cards_spoken, per_seat, suit_ranks, trick_held
@@ -124,7 +124,7 @@ def whose_turn(view: PlayerView) -> Announcement:
         return _query("Waiting for the deal.")
     if phase is Phase.PASS:
         waiting = [seat for seat in Seat if not view.has_passed[seat]]
-        if len(waiting) == 4:
+        if len(waiting) == len(Seat):
             return _query("Everyone is choosing cards to pass.")
         if YOU in waiting:
             return _query(f"Your turn to choose {PASS_SIZE} cards to pass.")
@@ -179,8 +179,8 @@ def cards_out(view: PlayerView) -> Announcement:
         count = len(unseen.of_suit(suit))
         if not count:
             parts.append(f"{name}: none.")
-        elif count == 13:
-            parts.append(f"{name}, all 13.")
+        elif count == len(Rank):
+            parts.append(f"{name}, all {count}.")
         else:
             cards = "1 card" if count == 1 else f"{count} cards"
             parts.append(f"{name}, {cards}: {suit_ranks(unseen, suit)}.")

@@ -10,11 +10,13 @@ from .said import MOON_CHOICE, card_title, points_words
 
 
 def _void_rule(view: PlayerView) -> str:
-    """What a seat that cannot follow may play: anything, or on the first trick nothing that scores."""
-    if view.legal == view.hand:
+    """What a seat that cannot follow may play: any card, or any but those the engine leaves out of
+    its legal cards (the hearts and the queen of spades, on the first trick)."""
+    barred = view.hand - view.legal
+    if not barred:
         return "play any card"
-    hearts = view.hand.has_suit(Suit.HEARTS)
-    queen = QUEEN_OF_SPADES in view.hand
+    hearts = barred.has_suit(Suit.HEARTS)
+    queen = QUEEN_OF_SPADES in barred
     if hearts and queen:
         return "play any card but a heart or the queen of spades"
     return "play any card but a heart" if hearts else "play any card but the queen of spades"
