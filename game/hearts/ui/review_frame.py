@@ -16,7 +16,7 @@ from pygame import Rect
 from ..coach import Decision, Review, moment_line
 from ..engine import Card, Seat
 from ..review import HandReplay
-from ..words import SEAT_NAMES, trick_taken
+from ..words import DIRECTION_WORDS, SEAT_NAMES, trick_taken
 from .review_layout import ORDER, CoachText, ReviewLayout
 from .widgets import Button
 
@@ -175,7 +175,7 @@ def review_frame(
         step_heading = (
             "No passing this hand"
             if replay.passed[0] is None
-            else f"Dealt, then passed {replay.direction.name.lower()}"
+            else f"Dealt, then passed {DIRECTION_WORDS[replay.direction]}"
         )
     else:
         step_heading = trick_taken(replay.tricks[step - 1].trick)

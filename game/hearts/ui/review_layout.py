@@ -185,7 +185,7 @@ def review_layout(size: tuple[int, int], scale: float, fonts: Fonts, coach: Coac
     label_width = max(fonts.size(SEAT_NAMES[seat], small_px, bold=True)[0] for seat in Seat) + gap
     label_height = 0 if label_beside else fonts.line_height(small_px, bold=True)
     cards_width = rows_area.width - (label_width + gap if label_beside else 0)
-    row_height = rows_area.height // 4
+    row_height = rows_area.height // len(ORDER)
     # Thirteen cards overlapping by half, a raised card's lift above them.
     card_height = min(round((row_height - label_height - gap) / 1.18), round(cards_width / 7 * 1.4))
     card_size = (max(8, round(card_height / 1.4)), max(12, card_height))
