@@ -116,6 +116,8 @@ class ShownRow:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ReviewFrame:
+    """Everything the review's drawing depends on: the layout, the coach's panel, the step on show."""
+
     layout: ReviewLayout
     title: str
     coach_heading: str

@@ -28,6 +28,8 @@ ORDER: Final = (Seat.NORTH, Seat.WEST, Seat.EAST, Seat.SOUTH)
 
 @dataclass(frozen=True, slots=True)
 class Row:
+    """A seat's row: its name, and its cards (a raised card's lift above them)."""
+
     seat: Seat
     label: Rect
     cards: Rect
@@ -45,6 +47,8 @@ class CoachText:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ReviewLayout:
+    """The review's rectangles and type sizes for one window, shared by drawing and hit-testing."""
+
     size: tuple[int, int]
     metrics: Metrics
     gap: int
