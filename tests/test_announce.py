@@ -625,13 +625,18 @@ def test_the_history_keeps_the_last_fifty_in_order() -> None:
 
 
 def test_the_announcer_uses_only_the_engine_the_words_and_the_standard_library() -> None:
-    path = Path(announce.__file__)
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = Path(announce.__file__).parent
+    own = {path.stem for path in package.glob("*.py")}
+    trees = [ast.parse(path.read_text(encoding="utf-8")) for path in sorted(package.glob("*.py"))]
+    assert len(trees) > 1, "the announcer is a package of modules"
     outside = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.level:
+    for node in (node for tree in trees for node in ast.walk(tree)):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:  # the package's own modules
+            if (node.module or "") not in own:
+                outside.add(f".{node.module}")
+        elif isinstance(node, ast.ImportFrom) and node.level:
             module = node.module or ""
-            if not (module in {"words", "engine"} or module.startswith("engine.")):
+            if node.level != 2 or not (module in {"words", "engine"} or module.startswith("engine.")):
                 outside.add(module)
         elif isinstance(node, ast.ImportFrom | ast.Import):
             if isinstance(node, ast.ImportFrom):

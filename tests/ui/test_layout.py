@@ -294,7 +294,7 @@ def test_result_dialogs_hold_every_row_at_readable_size(layout: TableLayout, fon
     """A hand's five score rows and two notes (a moon, the jack), and the match's summary and four rows,
     fit their dialog's body with lines no shorter than the text."""
     from hearts.ui.render.text import wrap
-    from hearts.ui.scenes.results import table_rows
+    from hearts.ui.result_cells import table_rows
 
     metrics = layout.metrics
     dialog = dialog_layout(layout.size, metrics.scale, 1)

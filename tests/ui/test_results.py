@@ -12,8 +12,11 @@ from hearts.engine import HandScored, Match, MatchOver, Moon, Phase, Rules, Seat
 from hearts.storage import MemoryBackend, Store
 from hearts.ui import theme
 from hearts.ui.report import recording
+from hearts.ui.result_cells import places
 from hearts.ui.scenes.dialog import Dialog
-from hearts.ui.scenes.results import hand_result_dialog, match_result_dialog, places, sheet_rows
+from hearts.ui.scenes.hand_result import hand_result_dialog
+from hearts.ui.scenes.match_result import match_result_dialog
+from hearts.ui.scenes.score_sheet import sheet_rows
 from hearts.ui.session import Session
 from hearts.ui.snapshot import build, context
 from hearts.words import SEAT_NAMES, hand_story

@@ -181,29 +181,30 @@ def test_a_hand_with_no_costly_play_says_so_in_a_line_and_gives_the_room_to_the_
     clean = drawn_review("review_clean", size)
     assert clean.review is not None and clean.review.key_moments == ()
     fonts = clean.ctx.fonts
-    one_line = fonts.line_height(clean.text_px, bold=True) + 2 * clean.gap
-    assert clean.coach_rect.height <= one_line and clean.moment_rects == []
+    one_line = fonts.line_height(clean.layout.text_px, bold=True) + 2 * clean.layout.gap
+    assert clean.layout.coach.height <= one_line and clean.layout.moments == ()
     # The cards have all the room under that line: the whole width, the height down to the controls.
     marked = drawn_review("review", size)
     assert marked.review is not None and marked.review.key_moments
-    content_height = marked.table_rect.bottom - marked.coach_rect.top
-    assert clean.table_rect.width == size[0] - 2 * marked.coach_rect.left
-    assert clean.table_rect.bottom == marked.table_rect.bottom
+    content_height = marked.layout.table.bottom - marked.layout.coach.top
+    assert clean.layout.table.width == size[0] - 2 * marked.layout.coach.left
+    assert clean.layout.table.bottom == marked.layout.table.bottom
     if size[0] < size[1]:  # the line over the cards
-        assert clean.coach_rect.width == clean.table_rect.width
-        assert clean.table_rect.top <= clean.coach_rect.bottom + clean.gap
-        assert clean.table_rect.height >= content_height - one_line - clean.gap
+        assert clean.layout.coach.width == clean.layout.table.width
+        assert clean.layout.table.top <= clean.layout.coach.bottom + clean.layout.gap
+        assert clean.layout.table.height >= content_height - one_line - clean.layout.gap
     else:  # the line beside the step's heading, the cards below both
-        assert clean.coach_rect.top == clean.table_rect.top and clean.table_rect.height == content_height
-        assert clean.heading_rect.right <= clean.coach_rect.left
-        assert clean.coach_rect.bottom <= clean.heading_rect.bottom <= clean.rows[0].cards.top
+        assert clean.layout.coach.top == clean.layout.table.top
+        assert clean.layout.table.height == content_height
+        assert clean.layout.heading.right <= clean.layout.coach.left
+        assert clean.layout.coach.bottom <= clean.layout.heading.bottom <= clean.layout.rows[0].cards.top
     # Every decision's words fit in their place whole, in both.
     for scene in (clean, marked):
         assert scene.review is not None
-        line = fonts.line_height(scene.small_px)
+        line = fonts.line_height(scene.layout.small_px)
         for decision in scene.review.decisions:
-            lines = len(wrap(fonts, decision.why, scene.small_px, scene.decision_rect.width))
-            assert lines * line <= scene.decision_rect.height, (decision.why, size)
+            lines = len(wrap(fonts, decision.why, scene.layout.small_px, scene.layout.decision.width))
+            assert lines * line <= scene.layout.decision.height, (decision.why, size)
 
 
 def test_a_screen_reader_hears_the_review_step_by_step_and_presses_its_buttons() -> None:
@@ -323,13 +324,13 @@ def test_the_coach_says_when_it_lists_only_the_costliest_plays(size: tuple[int, 
     with recording(size, 1.0) as report:
         driver.step()
     coach = [
-        item for item in report.items if item["kind"] == "text" and review.coach_rect.contains(item["rect"])
+        item for item in report.items if item["kind"] == "text" and review.layout.coach.contains(item["rect"])
     ]
     words = " ".join(item["text"] for item in coach)
     assert f"4 costly plays: {found.points_lost:.1f} points in all. Here are the 3 costliest." in words
-    assert len(review.moment_rects) == 3  # all three listed under it
+    assert len(review.layout.moments) == 3  # all three listed under it
     for item in coach:  # and every word inside the panel
-        assert review.coach_rect.contains(item["rect"]), item
+        assert review.layout.coach.contains(item["rect"]), item
 
 
 @HEAVY
@@ -337,9 +338,10 @@ def test_the_review_in_landscape_puts_the_coachs_words_right_under_its_list() ->
     """At 1280×720 the words on the step's decision follow the list of costly plays (they lay at the
     foot of the column, under a tall empty panel)."""
     driver, review = heavy_review((1280, 720))
-    driver.click(review.moment_rects[0][1].center)  # the costliest play's trick
+    driver.click(review.layout.moments[0].center)  # the costliest play's trick
     decision = review.decision_here()
     assert decision is not None and decision.key
-    last = review.moment_rects[-1][1]
-    assert 0 <= review.decision_rect.top - last.bottom <= 2 * review.gap
-    assert review.coach_rect.bottom <= review.decision_rect.bottom + 2 * review.gap  # no empty panel below
+    last = review.layout.moments[-1]
+    assert 0 <= review.layout.decision.top - last.bottom <= 2 * review.layout.gap
+    # no empty panel below
+    assert review.layout.coach.bottom <= review.layout.decision.bottom + 2 * review.layout.gap

@@ -20,15 +20,17 @@ from .scenes.challenge import ChallengeOffer, refused
 from .scenes.daily_result import DailyResultDialog, daily_menu
 from .scenes.dialog import Dialog
 from .scenes.elsewhere import ElsewhereScene
+from .scenes.hand_result import hand_result_dialog
 from .scenes.howto import HowToScene, Sections
 from .scenes.lesson import challenge_or_new_match, lesson_menu, lesson_summary
+from .scenes.match_result import match_result_dialog
 from .scenes.menu import MenuScene
 from .scenes.move import MoveScene
 from .scenes.move_dialogs import import_dialog, match_here_dialog, problem_dialog
 from .scenes.options import OptionsScene
 from .scenes.practice_dialogs import practice_menu, practice_result_dialog
-from .scenes.results import hand_result_dialog, match_result_dialog, score_sheet_dialog
 from .scenes.review import ReviewScene
+from .scenes.score_sheet import score_sheet_dialog
 from .scenes.share_box import ShareBox
 from .scenes.stats import StatsScene
 from .scenes.table import TableScene

@@ -15,6 +15,7 @@ from ..celebration import Confetti
 from ..focus import step_focus
 from ..intents import Back, Confirm, Hover, Intent, Jump, Pressed, Step, Tap
 from ..layout import DialogLayout, Metrics, dialog_layout
+from ..render.fonts import Fonts
 from ..render.icons import draw_icon
 from ..render.text import draw_text, fit_size, wrap
 from ..report import note_button
@@ -274,8 +275,31 @@ class Dialog(Scene):
 def lines_height(ctx: Context, lines: Sequence[str], px: int, width: int) -> int:
     """How tall ``lines`` stand at ``width`` as ``draw_lines`` sets them, the gap after each paragraph
     included (a panel sized without those gaps loses its last line)."""
+    return paragraphs_height(ctx.fonts, lines, px, width)
+
+
+def paragraphs_height(fonts: Fonts, lines: Sequence[str], px: int, width: int) -> int:
+    """``lines_height`` measured with ``fonts``."""
     line = round(px * 1.35)
-    return sum(len(wrap(ctx.fonts, text, px, width) or [""]) * line + line // 3 for text in lines)
+    return sum(len(wrap(fonts, text, px, width) or [""]) * line + line // 3 for text in lines)
+
+
+def set_paragraphs(
+    fonts: Fonts, lines: Sequence[str], rect: pygame.Rect, px: int
+) -> tuple[list[tuple[str, pygame.Rect]], pygame.Rect]:
+    """Paragraphs wrapped and stacked from the top of ``rect``, as many lines as fit: each line with its
+    rectangle, and the area used (the gap after each whole paragraph included)."""
+    placed: list[tuple[str, pygame.Rect]] = []
+    top = rect.top
+    line_height = round(px * 1.35)
+    for paragraph in lines:
+        for line in wrap(fonts, paragraph, px, rect.width) or [""]:
+            if top + line_height > rect.bottom:
+                return placed, pygame.Rect(rect.left, rect.top, rect.width, top - rect.top)
+            placed.append((line, pygame.Rect(rect.left, top, rect.width, line_height)))
+            top += line_height
+        top += line_height // 3
+    return placed, pygame.Rect(rect.left, rect.top, rect.width, top - rect.top)
 
 
 def draw_lines(
@@ -288,22 +312,20 @@ def draw_lines(
     colour: tuple[int, int, int] = theme.TEXT,
 ) -> pygame.Rect:
     """Paragraphs, wrapped and stacked from the top of ``rect``; returns the area used."""
-    top = rect.top
-    line_height = round(px * 1.35)
-    for paragraph in lines:
-        for line in wrap(ctx.fonts, paragraph, px, rect.width) or [""]:
-            if top + line_height > rect.bottom:
-                return pygame.Rect(rect.left, rect.top, rect.width, top - rect.top)
-            draw_text(
-                surface,
-                ctx.fonts,
-                line,
-                pygame.Rect(rect.left, top, rect.width, line_height),
-                px,
-                colour,
-                align="left",
-                wrap=False,
-            )
-            top += line_height
-        top += line_height // 3
-    return pygame.Rect(rect.left, rect.top, rect.width, top - rect.top)
+    return draw_paragraphs(surface, ctx.fonts, lines, rect, px, colour=colour)
+
+
+def draw_paragraphs(
+    surface: pygame.Surface,
+    fonts: Fonts,
+    lines: Sequence[str],
+    rect: pygame.Rect,
+    px: int,
+    *,
+    colour: tuple[int, int, int] = theme.TEXT,
+) -> pygame.Rect:
+    """``draw_lines`` with ``fonts``: the lines ``set_paragraphs`` places, drawn; returns the area used."""
+    placed, used = set_paragraphs(fonts, lines, rect, px)
+    for line, row in placed:
+        draw_text(surface, fonts, line, row, px, colour, align="left", wrap=False)
+    return used

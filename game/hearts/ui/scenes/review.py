@@ -11,7 +11,6 @@ moment, "Try Q♦" does so with the coach's better card played first.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Final
 
 import pygame
@@ -21,14 +20,22 @@ from ...coach import Coaching, Decision, Review, moment_line
 from ...engine import Card, Seat
 from ...page import Mirror
 from ...review import HandReplay
-from ...words import SEAT_NAMES, SPOKEN, passed_you, seat_object, trick_taken
-from .. import theme
+from ...words import SPOKEN, passed_you, seat_object
 from ..intents import Back, Confirm, Drag, Intent, Jump, Pressed, Release, Step, Tap
-from ..layout import header_layout, is_portrait, metrics_for
 from ..mirrors import screen_mirror, spoken_label
-from ..render.text import draw_text, fit_size, wrap
-from ..report import note_button, note_card, note_text
-from ..widgets import Button, draw_button, draw_panel, draw_title
+from ..review_draw import draw_review
+from ..review_frame import (
+    ReviewFrame,
+    better_card,
+    coach_heading,
+    coach_text,
+    decision_at,
+    decision_words,
+    review_buttons,
+    review_frame,
+)
+from ..review_layout import ReviewLayout, review_layout
+from ..widgets import Button
 from .base import Context, Pop, Scene, Transition
 
 SWIPE: Final = 48
@@ -44,19 +51,13 @@ def sentence(words: str) -> str:
 
 STEP_NAMES: Final = {"prev": "Previous step", "next": "Next step"}
 """The arrows as a screen reader names them."""
-ORDER: Final = (Seat.NORTH, Seat.WEST, Seat.EAST, Seat.SOUTH)
-"""Rows from the top: the others, then you at the bottom, next to the coach's words."""
-
-
-@dataclass(frozen=True, slots=True)
-class Row:
-    seat: Seat
-    label: pygame.Rect
-    cards: pygame.Rect
 
 
 class ReviewScene(Scene):
-    """A finished hand, step by step; ``coaching`` supplies (or is still working out) its review."""
+    """A finished hand, step by step; ``coaching`` supplies (or is still working out) its review. Laid
+    out by ``review_layout``, shown as a ``ReviewFrame``, drawn by ``draw_review``."""
+
+    layout: ReviewLayout
 
     def __init__(
         self,
@@ -76,12 +77,10 @@ class ReviewScene(Scene):
         self.step = 0
         self.press: tuple[int, int] | None = None
         self.focus_key: str | None = None
-        self.buttons: list[Button] = []
         super().__init__(ctx)
         review = self.review
         if review is not None and review.key_moments:
             self.step = review.key_moments[0].trick
-            self._rebuild()  # (the buttons name the step)
 
     # State ----------------------------------------------------------------------------------------
 
@@ -98,7 +97,6 @@ class ReviewScene(Scene):
         if step != self.step:
             self.step = step
             self.dirty = True
-            self._rebuild()
             self.ctx.speaker.say(Announcement(text=" ".join(self.step_words()), kind="note"))
 
     @property
@@ -107,18 +105,9 @@ class ReviewScene(Scene):
 
     def coach_heading(self) -> str:
         """The coach's panel's first line: how far it has got, or what it found."""
-        review = self.review
-        if self.coaching is None:
-            return "The coach has nothing on this hand."
-        if review is None:
-            done, total = self.coaching.progress(self.replay.hand_number)
-            return f"Judging your plays… {done} of {total}"
-        if not review.key_moments:
-            return "No costly plays this hand."
-        # Every costly play counts in the points; the costliest few are shown, and it says so.
-        count, shown = len(review.costly), len(review.key_moments)
-        heading = f"{count} costly play{'s' if count > 1 else ''}: {review.points_lost:.1f} points in all"
-        return heading if shown >= count else f"{heading}. Here are the {shown} costliest."
+        coaching = self.coaching
+        progress = None if coaching is None else coaching.progress(self.replay.hand_number)
+        return coach_heading(self.review, progress)
 
     def step_words(self) -> tuple[str, ...]:
         """The step on show in sentences: the pass (what you gave and got), or the trick as it was played
@@ -142,7 +131,7 @@ class ReviewScene(Scene):
             ]
         decision = self.decision_here()
         if decision is not None:
-            said.append(decision.why if not decision.forced else "Only one card made sense here.")
+            said.append(decision_words(decision))
         return tuple(speak_symbols(sentence) for sentence in said)
 
     def opened_words(self, verbosity: Verbosity, *, returned: bool) -> Announcement | None:
@@ -166,207 +155,45 @@ class ReviewScene(Scene):
 
     def decision_here(self) -> Decision | None:
         """Your decision at the step on show, once the coach has judged it."""
-        review = self.review
-        if review is None:
-            return None
-        kind = "pass" if self.step == 0 else "play"
-        return next(
-            (d for d in review.decisions if d.kind == kind and (kind == "pass" or d.trick == self.step)),
-            None,
-        )
+        return decision_at(self.review, self.step)
 
     def better_card(self) -> Card | None:
         """At a key moment where a card was played, the coach's better card (what "Try" plays)."""
-        review = self.review
-        if review is None or self.step == 0:
-            return None
-        for decision in review.key_moments:
-            if decision.kind == "play" and decision.trick == self.step and len(decision.best) == 1:
-                return next(iter(decision.best))
-        return None
+        return better_card(self.review, self.step)
 
-    # Layout ---------------------------------------------------------------------------------------
+    # Layout and frame -----------------------------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
-        metrics = self.metrics = metrics_for(size, self.ctx.scale)
-        fonts = self.ctx.fonts
-        width, height = size
-        margin, gap, tap = metrics.px(12), metrics.px(8), metrics.tap
-        self.gap = gap
-        self.text_px, self.small_px = metrics.text(15), metrics.text(13)
-        header = header_layout(size, metrics, fonts, title_text=22)
-        self.back_rect, self.title_rect, self.title_px = header.back, header.title, header.title_px
-        top = header.below
-        bottom = height - margin - tap
-        self.prev_rect = pygame.Rect(margin, bottom, tap * 3 // 2, tap)
-        self.next_rect = pygame.Rect(width - margin - tap * 3 // 2, bottom, tap * 3 // 2, tap)
-        self.step_rect = pygame.Rect(
-            self.prev_rect.right + gap, bottom, self.next_rect.left - self.prev_rect.right - 2 * gap, tap
-        )
-        content = pygame.Rect(margin, top, width - 2 * margin, bottom - gap - top)
-        line = fonts.line_height(self.text_px)
-        review = self.review
-        # Until there is a key moment to show, the coach says its piece in one line over the cards,
-        # which take the rest of the room.
-        compact = review is None or not review.key_moments
-        portrait = is_portrait(size)
-        heading_width = content.width
-        if compact:
-            coach_height = 2 * gap + fonts.line_height(self.text_px, bold=True)
-            if portrait:
-                self.coach_rect = pygame.Rect(content.left, content.top, content.width, coach_height)
-                top = self.coach_rect.bottom + gap
-            else:  # beside the step's heading: the height goes to the cards
-                half = content.width // 2
-                self.coach_rect = pygame.Rect(content.right - half, content.top, half, coach_height)
-                heading_width = content.width - half - gap
-                top = content.top
-            self.table_rect = pygame.Rect(content.left, top, content.width, content.bottom - top)
-        elif portrait:
-            coach_height = min(content.height // 3, self._coach_height(content.width))
-            self.coach_rect = pygame.Rect(content.left, content.top, content.width, coach_height)
-            self.table_rect = pygame.Rect(
-                content.left,
-                self.coach_rect.bottom + gap,
-                content.width,
-                content.bottom - self.coach_rect.bottom - gap,
-            )
-        else:  # the coach's column: its list, then the words on the step's decision right under it
-            coach_width = min(content.width * 2 // 5, metrics.px(420))
-            words = self._decision_lines(coach_width - 2 * gap, least=4, most=7)
-            wanted = self._coach_height(coach_width) + words * fonts.line_height(self.small_px)
-            self.coach_rect = pygame.Rect(content.left, content.top, coach_width, min(wanted, content.height))
-            self.table_rect = pygame.Rect(
-                self.coach_rect.right + 2 * gap,
-                content.top,
-                content.right - self.coach_rect.right - 2 * gap,
-                content.height,
-            )
-        # The step's heading, four rows of cards, and a line for your decision: under the rows in
-        # portrait, at the foot of the coach's column in landscape (the rows need the height).
-        self.heading_rect = pygame.Rect(
-            self.table_rect.left, self.table_rect.top, min(heading_width, self.table_rect.width), line + gap
-        )
-        if compact and not portrait:  # the heading row is as tall as the coach's line beside it
-            self.heading_rect.height = max(self.heading_rect.height, self.coach_rect.height)
-        small = fonts.line_height(self.small_px)
-        if portrait or compact:
-            lines = self._decision_lines(self.table_rect.width, least=1 if compact else 2, most=6)
-            self.decision_rect = pygame.Rect(
-                self.table_rect.left,
-                self.table_rect.bottom - lines * small,
-                self.table_rect.width,
-                lines * small,
-            )
-            rows_bottom = self.decision_rect.top - gap
-        else:
-            inner = self.coach_rect.inflate(-2 * gap, -2 * gap)
-            lines = self._decision_lines(inner.width, least=4, most=7)
-            self.decision_rect = pygame.Rect(
-                inner.left, inner.bottom - lines * small, inner.width, lines * small
-            )
-            rows_bottom = self.table_rect.bottom
-        rows_area = pygame.Rect(
-            self.table_rect.left,
-            self.heading_rect.bottom,
-            self.table_rect.width,
-            rows_bottom - self.heading_rect.bottom,
-        )
-        label_px = self.small_px
-        label_beside = self.label_beside = not portrait or rows_area.width >= metrics.px(520)
-        label_width = max(fonts.size(SEAT_NAMES[seat], label_px, bold=True)[0] for seat in Seat) + gap
-        label_height = 0 if label_beside else fonts.line_height(label_px, bold=True)
-        cards_width = rows_area.width - (label_width + gap if label_beside else 0)
-        row_height = rows_area.height // 4
-        # Thirteen cards overlapping by half, a raised card's lift above them.
-        card_height = min(round((row_height - label_height - gap) / 1.18), round(cards_width / 7 * 1.4))
-        self.card_size = (max(8, round(card_height / 1.4)), max(12, card_height))
-        self.lift = max(2, self.card_size[1] // 6)
-        self.rows = []
-        for index, seat in enumerate(ORDER):
-            y = rows_area.top + index * row_height
-            if label_beside:
-                label = pygame.Rect(rows_area.left, y + self.lift, label_width, self.card_size[1])
-                cards = pygame.Rect(label.right + gap, y, cards_width, self.card_size[1] + self.lift)
-            else:
-                label = pygame.Rect(rows_area.left, y, rows_area.width, label_height)
-                cards = pygame.Rect(rows_area.left, label.bottom, cards_width, self.card_size[1] + self.lift)
-            self.rows.append(Row(seat, label, cards))
-        self._rebuild()
+        text = coach_text(self.review, self.coach_heading())
+        self.layout = review_layout(size, self.ctx.scale, self.ctx.fonts, text)
         self.dirty = True
 
-    def _decision_lines(self, width: int, *, least: int, most: int) -> int:
-        """Lines for the words on your decision: as many as the longest of this hand's takes, within
-        ``least`` and ``most``."""
-        review = self.review
-        needed = [
-            len(wrap(self.ctx.fonts, decision.why, self.small_px, width))
-            for decision in (review.decisions if review is not None else ())
-        ]
-        return max(least, min(most, max(needed, default=least)))
-
-    def _heading(self, width: int) -> tuple[int, list[str]]:
-        """The coach's heading across ``width``: its type size and lines. One line, a little smaller if
-        need be; a heading too long for that wraps at full size."""
-        fonts, words = self.ctx.fonts, self.coach_heading()
-        px = fit_size(fonts, words, width, self.text_px, self.metrics.text(12), bold=True)
-        if fonts.size(words, px, bold=True)[0] <= width:
-            return px, [words]
-        return self.text_px, wrap(fonts, words, self.text_px, width, bold=True)
-
-    def _heading_height(self, width: int) -> int:
-        """The height of the coach's heading across ``width`` (the panel's, padding aside)."""
-        px, lines = self._heading(width)
-        return len(lines) * self.ctx.fonts.line_height(px, bold=True)
-
-    def _coach_height(self, width: int) -> int:
-        """The coach's panel: its heading, and the key moments once known."""
-        fonts, gap = self.ctx.fonts, self.gap
-        height = 2 * gap + self._heading_height(width - 2 * gap)
-        review = self.review
-        for decision in review.key_moments if review is not None else ():
-            lines = wrap(fonts, moment_line(decision), self.small_px, width - 2 * gap)
-            height += len(lines) * fonts.line_height(self.small_px) + gap + gap // 2
-        return height
-
-    def _rebuild(self) -> None:
-        self.buttons = [
-            Button("back", self.back_rect, label="Back"),
-            Button("prev", self.prev_rect, label="◀", enabled=self.step > 0),
-            *self._practice_buttons(),
-            Button("next", self.next_rect, label="▶", enabled=self.step < self.steps - 1),
-        ]
-        review = self.review
-        self.moment_rects: list[tuple[Decision, pygame.Rect]] = []
-        if review is not None:
-            fonts = self.ctx.fonts
-            top = self.coach_rect.top + self.gap + self._heading_height(self.coach_rect.width - 2 * self.gap)
-            for decision in review.key_moments:
-                lines = wrap(
-                    fonts, moment_line(decision), self.small_px, self.coach_rect.width - 2 * self.gap
-                )
-                height = len(lines) * fonts.line_height(self.small_px) + self.gap
-                rect = pygame.Rect(self.coach_rect.left, top, self.coach_rect.width, height)
-                if rect.bottom > self.coach_rect.bottom:
-                    break
-                self.moment_rects.append((decision, rect))
-                top = rect.bottom + self.gap // 2
-
-    def _practice_buttons(self) -> list[Button]:
-        """Between ◀ and ▶: play again from here, and at a key moment, try the better card."""
-        if self.practise is None:
-            return []
-        here = "Play from the pass" if self.step == 0 else f"Play from trick {self.step}"
+    @property
+    def buttons(self) -> tuple[Button, ...]:
+        """Back, ◀, the step's buttons and ▶, as the step on show has them."""
         better = self.better_card()
-        if better is None:
-            return [Button("play", self.step_rect.copy(), label=here)]
-        half = (self.step_rect.width - self.gap) // 2
-        left = pygame.Rect(self.step_rect.left, self.step_rect.top, half, self.step_rect.height)
-        right = pygame.Rect(
-            left.right + self.gap, left.top, self.step_rect.right - left.right - self.gap, left.height
+        return review_buttons(
+            self.layout, self.step, self.steps, practise=self.practise is not None, better=better
         )
-        return [Button("play", left, label=here), Button("try", right, label=f"Try {better}", primary=True)]
+
+    def moments(self) -> list[tuple[Decision, pygame.Rect]]:
+        """The key moments listed in the coach's panel, each with where it stands."""
+        review = self.review
+        return list(zip(review.key_moments, self.layout.moments, strict=False)) if review is not None else []
+
+    def frame(self) -> ReviewFrame:
+        """What the review shows now."""
+        return review_frame(
+            self.layout,
+            self.replay,
+            self.review,
+            heading=self.coach_heading(),
+            step=self.step,
+            practise=self.practise is not None,
+            focus_key=self.focus_key,
+            four_colour=self.ctx.settings.four_colour,
+        )
 
     # Input ----------------------------------------------------------------------------------------
 
@@ -383,7 +210,7 @@ class ReviewScene(Scene):
             for button in self.buttons:
                 if button.hit(intent.pos):
                     return self._activate(button.key)
-            for decision, rect in self.moment_rects:
+            for decision, rect in self.moments():
                 if rect.collidepoint(intent.pos):
                     self.go(decision.trick)
                     return None
@@ -394,7 +221,7 @@ class ReviewScene(Scene):
             if self.press is not None:
                 dx = intent.pos[0] - self.press[0]
                 dy = intent.pos[1] - self.press[1]
-                if abs(dx) >= self.metrics.px(SWIPE) and abs(dx) > 2 * abs(dy):
+                if abs(dx) >= self.layout.metrics.px(SWIPE) and abs(dx) > 2 * abs(dy):
                     self.go(self.step - 1 if dx > 0 else self.step + 1)
             self.press = None
             return None
@@ -442,131 +269,5 @@ class ReviewScene(Scene):
     # Drawing --------------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        metrics, fonts = self.metrics, self.ctx.fonts
-        surface.blit(theme.table_background(surface.get_size()), (0, 0))
-        draw_title(surface, fonts, self.title, self.title_rect, self.title_px, metrics.text(12))
-        self._draw_coach(surface)
-        self._draw_step(surface)
-        if self.practise is None:
-            label = (
-                "The deal and the pass"
-                if self.step == 0
-                else f"Trick {self.step} of {len(self.replay.tricks)}"
-            )
-            px = fit_size(fonts, label, self.step_rect.width, metrics.text(15), metrics.text(12), bold=True)
-            draw_text(surface, fonts, label, self.step_rect, px, theme.TEXT, bold=True, wrap=False)
-        for button in self.buttons:
-            draw_button(
-                surface, fonts, button, metrics.unit, metrics.text(12), focused=button.key == self.focus_key
-            )
+        draw_review(surface, self.ctx.fonts, self.ctx.painter, self.frame())
         self.dirty = False
-
-    def _draw_words(
-        self, surface: pygame.Surface, words: str, rect: pygame.Rect, colour: tuple[int, int, int]
-    ) -> None:
-        """A few lines from the top of ``rect``, as many as fit."""
-        fonts = self.ctx.fonts
-        line = fonts.line_height(self.small_px)
-        y = rect.top
-        for text in wrap(fonts, words, self.small_px, rect.width):
-            if y + line > rect.bottom:
-                break
-            row = pygame.Rect(rect.left, y, rect.width, line)
-            draw_text(surface, fonts, text, row, self.small_px, colour, align="left", wrap=False)
-            y += line
-
-    def _draw_coach(self, surface: pygame.Surface) -> None:
-        metrics, fonts, gap = self.metrics, self.ctx.fonts, self.gap
-        draw_panel(surface, self.coach_rect, metrics.px(12), theme.PANEL)
-        inner = self.coach_rect.inflate(-2 * gap, -2 * gap)
-        px, lines = self._heading(inner.width)
-        top = inner.top
-        for words in lines:
-            heading = pygame.Rect(inner.left, top, inner.width, fonts.line_height(px, bold=True))
-            draw_text(surface, fonts, words, heading, px, theme.TITLE, bold=True, align="left", wrap=False)
-            top = heading.bottom
-        line = fonts.line_height(self.small_px)
-        for decision, rect in self.moment_rects:
-            if decision.trick == self.step:
-                draw_panel(surface, rect, metrics.px(8), theme.PANEL_SOLID)
-            y = rect.top + gap // 2
-            for text in wrap(fonts, moment_line(decision), self.small_px, rect.width - 2 * gap):
-                row = pygame.Rect(rect.left + gap, y, rect.width - 2 * gap, line)
-                draw_text(surface, fonts, text, row, self.small_px, theme.TEXT, align="left", wrap=False)
-                y += line
-            note_button(f"moment {decision.trick}", rect)  # a tap on it shows its trick
-
-    def _draw_step(self, surface: pygame.Surface) -> None:
-        fonts, gap = self.ctx.fonts, self.gap
-        replay = self.replay
-        painter = self.ctx.painter
-        width, height = self.card_size
-        four = self.ctx.settings.four_colour
-        if self.step == 0:
-            direction = replay.direction
-            heading = (
-                "No passing this hand"
-                if replay.passed[0] is None
-                else f"Dealt, then passed {direction.name.lower()}"
-            )
-            shown = {seat: replay.dealt[seat] for seat in Seat}
-            marked = {seat: set(replay.passed[seat] or ()) for seat in Seat}
-            winner = None
-        else:
-            shown_trick = replay.tricks[self.step - 1]
-            heading = trick_taken(shown_trick.trick)
-            shown = {seat: shown_trick.held[seat] for seat in Seat}
-            marked = {seat: {shown_trick.card_of(seat)} for seat in Seat}
-            winner = shown_trick.trick.winner
-        draw_text(
-            surface,
-            fonts,
-            heading,
-            self.heading_rect,
-            self.text_px,
-            theme.TEXT,
-            bold=True,
-            align="left",
-            wrap=False,
-        )
-        label_px = self.small_px
-        for row in self.rows:
-            seat = row.seat
-            name = SEAT_NAMES[seat]
-            if self.step == 0 and replay.passed[0] is not None:
-                target = replay.passed_to(seat)
-                name = (
-                    f"{name} → {SEAT_NAMES[target]}" if target is not None and not self.label_beside else name
-                )
-            colour = theme.TITLE if seat is winner else theme.TEXT_MUTED
-            draw_text(surface, fonts, name, row.label, label_px, colour, bold=True, align="left", wrap=False)
-            cards = list(shown[seat])
-            if not cards:
-                continue
-            step = (
-                min(width + gap // 2, (row.cards.width - width) / max(1, len(cards) - 1))
-                if len(cards) > 1
-                else 0
-            )
-            for index, card in enumerate(cards):
-                x = round(row.cards.left + index * step)
-                up = card in marked[seat]
-                rect = pygame.Rect(x, row.cards.top + (0 if up else self.lift), width, height)
-                face = painter.face(card, width, height, four_colour=four)
-                surface.blit(face, rect.topleft)
-                note_card("review", card, seat, rect, None)
-                if up:
-                    ring = theme.FOCUS_RING if seat is winner or self.step == 0 else theme.SELECTED
-                    pygame.draw.rect(
-                        surface,
-                        ring,
-                        rect.inflate(2, 2),
-                        width=max(2, gap // 3),
-                        border_radius=max(3, width // 10),
-                    )
-        decision = self.decision_here()
-        if decision is not None:
-            words = decision.why if not decision.forced else "Only one card made sense here."
-            colour = theme.TITLE if decision.key else theme.TEXT
-            self._draw_words(surface, words, self.decision_rect, colour)
-            note_text(words, self.small_px, self.decision_rect)
