@@ -23,8 +23,21 @@ def test_engine_bench_ends_with_one_json_object() -> None:
         cwd=GAME,
     )
     figures = json.loads(result.stdout.strip().splitlines()[-1])
-    # Rates only (which is faster is for the benchmark to say: in 0.2 s on a busy machine either may be).
-    assert figures["full_hands_per_s"] > 0 and figures["play_hands_per_s"] > 0
+    assert set(figures) == {
+        "full_hands_per_s",
+        "play_hands_per_s",
+        "full_hands",
+        "play_hands",
+        "python",
+        "implementation",
+        "platform",
+        "seconds",
+    }
+    # The work is counted: a batch of 200 hands at least, however slow the machine. How fast is for the
+    # benchmark to say (./build.sh bench), not a test.
+    for done in (figures["full_hands"], figures["play_hands"]):
+        assert done >= 200 and done % 200 == 0
+    assert isinstance(figures["full_hands_per_s"], int) and isinstance(figures["play_hands_per_s"], int)
 
 
 def test_bench_helpers_play_whole_hands() -> None:
@@ -54,7 +67,7 @@ def test_bots_bench_ends_with_one_json_object() -> None:
     figures = json.loads(result.stdout.strip().splitlines()[-1])
     plays = figures["random"]
     assert plays["decisions"] == 2 * 13
-    assert 0 < plays["median_ms"] <= plays["p90_ms"] <= plays["max_ms"]
+    assert 0 <= plays["median_ms"] <= plays["p90_ms"] <= plays["max_ms"]  # (a fast one rounds to 0)
     assert plays["max_slice_ms"] <= plays["max_ms"]
     assert plays["pass"]["decisions"] == 2  # hands 1 and 2 pass left and right
     assert {"python", "platform", "implementation"} <= figures.keys()
@@ -85,7 +98,7 @@ def test_pace_bench_ends_with_the_medians_by_clock_and_level() -> None:
     assert list(figures) == ["native", "slowed"]
     for clock in figures.values():
         assert list(clock) == ["normal", "hard"]
-        assert all(isinstance(seconds, float | int) and 0 <= seconds < 10 for seconds in clock.values())
+        assert all(isinstance(seconds, float | int) and seconds >= 0 for seconds in clock.values())
     assert "hard / normal" in result.stdout
 
 

@@ -60,15 +60,16 @@ def full_hand(match: Match, seed: int, rng: random.Random) -> None:
     play_out(match, rng)
 
 
-def _rate(run: Callable[[], int], seconds: float) -> float:
-    """Units per second of ``run`` (which returns how many units it did and how long they took)."""
+def _measure(run: Callable[[], int], seconds: float) -> tuple[int, float]:
+    """Units done by ``run`` (which returns how many it did) over about ``seconds`` of its own time,
+    once at least, and the seconds they took."""
     done = 0
     spent = 0.0
-    while spent < seconds:
+    while spent < seconds or not done:
         start = time.perf_counter()
         done += run()
         spent += time.perf_counter() - start
-    return done / spent
+    return done, spent
 
 
 def bench_engine(seconds: float, seed: int) -> dict[str, Any]:
@@ -97,9 +98,9 @@ def bench_engine(seconds: float, seed: int) -> dict[str, Any]:
 
     play_spent = 0.0
     play_done = 0
-    full_rate = _rate(full_hands, seconds)
+    full_done, full_spent = _measure(full_hands, seconds)
     deadline = time.perf_counter() + seconds
-    while time.perf_counter() < deadline:
+    while time.perf_counter() < deadline or not play_done:  # once at least, however slow the machine
         prepare()
         start = time.perf_counter()
         for match in prepared:
@@ -107,8 +108,10 @@ def bench_engine(seconds: float, seed: int) -> dict[str, Any]:
         play_spent += time.perf_counter() - start
         play_done += batch
     return {
-        "full_hands_per_s": round(full_rate),
+        "full_hands_per_s": round(full_done / full_spent),
         "play_hands_per_s": round(play_done / play_spent),
+        "full_hands": full_done,
+        "play_hands": play_done,
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
         "platform": sys.platform,

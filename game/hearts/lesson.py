@@ -139,7 +139,7 @@ def _follow_words(view: PlayerView) -> str:
     led = view.trick.cards[0].suit
     text = FOLLOW.format(suit=led.noun.capitalize())
     winning = view.trick.winning_card
-    if winning is not None and lesson_play(view) < winning:
+    if winning is not None and not view.trick.would_win(lesson_play(view)):
         text += f" Tip: play under the {winning}, and the trick goes to someone else."
     return text
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from .engine import (
+    FULL_DECK,
     FULL_MOON,
     JACK_BONUS,
     JACK_OF_DIAMONDS,
@@ -216,6 +217,10 @@ def prompt(view: PlayerView, chosen: int) -> str:
 # The story of a hand --------------------------------------------------------------------------
 
 
+_EVERY_HEART: Final = len(FULL_DECK.of_suit(Suit.HEARTS))
+"""The hearts a moon takes, as the engine's pack holds them (with the Q♠)."""
+
+
 def moon_lines(scored: HandScored, voice: Voice = DRAWN) -> list[str]:
     """A moon and how it scored (so a shooter who chose sees which choice applied), or a moon missed
     by a heart or two, or by the Q♠."""
@@ -228,10 +233,10 @@ def moon_lines(scored: HandScored, voice: Voice = DRAWN) -> list[str]:
     lines: list[str] = []
     for seat in Seat:
         hearts = scored.hearts[seat] if scored.hearts else 0
-        if scored.queen_taker == seat and 11 <= hearts < 13:
-            missing = "one heart" if hearts == 12 else "two hearts"
+        if scored.queen_taker == seat and _EVERY_HEART - 2 <= hearts < _EVERY_HEART:
+            missing = "one heart" if hearts == _EVERY_HEART - 1 else "two hearts"
             lines.append(f"{seat_subject(seat)} missed the moon by {missing}.")
-        elif hearts == 13 and scored.queen_taker is not None and scored.queen_taker != seat:
+        elif hearts == _EVERY_HEART and scored.queen_taker is not None and scored.queen_taker != seat:
             taker = seat_object(scored.queen_taker)
             queen = voice.the_card(QUEEN_OF_SPADES)
             lines.append(f"{seat_subject(seat)} missed the moon: {taker} took {queen}.")

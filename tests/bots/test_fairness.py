@@ -4,6 +4,7 @@ get the same decision from every level."""
 from __future__ import annotations
 
 import inspect
+import itertools
 import random
 
 import pytest
@@ -32,15 +33,19 @@ def twin_matches(seed: int) -> tuple[Match, Match, Seat]:
     view = first.view_for(decider)
     unseen = view.unseen
     others = [seat for seat in Seat if seat != decider]
-    one, two = rng.sample(others, 2)
+    pairs = list(itertools.combinations(others, 2))
+    rng.shuffle(pairs)
     # Same suit, so the swap keeps every follow and void on record legal in both worlds.
-    for card_one in sorted(unseen & first.view_for(one).hand):
-        partners = [card for card in unseen & first.view_for(two).hand if card.suit == card_one.suit]
-        if partners:
-            card_two = partners[0]
-            break
-    else:
-        pytest.skip("no same-suit pair to swap in this position")
+    swaps = (
+        (one, two, card_one, card_two)
+        for one, two in pairs
+        for card_one in sorted(unseen & first.view_for(one).hand)
+        for card_two in sorted(unseen & first.view_for(two).hand)
+        if card_two.suit == card_one.suit
+    )
+    swap = next(swaps, None)
+    assert swap is not None, f"seed {seed}: no two other seats hold hidden cards of one suit"
+    one, two, card_one, card_two = swap
     hands[one] = hands[one] - {card_one} | {card_two}
     hands[two] = hands[two] - {card_two} | {card_one}
     second = Match(hands_before=3)

@@ -7,6 +7,7 @@ import copy
 import dataclasses
 import io
 import json
+import pathlib
 import queue
 import subprocess
 import sys
@@ -276,15 +277,34 @@ def test_serve_answers_every_line_in_order_and_goes_on() -> None:
 # The real program --------------------------------------------------------------------------------
 
 
+GAME = pathlib.Path(__file__).resolve().parents[2] / "game"
+PROGRAM = [sys.executable, "-m", "hearts.bots.stdio"]
+PROGRAM_ENV = {"PYTHONPATH": str(GAME), "PATH": ""}
+"""The program's own environment: this checkout's game on its path (pytest's ``pythonpath`` reaches
+only the tests' process, and an installed copy may be another checkout's) and nothing inherited."""
+
+
 def program(*args: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "hearts.bots.stdio", *args],
+        [*PROGRAM, *args],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         encoding="utf-8",
+        env=PROGRAM_ENV,
     )
+
+
+def next_answer(process: subprocess.Popen[str], answers: queue.Queue[str]) -> Any:
+    """The program's next answer; if none comes, the program is stopped and its errors shown."""
+    try:
+        return json.loads(answers.get(timeout=20))
+    except queue.Empty:
+        process.kill()
+        code = process.wait(timeout=20)
+        assert process.stderr is not None
+        raise AssertionError(f"no answer from the program (exit {code}):\n{process.stderr.read()}") from None
 
 
 @pytest.mark.native
@@ -302,15 +322,16 @@ def test_the_program_answers_each_line_as_it_comes() -> None:
         for line, expected in [(good, "KH"), ("{oops", None), ('{"seat": 0}', None), (good, "KH")]:
             process.stdin.write(line + "\n")
             process.stdin.flush()
-            answer = json.loads(answers.get(timeout=20))
+            answer = next_answer(process, answers)
             if expected is None:
                 assert set(answer) == {"error"}
             else:
                 assert answer == expected
     finally:
         process.stdin.close()
-        assert process.wait(timeout=20) == 0
+        code = process.wait(timeout=20)
     reader.join(timeout=5)
+    assert code == 0, process.stderr and process.stderr.read()
 
 
 @pytest.mark.native
@@ -318,12 +339,14 @@ def test_the_program_answers_a_batch_and_stops_at_the_end_of_input() -> None:
     good = json.dumps(request_from_view(west_runs().view_for(Seat.SOUTH))).encode()
     lines = [good, b"", b"\xff\xfe not UTF-8", b"[]", b'{"seat": 0, "phase": "play"}', good]
     result = subprocess.run(
-        [sys.executable, "-m", "hearts.bots.stdio", "--level", "easy"],
+        [*PROGRAM, "--level", "easy"],
         input=b"\n".join(lines) + b"\n",
         capture_output=True,
         timeout=60,
-        check=True,
+        check=False,
+        env=PROGRAM_ENV,
     )
+    assert result.returncode == 0, result.stderr.decode(errors="replace")
     answers = [json.loads(line) for line in result.stdout.decode().splitlines()]
     assert len(answers) == len(lines)
     assert answers[0] in ("KH", "4H") and answers[-1] == answers[0]
@@ -334,7 +357,7 @@ def test_the_program_answers_a_batch_and_stops_at_the_end_of_input() -> None:
 def test_the_program_refuses_an_unknown_level() -> None:
     process = program("--level", "grandmaster")
     _, err = process.communicate(timeout=30)
-    assert process.returncode == 2 and "grandmaster" in err
+    assert process.returncode == 2 and "grandmaster" in err, err
 
 
 def game_positions(match_seed: int, hands: int) -> list[PlayerView]:

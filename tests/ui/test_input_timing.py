@@ -10,10 +10,12 @@ import pytest
 
 from hearts.bots.hints import suggest_play
 from hearts.engine import Card, Phase, Play, Seat
+from hearts.storage import MemoryBackend, SavedMatch, Store
 from hearts.ui.scenes.dialog import Dialog
 from hearts.ui.table_pace import REASON_TIME
 from hearts.words import prompt
 
+from ..engine.scenarios import play, start
 from .driver import FRAME, Driver
 from .test_app import QUICK, _hint_pass, _one_action, human_plays, play_to_human_turn_mid_trick, start_match
 
@@ -80,19 +82,28 @@ def test_a_tap_on_a_legal_card_while_the_trick_is_shown_plays_it_once(kind: str,
     assert human_plays(driver)[before:].count(Play.of(Seat.SOUTH, card)) == 1
 
 
+def about_to_win_the_first_trick() -> MemoryBackend:
+    """Storage holding a match at hand 4 (no passing) where South, last to the first trick, can only
+    take it with the A♣, then leads with hearts not broken: nine hearts it may not lead, three diamonds."""
+    match = start(
+        south="AC 2H 3H 4H 5H 6H 7H 8H 9H TH 2D 3D 4D",
+        west="2C 5C 8C JC 5D 6D 7D 8D 2S 3S 4S 5S JH",
+        north="3C 6C 9C QC 9D TD JD QD 6S 7S 8S 9S QH",
+        east="4C 7C TC KC KD AD TS JS QS KS AS KH AH",
+    )
+    play(match, "2C", "3C", "4C")
+    backend = MemoryBackend()
+    Store(backend).save_match(SavedMatch(match, 7, "normal"))
+    return backend
+
+
 def test_an_illegal_card_tapped_while_the_trick_is_shown_is_refused_with_its_reason() -> None:
-    driver = Driver((390, 844), settings=QUICK)
-    start_match(driver)
-    for _ in range(40):
-        play_to_a_trick_you_won(driver, "hold")
-        view = driver.table.session.view
-        illegal = [card for card in view.hand if card not in view.legal]
-        if illegal:
-            break
-        driver.settle()
-        _one_action(driver)
-    else:
-        pytest.skip("no lead with a refused card came up")
+    driver = Driver((390, 844), backend=about_to_win_the_first_trick(), settings=QUICK)
+    play_to_a_trick_you_won(driver, "hold")
+    view = driver.table.session.view
+    assert len(view.tricks) == 1 and not view.hearts_broken
+    illegal = [card for card in view.hand if card not in view.legal]
+    assert len(illegal) == 9
     moves = driver.table.session.match.moves
     driver.click(driver.card_spot(illegal[0]))
     assert driver.table.session.match.moves == moves
@@ -161,7 +172,8 @@ def test_the_prompt_says_your_turn_only_while_input_is_taken() -> None:
         else:
             driver.step(FRAME)
     assert said >= 12  # every one of your turns (the 13th card plays itself)
-    assert taken > 0 or not won  # your lead came while the trick you won still showed
+    # Your lead came while a trick you won still showed (the first seed's match has one), and you could move.
+    assert won and taken > 0
 
 
 @pytest.mark.parametrize("on", [True, False])

@@ -40,11 +40,28 @@ def _sizes() -> list[tuple[tuple[int, int], float]]:
 
 
 SIZES = _sizes()
+Case = tuple[tuple[int, int], float]
 
 
-def _id(case: tuple[tuple[int, int], float]) -> str:
+def _is_large(case: Case) -> bool:
+    """Beyond 1280x720 CSS pixels, on its side."""
+    (width, height), scale = case
+    return not is_portrait((width, height)) and width / scale > 1280 and height / scale > 720
+
+
+PORTRAIT = [case for case in SIZES if is_portrait(case[0])]
+LANDSCAPE = [case for case in SIZES if not is_portrait(case[0])]
+LARGE = [case for case in SIZES if _is_large(case)]
+NOT_LARGE = [case for case in SIZES if not _is_large(case)]
+
+
+def _id(case: Case) -> str:
     (width, height), scale = case
     return f"{width}x{height}@{scale:g}"
+
+
+def _ids(cases: list[Case]) -> list[str]:
+    return [_id(case) for case in cases]
 
 
 @pytest.fixture(params=SIZES, ids=[_id(case) for case in SIZES])
@@ -121,15 +138,17 @@ def test_panels_marks_message_and_trick_do_not_collide(layout: TableLayout) -> N
         assert _window(layout).contains(rect), f"{name} leaves the window"
 
 
-def test_held_upright_the_hand_is_the_largest_thing_on_screen(layout: TableLayout) -> None:
-    if not layout.is_portrait:
-        return
+@pytest.mark.parametrize("case", PORTRAIT, ids=_ids(PORTRAIT))
+def test_held_upright_the_hand_is_the_largest_thing_on_screen(case: Case) -> None:
+    layout = table_layout(*case)
+    assert layout.is_portrait
     assert layout.hand.card[0] >= layout.trick_card[0]
 
 
-def test_on_its_side_the_trick_is_a_quarter_of_the_height_where_the_hand_allows(layout: TableLayout) -> None:
-    if layout.is_portrait:
-        return
+@pytest.mark.parametrize("case", LANDSCAPE, ids=_ids(LANDSCAPE))
+def test_on_its_side_the_trick_is_a_quarter_of_the_height_where_the_hand_allows(case: Case) -> None:
+    layout = table_layout(*case)
+    assert not layout.is_portrait
     height = layout.size[1]
     if layout.hand.per_row == 13:
         assert layout.trick_card[1] >= height / 4, (layout.trick_card, height)
@@ -156,9 +175,10 @@ def test_each_seat_box_holds_its_pieces_apart(layout: TableLayout) -> None:
             assert not a.colliderect(b), (seat, one, other)
 
 
-def test_in_landscape_your_box_is_in_front_of_your_hand(layout: TableLayout) -> None:
-    if layout.is_portrait:
-        return
+@pytest.mark.parametrize("case", LANDSCAPE, ids=_ids(LANDSCAPE))
+def test_in_landscape_your_box_is_in_front_of_your_hand(case: Case) -> None:
+    layout = table_layout(*case)
+    assert not layout.is_portrait
     south = layout.seats[Seat.SOUTH].panel
     hand = layout.hand.area
     if layout.hand.per_row == 13:
@@ -355,17 +375,24 @@ def test_no_trick_card_hides_another_cards_index_whatever_the_order(layout: Tabl
         assert _window(layout).contains(slot)
 
 
-def test_on_a_large_screen_the_boxes_and_the_message_stand_by_the_trick(layout: TableLayout) -> None:
-    """Beyond 1280x720 CSS pixels, West and East stand by the trick rather than at the window's edges,
-    and the message between West and your box, by the trick and your hand; up to it, the table is as
-    designed (no size at or below 1280x720 counts as large)."""
+@pytest.mark.parametrize("case", NOT_LARGE, ids=_ids(NOT_LARGE))
+def test_up_to_1280_by_720_the_table_is_as_designed(case: Case) -> None:
+    """No size held upright, or at or below 1280x720 CSS pixels, counts as large."""
+    layout = table_layout(*case)
     width, height = (side / layout.metrics.scale for side in layout.size)
-    if layout.is_portrait or width <= 1280 or height <= 720:
-        assert not layout.large
-        return
-    assert layout.large
-    if layout.hand.per_row != 13:
-        return
+    assert layout.is_portrait or width <= 1280 or height <= 720
+    assert not layout.large
+
+
+@pytest.mark.parametrize("case", LARGE, ids=_ids(LARGE))
+def test_on_a_large_screen_the_boxes_and_the_message_stand_by_the_trick(case: Case) -> None:
+    """Beyond 1280x720 CSS pixels, West and East stand by the trick rather than at the window's edges,
+    and the message between West and your box, by the trick and your hand (in one row: every large
+    screen has room for it)."""
+    layout = table_layout(*case)
+    width, height = (side / layout.metrics.scale for side in layout.size)
+    assert not layout.is_portrait and width > 1280 and height > 720
+    assert layout.large and layout.hand.per_row == 13
     seats = layout.seats
     trick = seats[Seat.WEST].trick_slot.unionall([place.trick_slot for place in seats])
     near = layout.metrics.px(40)

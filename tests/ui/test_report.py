@@ -15,6 +15,7 @@ from hearts.ui.snapshot import main as snapshot_main
 from hearts.ui.snapshot import render
 
 SIZES = [(320, 568), (390, 844), (844, 390), (667, 375), (768, 1024), (1280, 720), (1920, 1080)]
+UPRIGHT = [(width, height) for width, height in SIZES if width < height]
 SCENES = [
     "menu", "trick_won", "playing", "passing", "hand_result", "options", "how_to_play", "how_to_play_end",
 ]  # fmt: skip
@@ -61,10 +62,10 @@ def test_seat_boxes_do_not_overlap(reports: dict[str, dict]) -> None:  # type: i
             assert not rect_of(one).colliderect(rect_of(other)), f"{name}: {one['seat']} and {other['seat']}"
 
 
+@pytest.mark.parametrize("reports", UPRIGHT, ids=[f"{w}x{h}" for w, h in UPRIGHT], indirect=True)
 def test_the_hand_is_the_largest_thing_on_a_phone_held_upright(reports: dict[str, dict]) -> None:  # type: ignore[type-arg]
     width, height = reports["playing"]["size"]
-    if width >= height:
-        return
+    assert width < height
     for name in ("playing", "passing", "trick_won"):
         cards = [item for item in reports[name]["items"] if item["kind"] == "card"]
         hand = [item for item in cards if item["where"] == "hand"]

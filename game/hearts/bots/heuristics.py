@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Final
 
-from ..engine import PlayerView, Seat, Suit, Trick
+from ..engine import PASS_SIZE, PlayerView, Seat, Suit, Trick
 from ..engine.cards import (
     ALL_CARDS_MASK,
     CARDS,
@@ -167,7 +167,7 @@ def moon_threat(
     if taker is None:
         return None
     has_queen = queen_taker(view) == taker
-    hearts = view.points[taker] - (13 if has_queen else 0)
+    hearts = view.points[taker] - (QUEEN_OF_SPADES.points if has_queen else 0)
     return taker if hearts >= (hearts_with_queen if has_queen else hearts_without_queen) else None
 
 
@@ -308,7 +308,7 @@ def best_pass(hand: int) -> int:
     best_mask = 0
     best_key: tuple[float, int] = (float("inf"), 0)
     cards = [card for card in range(52) if hand >> card & 1]
-    for trio in combinations(cards, 3):
+    for trio in combinations(cards, PASS_SIZE):
         kept = hand & ~((1 << trio[0]) | (1 << trio[1]) | (1 << trio[2]))
         voids = (not kept & SUIT_MASKS[0]) + (not kept & SUIT_MASKS[1])
         danger = sum(share(suit, kept & SUIT_MASKS[suit]) for suit in suits) - _VOID_BONUS[voids]

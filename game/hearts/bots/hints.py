@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from ..engine import Card, CardSet, Pass, Phase, Play, PlayerView
+from ..engine import PASS_SIZE, Card, CardSet, Pass, Phase, Play, PlayerView
 from .hard import HardBot
 from .normal import normal_pass, normal_play
 
@@ -47,7 +47,7 @@ def same_question(first: PlayerView, second: PlayerView) -> bool:
 
 def suggest_pass(view: PlayerView) -> CardSet:
     """Three cards of the hand to pass."""
-    if view.phase is not Phase.PASS or len(view.hand) < 3:
+    if view.phase is not Phase.PASS or len(view.hand) < PASS_SIZE:
         raise ValueError("there is nothing to pass in this view")
     return normal_pass(view)
 

@@ -30,7 +30,7 @@ def shortlist(hand: int, size: int = SHORTLIST) -> list[int]:
     cards = [1 << card for card in cards_in(hand)]
     scored = sorted(
         (round(hand_danger(hand & ~(a | b | c)), 6), -(a | b | c), a | b | c)
-        for a, b, c in combinations(cards, 3)
+        for a, b, c in combinations(cards, PASS_SIZE)
     )
     return [mask for _, _, mask in scored[:size]]
 

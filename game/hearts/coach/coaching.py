@@ -52,6 +52,8 @@ class Coaching:
         """Told of each hand's review as soon as it is complete (the table saves the tally then)."""
         self.spent = 0.0
         """Seconds spent judging, all told (for the benchmark)."""
+        self.steps = 0
+        """Steps of judging taken, all told: the work counted, where ``spent`` times it."""
         self.cpu: dict[int, float] = {}
         """Processor seconds spent judging each hand's decisions (for the benchmark)."""
         self.clock: Callable[[], float] = time.perf_counter
@@ -166,6 +168,7 @@ class Coaching:
                 cpu, asked = time.process_time(), wanted.view.hand_number
                 if wanted.step():
                     self._wanted = None
+                self.steps += 1
                 self.cpu[asked] = self.cpu.get(asked, 0.0) + time.process_time() - cpu
                 worked = True
                 if self.clock() >= deadline:
@@ -185,6 +188,7 @@ class Coaching:
             worked = True
             hand = self._thinking_of
             cpu = time.process_time()
+            self.steps += 1
             try:
                 next(self._thought)
             except StopIteration as done:
@@ -210,6 +214,7 @@ class Coaching:
             return False
         cpu = time.process_time()
         self._ahead.step()
+        self.steps += 1
         hand = view.hand_number
         self.cpu[hand] = self.cpu.get(hand, 0.0) + time.process_time() - cpu
         return True

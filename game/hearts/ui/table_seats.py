@@ -17,7 +17,7 @@ from typing import Final, NamedTuple
 
 import pygame
 
-from ..engine import Phase, PlayerView, Seat, Suit
+from ..engine import TRICKS, Phase, PlayerView, Seat, Suit
 from ..words import SEAT_NAMES as NAMES
 from . import theme
 from .layout import CARD_ASPECT, Metrics
@@ -61,7 +61,7 @@ class Choice(NamedTuple):
 
 
 _CHOICES: Final = (
-    Choice(long_badge=True, badge=True, jack=True, total_size=17, space=8, short_hand=False, backs=13),
+    Choice(long_badge=True, badge=True, jack=True, total_size=17, space=8, short_hand=False, backs=TRICKS),
     Choice(long_badge=True, badge=True, jack=True, total_size=17, space=8, short_hand=False, backs=1),
     Choice(long_badge=False, badge=True, jack=True, total_size=17, space=8, short_hand=False, backs=1),
     Choice(long_badge=False, badge=True, jack=True, total_size=17, space=8, short_hand=False, backs=0),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from ...engine import Card, CardSet, PassDirection, Phase, Seat, Trick
+from ...engine import PASS_SIZE, Card, CardSet, PassDirection, Phase, Seat, Trick
 from ...engine.record import MAX_SEED
 
 FIELDS: Final = frozenset(
@@ -77,7 +77,7 @@ def read_three(data: Mapping[str, Any], field: str, needed: bool) -> CardSet | N
     if value is None:
         raise ValueError(f"{field} (three cards) is needed once the exchange is done")
     cards = read_cards(value, field)
-    if len(cards) != 3:
+    if len(cards) != PASS_SIZE:
         raise ValueError(f"{field} is three cards, not {len(cards)}")
     return CardSet(cards)
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from ...engine import (
     FULL_MOON,
+    TRICKS,
     TWO_OF_CLUBS,
     Card,
     CardSet,
@@ -56,7 +57,7 @@ class _Replay:
         led_suit = -1
         for index, card in enumerate(trick.cards):
             self._play(number, trick.seat_of(index), card, led_suit)
-            led_suit = trick.cards[0] // 13
+            led_suit = trick.cards[0].suit
         if trick.winner is not None:  # a completed trick, as the engine scores it
             self.seen.take(trick)
 
@@ -115,8 +116,8 @@ def view_from_request(data: object) -> PlayerView:
     passed = read_three(data, "passed", exchanged)
     received = read_three(data, "received", exchanged)
     raw_tricks = data.get("tricks", [])
-    if not isinstance(raw_tricks, list) or len(raw_tricks) > 13:
-        raise ValueError(f"tricks is a list of at most 13 tricks, not {shown(raw_tricks)}")
+    if not isinstance(raw_tricks, list) or len(raw_tricks) > TRICKS:
+        raise ValueError(f"tricks is a list of at most {TRICKS} tricks, not {shown(raw_tricks)}")
     tricks = [
         read_trick(raw, f"trick {number}", True).completed() for number, raw in enumerate(raw_tricks, 1)
     ]
@@ -129,8 +130,8 @@ def view_from_request(data: object) -> PlayerView:
             raise ValueError("there is no passing in a hand with pass_direction none")
         if tricks or (trick is not None and trick.cards):
             raise ValueError("no card is played before the pass")
-        if len(hand) != 13:
-            raise ValueError(f"a hand before the pass holds 13 cards, not {len(hand)}")
+        if len(hand) != TRICKS:
+            raise ValueError(f"a hand before the pass holds {TRICKS} cards, not {len(hand)}")
         return PlayerView(
             seat=seat,
             rules=rules,
@@ -167,10 +168,10 @@ def view_from_request(data: object) -> PlayerView:
             if each.seat_of(index) == seat:
                 own_played |= 1 << card
     held = hand.mask | own_played
-    if held.bit_count() != 13:
+    if held.bit_count() != TRICKS:
         raise ValueError(
             f"seat {seat.value} holds {len(hand)} cards and has played {own_played.bit_count()}: "
-            "that does not make 13"
+            f"that does not make {TRICKS}"
         )
     if passed is not None and received is not None:
         if passed.mask & held:
@@ -184,18 +185,18 @@ def view_from_request(data: object) -> PlayerView:
     if phase is Phase.MOON:
         if rules.moon is not Moon.SHOOTER_CHOOSES:
             raise ValueError('there is no moon choice unless the rules say moon "choose"')
-        if len(tricks) != 13 or trick.cards:
-            raise ValueError("the moon is chosen once all 13 tricks are played")
+        if len(tricks) != TRICKS or trick.cards:
+            raise ValueError(f"the moon is chosen once all {TRICKS} tricks are played")
         if seen.points[seat] != FULL_MOON:
             raise ValueError(f"seat {seat.value} took {seen.points[seat]} points, not the moon")
         legal = 0
     else:
-        if len(tricks) == 13:
-            raise ValueError("all 13 tricks are played: there is no card to play")
+        if len(tricks) == TRICKS:
+            raise ValueError(f"all {TRICKS} tricks are played: there is no card to play")
         to_move = trick.leader.offset(len(trick.cards))
         if to_move != seat:
             raise ValueError(f"it is seat {to_move.value}'s turn, not seat {seat.value}'s")
-        legal = seen.legal(hand.mask, trick.cards[0] // 13 if trick.cards else -1)
+        legal = seen.legal(hand.mask, trick.cards[0].suit if trick.cards else -1)
     return PlayerView(
         seat=seat,
         rules=rules,
