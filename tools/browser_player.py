@@ -388,7 +388,10 @@ class KeyHand(Hand):
         player = self.player
         if table.active is None:
             player.key("Enter")  # the first key shows the focus
-            player.wait_for(lambda t: t.active is not None or not is_my_move(t), what="the focus")
+            table = player.wait_for(lambda t: t.active is not None or not is_my_move(t), what="the focus")
+            # The game places the focus itself once the dealt cards land; if that frame came between the
+            # reading above and the key, this Enter chose the card it was on (a slow machine sees it).
+            self.passed.extend(card.id for card in table.hand if card.chosen and card.id not in self.passed)
             return
         card = next(card for card in table.hand if card.id == table.active)
         if passing(table):
