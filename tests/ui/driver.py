@@ -192,7 +192,7 @@ class Driver:
                 card = suggest_play(view)
                 tap(self.card_spot(card))
                 if confirm_taps:
-                    assert table.raised == card, "the first tap should only raise the card"
+                    assert table.state.raised == card, "the first tap should only raise the card"
                     tap(self.button_spot("action"))
                 played += 1
             else:

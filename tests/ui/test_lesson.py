@@ -190,7 +190,7 @@ class LessonRun:
                 assert lesson.message == lesson_reason(reason) and lesson.remarks.reason is not None
                 self.refusals.append((str(refused[0]), lesson.message))
         suggested = lesson_play(view)
-        assert lesson.highlighted() == {suggested}
+        assert lesson.frame().highlighted == {suggested}
         if self.moon_advised:  # what is marked follows the moon note's advice
             assert moon_advice_broken(view, suggested) is None
         others = [card for card in view.legal if card != suggested]
@@ -333,7 +333,7 @@ def test_keyboard_alone_reads_the_notes_and_plays_the_lesson() -> None:
         lesson = run.lesson
         busy = lesson.motion.is_busy
         if run.mode.note is not None and (not busy or run.mode.holds_table()):
-            if lesson.focus is None or not lesson.session.is_human_turn:
+            if lesson.state.focus is None or not lesson.session.is_human_turn:
                 driver.key(pygame.K_RETURN)  # Enter reads the note (on your turn, it plays the card in focus)
                 continue
         elif busy:

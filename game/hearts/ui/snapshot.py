@@ -13,6 +13,7 @@ import json
 import os
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -31,7 +32,7 @@ from ..match_link import read_match_code
 from ..storage import MemoryBackend, Settings, Stats, Store
 from ..storage.daily import DailyAttempt, DailyResult, new_attempt_id
 from . import routes
-from .intents import Back
+from .intents import Back, Hint, Pressed
 from .modes import DailyMode, LessonMode
 from .moving import file_offer
 from .render.cards import CardPainter
@@ -218,7 +219,7 @@ def build(name: str, ctx: Context) -> list[Scene]:
     if name == "passing":
         play_until(session, lambda s: s.phase is Phase.PASS)
         table = table_at(ctx, session)
-        table.selected = set(list(suggest_pass(session.view))[:2])
+        table.state = replace(table.state, selected=frozenset(list(suggest_pass(session.view))[:2]))
         return [table]
     if name in ("playing", "hint", "last_trick"):
         play_until(
@@ -230,9 +231,9 @@ def build(name: str, ctx: Context) -> list[Scene]:
         )
         table = table_at(ctx, session)
         if name == "hint":
-            table._hint()
-            while table.hinting is not None:  # Hard's choice, worked out a slice at a time
-                table._hint_work(table.stage.clock())
+            table.handle(Hint())
+            while table.hint.is_working:  # Hard's choice, worked out a slice at a time
+                table.update(0.0)
         if name == "last_trick":
             view = session.view
             trick = routes.LastTrick(view.tricks[-1], len(view.tricks), view.rules.jack_of_diamonds)
@@ -435,10 +436,10 @@ def trick_won(ctx: Context, session: Session) -> Scene:
     before = session.view
     seat = session.match.to_move
     if seat is HUMAN:
-        table._play(suggest_play(before))
+        table.handle(Pressed("card", suggest_play(before).notation))
     elif seat is not None:
         move = make_bot("normal", seed=seat).decide(session.match.view_for(seat))
-        table._show(session.match.apply(move), before=before)
+        table.show(session.match.apply(move), before=before)
     while table.motion.current is not None and table.motion.current.kind != "hold":
         table.motion.advance(1 / 30)
     return table
@@ -474,10 +475,10 @@ def lesson_at(ctx: Context, key: str) -> list[Scene]:
         elif session.is_human_turn:
             view = session.view
             if view.phase is Phase.PASS and view.passed is None:
-                lesson.selected = set(suggest_pass(view))
-                lesson._act()
+                lesson.state = replace(lesson.state, selected=frozenset(suggest_pass(view)))
+                lesson.handle(Pressed("button", "action"))
             elif view.phase is Phase.PLAY:
-                lesson._play(lesson_play(view))
+                lesson.handle(Pressed("card", lesson_play(view).notation))
     raise ValueError(f"the lesson never showed {key!r}")
 
 
@@ -500,7 +501,7 @@ def render(
     stack = build(name, ctx)
     for scene in stack:
         if isinstance(scene, TableScene):
-            scene._place_focus()
+            scene.place_focus()
     first = max(index for index, scene in enumerate(stack) if not scene.is_overlay)
     with recording(size, scale) as report:
         for scene in stack[first:]:

@@ -127,8 +127,9 @@ class TableMode:
         """Cards to mark as suggested."""
         return frozenset()
 
-    def message(self, view: PlayerView, busy: bool, chosen: int, prompt: str) -> str | None:
-        """The message line when nothing was refused or remarked, or None for the table's own."""
+    def message(self, view: PlayerView, busy: bool, chosen: int) -> str | None:
+        """The message line when nothing was refused or remarked (``chosen``: the cards chosen to pass),
+        or None for the table's own."""
         return None
 
     def reason_words(self, reason: Reason) -> str:

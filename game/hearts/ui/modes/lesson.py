@@ -161,7 +161,7 @@ class LessonMode(TableMode):
     def highlighted(self, busy: bool) -> frozenset[Card]:
         return frozenset() if busy else self._suggested()
 
-    def message(self, view: PlayerView, busy: bool, chosen: int, prompt: str) -> str | None:
+    def message(self, view: PlayerView, busy: bool, chosen: int) -> str | None:
         """The suggestion and why, for your decision; else the table's own line (how to pass the three
         chosen, who took the trick showing)."""
         if not busy and view.phase is Phase.PASS and view.passed is None and chosen < PASS_SIZE:
