@@ -148,7 +148,7 @@ class Driver:
 
     def button_spot(self, key: str) -> tuple[int, int]:
         scene = self.scene
-        buttons = scene.buttons() if isinstance(scene, TableScene) else getattr(scene, "buttons", [])
+        buttons = scene.snapshot().buttons if isinstance(scene, TableScene) else getattr(scene, "buttons", [])
         for button in buttons:
             if button.key == key:
                 return button.rect.center

@@ -32,7 +32,7 @@ def play_to_a_trick_you_won(driver: Driver, kind: str) -> None:
     for _ in range(30000):
         table = driver.table
         current = table.motion.current
-        leading = table.is_players_turn_to_play and not table.session.view.trick.cards
+        leading = table.snapshot().turn_to_play and not table.session.view.trick.cards
         if current is not None and current.kind == kind and leading and driver.hand_is_seen():
             return
         if driver.is_waiting_for_player():

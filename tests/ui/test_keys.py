@@ -314,7 +314,7 @@ def test_the_focus_on_the_yellow_pass_button_stands_out(size: tuple[int, int], s
         move_focus(driver, table, table.hand_cards().index(card))
         driver.key(pygame.K_RETURN)
     assert table.state.focus == len(table.hand_cards())
-    button = next(button for button in table.buttons() if button.key == "action")
+    button = next(button for button in table.snapshot().buttons if button.key == "action")
     assert button.primary and button.enabled
     focused, plain = drawn(table, size)
     assert pygame.image.tobytes(focused, "RGB") != pygame.image.tobytes(plain, "RGB")

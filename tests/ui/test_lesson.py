@@ -284,7 +284,7 @@ def test_the_lesson_has_a_header_of_its_own_and_says_a_refusal_once() -> None:
         if item["kind"] == "text" and header.collidepoint(item["rect"][0] + 1, item["rect"][1] + 1)
     ]
     assert " ".join(words) == "Learn to play · Pass left", words
-    assert "Hand 1" not in lesson.header(lesson.session.view) and "to 100" not in words
+    assert "Hand 1" not in lesson.frame().header and "to 100" not in words
     view = lesson.session.view
     assert view.trick.cards[0].suit is Suit.SPADES
     club = next(card for card in view.hand if card.suit is Suit.CLUBS)

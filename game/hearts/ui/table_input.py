@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from .. import announce
+from ..announce import Announcement
 from ..engine import PASS_SIZE, Card, CardSet, Moon, Phase
 from . import routes
 from .hand_sight import HandSight
@@ -52,10 +54,9 @@ class PassCards:
 
 @dataclass(frozen=True, slots=True)
 class Picked:
-    """A card chosen for the pass, or put back (``chosen`` False)."""
+    """A card chosen for the pass, or put back: ``said`` aloud."""
 
-    card: Card
-    chosen: bool
+    said: Announcement
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,14 +178,15 @@ def choose(card: Card, snap: TableSnapshot, waiting: str) -> tuple[TableState, C
         else:
             how = "Press Enter on" if keyboard else "Tap"
             return state, Say(f"You have chosen three cards. {how} one of them to put it back.", reason=True)
-        return replace(state, selected=selected), Picked(card, chosen=card in selected)
+        said = announce.pass_pick(view, card, chosen=card in selected, count=len(selected))
+        return replace(state, selected=selected), Picked(said)
     if view.phase is not Phase.PLAY or view.to_move != HUMAN:
         return state, Say(waiting, reason=True)
     if card not in view.legal:
         return state, Refuse(card)
     if snap.settings.confirm_taps and state.raised != card:
-        said = f"Press Enter again to play the {card}." if keyboard else f"Tap {card} again, or press Play."
-        return replace(state, raised=card), Say(said, reason=False)
+        again = f"Press Enter again to play the {card}." if keyboard else f"Tap {card} again, or press Play."
+        return replace(state, raised=card), Say(again, reason=False)
     return state, PlayCard(card)
 
 

@@ -87,7 +87,6 @@ class TableSnapshot:
         ctx: Context,
         layout: TableLayout,
         band: Rect | None,
-        *,
         settled: bool,
     ) -> TableSnapshot:
         """The table now: your choices (``state``), the match in ``session`` with ``hand`` as shown, the
@@ -121,6 +120,11 @@ class TableSnapshot:
     def players_move(self) -> bool:
         """Whether your input is taken now (a move ends the motion still showing)."""
         return controls.is_players_move(self.live, waiting=self.waiting)
+
+    @property
+    def turn_to_play(self) -> bool:
+        """A card to play: unplayable cards are hatched exactly while this holds."""
+        return self.players_move and self.live.phase is Phase.PLAY
 
     @property
     def action(self) -> controls.Action | None:

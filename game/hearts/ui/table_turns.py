@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..announce import Announcement
 from ..engine import Card, Phase
 from ..storage import Settings
 from .modes.base import TableMode
 from .scenes.base import Transition
 from .session import Session
 from .table_controls import is_players_move
+from .table_remarks import SETTLED
 from .table_stage import Stage
 from .table_state import moment_of
 
@@ -32,8 +34,8 @@ class Turn:
     """Your card, played for you."""
     bot: bool = False
     """The bot to move has decided, and its move may be shown now."""
-    settled: bool = False
-    """The hand was just found with nothing left to play for: it plays itself, and says so once."""
+    said: Announcement | None = None
+    """What to say now: the hand was just found with nothing left to play for (it plays itself)."""
     changed: bool = False
     """Whether the table looks different (it is drawn again)."""
 
@@ -81,7 +83,8 @@ class Conductor:
         if card is None and playing:
             card = mode.take_first_card()  # practice's "Try": the better card, played as it begins
         bot = card is None and seat is not None and stage.bot_may_move(session, dt, pace)
-        return Turn(play=card, bot=bot, settled=settled, changed=changed or settled)
+        said = Announcement(text=SETTLED, kind="note") if settled else None
+        return Turn(play=card, bot=bot, said=said, changed=changed or settled)
 
     def _settle(self, session: Session, settings: Settings, mode: TableMode) -> bool:
         """Nothing is left to play for in this hand (the option; never in the lesson): fast-forward to

@@ -64,7 +64,7 @@ class Voice:
         self.note_said = note
         return Announcement(text=announce.speak_symbols(f"{note.title}. {note.text}"), kind="note")
 
-    def turn(self, view: PlayerView, *, chosen: int, verbosity: Verbosity) -> Announcement | None:
+    def turn(self, view: PlayerView, chosen: int, verbosity: Verbosity) -> Announcement | None:
         """Your turn, and what you must do (``chosen``: the cards chosen to pass so far), said once a
         moment."""
         moment = moment_of(view)

@@ -175,7 +175,7 @@ class KeyPlayer:
         for _ in range(64):
             if table.state.focus == index:
                 return
-            stops = len(table.hand_cards()) + (1 if table.buttons()[-1].key == "action" else 0)
+            stops = len(table.hand_cards()) + (1 if table.snapshot().buttons[-1].key == "action" else 0)
             at = -1 if table.state.focus is None else table.state.focus
             ahead = (index - at) % stops if at >= 0 else index + 1
             self._key("RIGHT" if at < 0 or ahead <= stops - ahead else "LEFT")

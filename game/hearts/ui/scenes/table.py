@@ -15,7 +15,7 @@ from dataclasses import replace
 
 import pygame
 
-from ... import announce, page
+from ... import page
 from ...announce import Announcement, Verbosity
 from ...engine import Card, CardSet, Event, IllegalMove, MatchOver, Phase, Play, PlayerView, Reason
 from .. import routes, table_voice
@@ -32,11 +32,10 @@ from ..table_hand import ShownHand, ShownHands
 from ..table_hint import THINKING, HintWorker
 from ..table_layout import TableLayout
 from ..table_picture import TablePicture
-from ..table_remarks import SETTLED, Remarks, waiting_words
+from ..table_remarks import Remarks, waiting_words
 from ..table_stage import Stage
 from ..table_state import TableSnapshot, TableState, moment_of
 from ..table_turns import Conductor
-from ..widgets import Button
 from .base import Context, Push, Scene, Transition
 
 
@@ -44,14 +43,11 @@ class TableScene(Scene):
     """The table of one kind (``mode``: a match, the daily deal, the lesson)."""
 
     def __init__(self, ctx: Context, mode: TableMode) -> None:
-        self.mode = mode
-        self.stage = Stage()
-        mode.motion = self.stage.motion
-        self.state = TableState()
+        self.mode, self.stage, self.state = mode, Stage(), TableState()
+        self.motion: Motion = self.stage.motion
+        mode.motion = self.motion
         self.conductor = Conductor(self.stage)
-        self.hint = HintWorker()
-        self.remarks = Remarks()
-        self.voice = table_voice.Voice()
+        self.hint, self.remarks, self.voice = HintWorker(), Remarks(), table_voice.Voice()
         self.sight = HandSight()  # your hand as you last saw it: what a tap on it was aimed at
         self._hands = ShownHands()
         super().__init__(ctx)
@@ -61,10 +57,6 @@ class TableScene(Scene):
     @property
     def session(self) -> Session:
         return self.mode.session
-
-    @property
-    def motion(self) -> Motion:
-        return self.stage.motion
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout: TableLayout
@@ -81,28 +73,19 @@ class TableScene(Scene):
 
     def snapshot(self) -> TableSnapshot:
         """The table now, as its pure parts read it."""
-        settled = self.conductor.is_settled(self.session)
-        hand, layout, band = self.shown_hand(), self.layout, self.band
+        hand, settled = self.shown_hand(), self.conductor.is_settled(self.session)
         return TableSnapshot.take(
-            self.state, self.session, self.stage, hand, self.ctx, layout, band, settled=settled
+            self.state, self.session, self.stage, hand, self.ctx, self.layout, self.band, settled
         )
 
     def hand_cards(self) -> list[Card]:
         """Your cards as laid out, left to right (hidden ones are in the air)."""
         return self.shown_hand().cards()
 
-    def buttons(self) -> list[Button]:
-        return self.snapshot().buttons
-
     @property
     def is_players_move(self) -> bool:
         """Whether your input is taken now (a move ends the motion still showing)."""
         return controls.is_players_move(self.session.view, waiting=bool(self.stage.after_motion))
-
-    @property
-    def is_players_turn_to_play(self) -> bool:
-        """A card to play: unplayable cards are hatched exactly while this holds."""
-        return self.is_players_move and self.session.view.phase is Phase.PLAY
 
     @property
     def is_animating(self) -> bool:
@@ -151,10 +134,9 @@ class TableScene(Scene):
                 return self._play(card)
             case do.PassCards(cards):
                 return self.show(self.session.pass_cards(cards))
-            case do.Picked(card, chosen):
+            case do.Picked(said):
                 self.remarks.clear()
-                count = len(self.state.selected)
-                self._speak(announce.pass_pick(self.session.view, card, chosen=chosen, count=count))
+                self._speak(said)
             case do.Refuse(card):
                 why = self._why_not(card)
                 reason = "You cannot play that card now." if why is None else self.mode.reason_words(why)
@@ -166,7 +148,6 @@ class TableScene(Scene):
         return None
 
     def _why_not(self, card: Card) -> Reason | None:
-        """Why the engine says you may not play ``card`` now (None: you may)."""
         return self.session.match.why_illegal(Play.of(HUMAN, card))
 
     def _press(self, key: str) -> Transition | None:
@@ -232,11 +213,10 @@ class TableScene(Scene):
         self._speak(self.voice.note(self.mode.note))
         if self.mode.holds_table():
             return self.stage.drain()  # the computer players (and a complete trick) wait while you read
-        self.dirty = self.remarks.tick(dt) or self.dirty  # a refusal's shake and bubble run on their clock
+        ticked = self.remarks.tick(dt)  # a refusal's shake and bubble run on their own clock
         turn = self.conductor.next(self.session, dt, started, settings=self.ctx.settings, mode=self.mode)
-        self.dirty = self.dirty or turn.changed
-        if turn.settled:
-            self._speak(Announcement(text=SETTLED, kind="note"))
+        self.dirty = self.dirty or ticked or turn.changed
+        self._speak(turn.said)
         transition = turn.transition
         if turn.deal and (events := self.mode.deal()) is not None:
             self.state = replace(self.state, selected=frozenset(), raised=None)
@@ -252,7 +232,7 @@ class TableScene(Scene):
         self._speak(*self.motion.take_said())
         if self.is_players_move and not self.motion.is_busy and not self.mode.holds_table():
             chosen, verbosity = len(self.state.selected), self.ctx.speaker.verbosity
-            self._speak(self.voice.turn(self.session.view, chosen=chosen, verbosity=verbosity))
+            self._speak(self.voice.turn(self.session.view, chosen, verbosity))
         return transition
 
     def show(
@@ -285,7 +265,6 @@ class TableScene(Scene):
         self.dirty = True
 
     def _speak(self, *announcements: Announcement | None) -> None:
-        """Announce these for a screen reader (and the game log)."""
         self.ctx.speaker.say(*announcements)
 
     def answer(self, what: str) -> Announcement | None:
@@ -307,9 +286,6 @@ class TableScene(Scene):
     def message(self) -> str:
         """The message line as the table shows it now."""
         return self.frame().message
-
-    def header(self, view: PlayerView) -> str:
-        return self.picture.header(view, self.mode)
 
     def frame(self, snap: TableSnapshot | None = None) -> TableFrame:
         """What the table shows now (or at ``snap``), as a value the drawer draws from."""
