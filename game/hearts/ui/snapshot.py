@@ -32,6 +32,7 @@ from ..match_link import read_match_code
 from ..storage import MemoryBackend, Settings, Stats, Store
 from ..storage.daily import DailyAttempt, DailyResult, new_attempt_id
 from . import routes
+from .context import Context
 from .intents import Back, Hint, Pressed
 from .modes import DailyMode, LessonMode
 from .moving import file_offer
@@ -39,9 +40,10 @@ from .render.cards import CardPainter
 from .render.fonts import Fonts
 from .report import LayoutReport, recording
 from .router import scene_for
-from .scenes.base import Context, Push, Scene
+from .scenes.base import Scene
 from .scenes.table import TableScene
 from .session import HUMAN, Session
+from .transitions import Push
 
 SEED = 2026
 SHEET_SEED = 2029

@@ -17,7 +17,6 @@ from collections.abc import Callable, Hashable, Iterable
 from ..announce import Announcement, Verbosity
 from ..engine import Event, Phase, PlayerView
 from .motion import InHand, Motion, Step
-from .scenes.base import Transition
 from .session import Session
 from .table_hand import ShownHand
 from .table_pace import (
@@ -30,6 +29,7 @@ from .table_pace import (
     THINK_STEP_MEMORY,
     steps_for,
 )
+from .transitions import Transition
 
 Later = Callable[[], Transition | None]
 """Something the table does once the cards on the move have landed (a result, a question)."""

@@ -25,7 +25,7 @@ from .table_layout import TableLayout
 from .widgets import Button
 
 if TYPE_CHECKING:
-    from .scenes.base import Context
+    from .context import Context
     from .table_stage import Stage
 
 Moment = tuple[int, Phase, int, int]

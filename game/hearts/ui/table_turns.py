@@ -16,12 +16,12 @@ from ..announce import Announcement
 from ..engine import Card, Phase
 from ..storage import Settings
 from .modes.base import TableMode
-from .scenes.base import Transition
 from .session import Session
 from .table_controls import is_players_move
 from .table_remarks import SETTLED
 from .table_stage import Stage
 from .table_state import moment_of
+from .transitions import Transition
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -11,13 +11,14 @@ import pygame
 from ...engine import Card, Event, HandScored, MatchOver, MoonChoiceNeeded, Phase, PlayerView, Reason
 from ...lesson import Note
 from ...words import table_header
+from ..context import Context
 from ..intents import Intent
 from ..motion import Motion
 from ..routes import MatchResult, MoonChoice
-from ..scenes.base import Context, Push, Transition
 from ..session import HUMAN, Session
 from ..table_layout import TableLayout, table_layout
 from ..table_stage import Later
+from ..transitions import Push, Transition
 
 
 class TableMode:

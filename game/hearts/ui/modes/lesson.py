@@ -28,11 +28,12 @@ from ...engine import (
 )
 from ...lesson import LESSON_DEAL, LESSON_SEED, Coach, Note, lesson_play, lesson_reason, why_card, why_pass
 from ...words import pass_words
+from ..context import Context
 from ..intents import Confirm, Intent, Tap
 from ..routes import LessonMenu, LessonSummary
-from ..scenes.base import Context, Push, Transition
 from ..session import HUMAN, Session
 from ..table_layout import TableLayout, table_layout, with_note_band
+from ..transitions import Push, Transition
 from .base import TableMode
 
 LESSON_LEVEL = "normal"
