@@ -45,7 +45,7 @@ class TablePicture:
             highlighted=mode.highlighted(busy),
             note=mode.note,
             guide=mode.message(live, busy, chosen),
-            errors=mode.refusals_are_errors,
+            errors=mode.traits.refusals_are_errors,
         )
 
     def work_ahead(

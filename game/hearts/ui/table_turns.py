@@ -92,7 +92,7 @@ class Conductor:
         view = session.view
         if self.is_settled(session) or not settings.finish_when_settled:
             return False
-        if not mode.plays_out_settled_hands or not view.nothing_to_play_for:
+        if not mode.traits.plays_out_settled_hands or not view.nothing_to_play_for:
             return False
         self.settled_in = (session.match, view.hand_number)
         self.stage.run_to_hand_end()

@@ -1,9 +1,13 @@
-"""What every kind of table shares, and what each may change."""
+"""What every kind of table shares, and what each may change: its traits, a frozen value
+(``ModeTraits``), and a few methods (what is dealt, what follows a move, the menu, the header, what is
+kept and what works in the background).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import partial
 
 import pygame
@@ -16,22 +20,30 @@ from ..intents import Intent
 from ..motion import Motion
 from ..routes import MatchResult, MoonChoice
 from ..session import HUMAN, Session
-from ..table_layout import TableLayout, table_layout
 from ..table_stage import Later
 from ..transitions import Push, Transition
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ModeTraits:
+    """What sets a kind of table apart, as values."""
+
+    keeps_every_move: bool = True
+    """Whether a reload on your turn loses nothing (the lesson keeps nothing, so it would)."""
+    refusals_are_errors: bool = True
+    """Whether a refused card's reason shows as an error (the lesson shows it as a lesson)."""
+    plays_out_settled_hands: bool = True
+    """Whether a hand with nothing left to play for plays itself to the end, under the option (the
+    lesson plays every card)."""
+    notes: bool = False
+    """Whether notes stand beside the table (the lesson's): the table leaves a band for them."""
 
 
 class TableMode:
     """A kind of table. Each kind says what follows a hand and what its menu offers; by default it deals
     on at the level in the settings, saves nothing and counts nothing."""
 
-    is_safe_to_reload = True
-    """Whether a reload on your turn loses nothing (the lesson keeps nothing, so it would)."""
-    refusals_are_errors = True
-    """Whether a refused card's reason shows as an error (the lesson shows it as a lesson)."""
-    plays_out_settled_hands = True
-    """Whether a hand with nothing left to play for plays itself to the end, under the option (the
-    lesson plays every card)."""
+    traits = ModeTraits()
 
     def __init__(self, ctx: Context, session: Session) -> None:
         self.ctx = ctx
@@ -43,10 +55,6 @@ class TableMode:
         """The cards moving on the table (the table hands over its own): what a note waits for."""
 
     # The table -------------------------------------------------------------------------------------
-
-    def layout(self, size: tuple[int, int]) -> tuple[TableLayout, pygame.Rect | None]:
-        """The table's layout for a window of ``size``, and the band a note stands in (if any)."""
-        return table_layout(size, self.ctx.scale), None
 
     def header(self, view: PlayerView) -> str:
         """The line over the table: the hand, its pass and the target."""
@@ -66,7 +74,9 @@ class TableMode:
 
     def after(self, events: list[Event]) -> list[Later]:
         """What follows ``events`` once their cards have landed: your choice of the moon, the hand's
-        result, the match's."""
+        result, the match's (a match just over is counted at once: ``finished``)."""
+        if any(isinstance(event, MatchOver) for event in events):
+            self.finished()
         laters: list[Later] = []
         for event in events:
             if isinstance(event, MoonChoiceNeeded) and event.shooter is HUMAN:

@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-import pygame
-
 from ...bots.hints import suggest_pass
 from ...engine import (
     PASS_SIZE,
@@ -32,17 +30,19 @@ from ..context import Context
 from ..intents import Confirm, Intent, Tap
 from ..routes import LessonMenu, LessonSummary
 from ..session import HUMAN, Session
-from ..table_layout import TableLayout, table_layout, with_note_band
 from ..transitions import Push, Transition
-from .base import TableMode
+from .base import ModeTraits, TableMode
 
 LESSON_LEVEL = "normal"
 
 
 class LessonMode(TableMode):
-    is_safe_to_reload = False
-    refusals_are_errors = False  # a refusal is a lesson, shown like the other lines, not as an error
-    plays_out_settled_hands = False  # the lesson's hand is played to its last card
+    traits = ModeTraits(
+        keeps_every_move=False,
+        refusals_are_errors=False,  # a refusal is a lesson, shown like the other lines, not as an error
+        plays_out_settled_hands=False,  # the lesson's hand is played to its last card
+        notes=True,
+    )
 
     def __init__(self, ctx: Context) -> None:
         self.coach = Coach()
@@ -52,9 +52,6 @@ class LessonMode(TableMode):
         """Notes due once a card has landed (None: once nothing moves), in the order they came up."""
         self._suggestion: tuple[int, frozenset[Card]] = (-1, frozenset())
         super().__init__(ctx, Session(Match(STANDARD), LESSON_SEED, LESSON_LEVEL))
-
-    def layout(self, size: tuple[int, int]) -> tuple[TableLayout, pygame.Rect | None]:
-        return with_note_band(table_layout(size, self.ctx.scale))
 
     def header(self, view: PlayerView) -> str:
         """What this table is, and its pass: the lesson is one hand, played to no target."""

@@ -17,7 +17,7 @@ import pygame
 
 from ... import page
 from ...announce import Announcement, Verbosity
-from ...engine import Card, CardSet, Event, IllegalMove, MatchOver, Phase, Play, PlayerView, Reason
+from ...engine import Card, CardSet, Event, IllegalMove, Phase, Play, PlayerView, Reason
 from .. import routes, table_voice
 from .. import table_controls as controls
 from .. import table_input as do
@@ -30,7 +30,7 @@ from ..table_focus import placed
 from ..table_frame import TableFrame
 from ..table_hand import ShownHand, ShownHands
 from ..table_hint import THINKING, HintWorker
-from ..table_layout import TableLayout
+from ..table_layout import TableLayout, table_layout, with_note_band
 from ..table_picture import TablePicture
 from ..table_remarks import Remarks, waiting_words
 from ..table_stage import Stage
@@ -61,7 +61,8 @@ class TableScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.layout: TableLayout
         self.band: pygame.Rect | None
-        self.layout, self.band = self.mode.layout(size)
+        layout = table_layout(size, self.ctx.scale)
+        self.layout, self.band = with_note_band(layout) if self.mode.traits.notes else (layout, None)
         self.sight.forget()
         self.dirty = True
 
@@ -107,7 +108,7 @@ class TableScene(Scene):
     @property
     def is_safe_to_reload(self) -> bool:
         """On your own turn in a table that saves after every card (not the lesson)."""
-        return self.mode.is_safe_to_reload and not self.is_animating and self.session.is_human_turn
+        return self.mode.traits.keeps_every_move and not self.is_animating and self.session.is_human_turn
 
     def handle(self, intent: Intent) -> Transition | None:
         if isinstance(intent, Hover):
@@ -245,8 +246,6 @@ class TableScene(Scene):
         self._speak(
             *self.stage.present(events, self.session.view, hand, before, human_start, reduced, verbosity)
         )
-        if any(isinstance(event, MatchOver) for event in events):
-            self.mode.finished()
         self.stage.then(*self.mode.after(events))
         self.dirty = True
         transition = self.stage.drain()  # (nothing while the steps show)
