@@ -458,8 +458,8 @@ def lesson_at(ctx: Context, key: str) -> list[Scene]:
     def reached() -> bool:
         if key == "summary":
             return isinstance(stack[-1], Dialog)
-        note = mode.note
-        still = not lesson.motion.is_busy or mode.holds_table()  # (a note holds its trick still)
+        note = lesson.note
+        still = not lesson.motion.is_busy or lesson.is_held  # (a note holds its trick still)
         return note is not None and note.key == key and still
 
     for _ in range(20000):
@@ -469,8 +469,8 @@ def lesson_at(ctx: Context, key: str) -> list[Scene]:
         if reached():
             return stack
         session = lesson.session
-        if mode.notes and (not lesson.motion.is_busy or mode.holds_table()):
-            mode.dismiss_note()  # read each note before moving on
+        if lesson.note is not None and (not lesson.motion.is_busy or lesson.is_held):
+            mode.lesson.dismiss(lesson.snapshot())  # read each note before moving on
             continue
         if lesson.motion.is_busy:
             continue

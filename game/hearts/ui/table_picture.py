@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pygame
+
 from ..engine import CardSet, PlayerView
+from .lesson_note import note_box
 from .modes.base import TableMode
 from .render.cards import CardPainter
 from .render.fonts import Fonts
@@ -36,17 +39,24 @@ class TablePicture:
         return self._header[1]
 
     def frame(self, snap: TableSnapshot, remarks: Remarks, mode: TableMode) -> TableFrame:
-        """What the table shows at ``snap``, with what was said and what its mode adds."""
-        live, busy, chosen = snap.live, snap.busy, len(snap.state.selected)
+        """What the table shows at ``snap``, with what was said and what its mode (and its guide) adds."""
+        guide = mode.guide
         return compose(
             snap,
             remarks,
             header=self.header(snap.hand.view, mode),
-            highlighted=mode.highlighted(busy),
-            note=mode.note,
-            guide=mode.message(live, busy, chosen),
+            highlighted=guide.marked(snap),
+            note=guide.note(snap),
+            guide=guide.line(snap),
             errors=mode.traits.refusals_are_errors,
         )
+
+    def note_box(self, frame: TableFrame) -> pygame.Rect:
+        """Where the note in ``frame`` stands (a tap there closes it): from the layout, as it is drawn."""
+        if frame.note is None or frame.band is None:
+            return pygame.Rect(0, 0, 0, 0)
+        clear_of = frame.trick_cards()
+        return note_box(self.drawer.fonts, frame.note, frame.layout, frame.band, frame.is_your_turn, clear_of)
 
     def work_ahead(
         self, layout: TableLayout, hand: CardSet, *, four_colour: bool

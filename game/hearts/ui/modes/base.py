@@ -5,10 +5,10 @@ kept and what works in the background).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from functools import partial
+from typing import Protocol
 
 import pygame
 
@@ -17,10 +17,10 @@ from ...lesson import Note
 from ...words import table_header
 from ..context import Context
 from ..intents import Intent
-from ..motion import Motion
 from ..routes import MatchResult, MoonChoice
 from ..session import HUMAN, Session
 from ..table_stage import Later
+from ..table_state import TableSnapshot
 from ..transitions import Push, Transition
 
 
@@ -49,10 +49,8 @@ class TableMode:
         self.ctx = ctx
         self.session = session
         session.on_change = self.saved
-        self.note_rect = pygame.Rect(0, 0, 0, 0)
-        """Where the note showing was drawn (a tap there closes it)."""
-        self.motion = Motion()
-        """The cards moving on the table (the table hands over its own): what a note waits for."""
+        self.guide: Guide = NoGuide()
+        """A guided table's extras (the lesson's notes and marks); by default, none."""
 
     # The table -------------------------------------------------------------------------------------
 
@@ -124,39 +122,66 @@ class TableMode:
         whether there was work to do."""
         return self.session.coach(seconds)
 
-    # What a guided table adds (the lesson) ---------------------------------------------------------------
-
-    @property
-    def note(self) -> Note | None:
-        """The note showing beside the table (the lesson's), if any."""
-        return None
-
-    def shown(self, events: list[Event]) -> None:
-        """The table has put ``events`` in motion."""
-
-    def highlighted(self, busy: bool) -> frozenset[Card]:
-        """Cards to mark as suggested."""
-        return frozenset()
-
-    def message(self, view: PlayerView, busy: bool, chosen: int) -> str | None:
-        """The message line when nothing was refused or remarked (``chosen``: the cards chosen to pass),
-        or None for the table's own."""
-        return None
-
     def reason_words(self, reason: Reason) -> str:
         """The engine's reason for refusing a move, as the table says it."""
         return str(reason)
 
-    def intercepts(self, intent: Intent, focus: int | None) -> bool:
-        """Whether ``intent`` is this mode's own (a tap on a note); the table ignores it then."""
-        return False
 
-    def holds_table(self) -> bool:
+class Guide(Protocol):
+    """What a guided table adds (the lesson's): notes beside the table, the cards it suggests marked,
+    its own message line. It reads a snapshot of the table, never the scene."""
+
+    def note(self, table: TableSnapshot) -> Note | None:
+        """The note showing beside the table, if any."""
+        ...
+
+    def holds(self, table: TableSnapshot) -> bool:
         """Whether the table waits, the computer players and the cards on the move alike (while you
         read a note)."""
+        ...
+
+    def marked(self, table: TableSnapshot) -> frozenset[Card]:
+        """Cards to mark as suggested."""
+        ...
+
+    def line(self, table: TableSnapshot) -> str | None:
+        """The message line when nothing was refused or remarked, or None for the table's own."""
+        ...
+
+    def closes(self, intent: Intent, table: TableSnapshot, box: pygame.Rect | None) -> bool:
+        """Whether ``intent`` closes the note showing (a tap on its ``box``, Enter), which it then
+        does; the table ignores it then."""
+        ...
+
+    def your_move(self, table: TableSnapshot) -> AbstractContextManager[None]:
+        """Around your move (a card, a pass, or a try that may be refused)."""
+        ...
+
+    def shown(self, events: list[Event]) -> None:
+        """The table has put ``events`` in motion."""
+        ...
+
+
+class NoGuide:
+    """The table unguided: no note, nothing marked, the table's own line."""
+
+    def note(self, table: TableSnapshot) -> Note | None:
+        return None
+
+    def holds(self, table: TableSnapshot) -> bool:
         return False
 
-    @contextmanager
-    def your_move(self) -> Iterator[None]:
-        """Around your move (a card, a pass, or a try that may be refused)."""
-        yield
+    def marked(self, table: TableSnapshot) -> frozenset[Card]:
+        return frozenset()
+
+    def line(self, table: TableSnapshot) -> str | None:
+        return None
+
+    def closes(self, intent: Intent, table: TableSnapshot, box: pygame.Rect | None) -> bool:
+        return False
+
+    def your_move(self, table: TableSnapshot) -> AbstractContextManager[None]:
+        return nullcontext()
+
+    def shown(self, events: list[Event]) -> None:
+        pass

@@ -1,11 +1,10 @@
-"""The table: your hand, the three bots, the trick, and everything you can tap.
+"""The table: your hand, the three bots, the trick, and everything you can tap. The engine moves on at
+once; the table shows each move as a short animation, and the next bot plays once the last is shown.
 
-The engine moves on at once; the table shows each move as a short animation and lets the next bot play
-only when the last move has been shown. The scene is thin: it keeps your choices as one value
-(``table_state.TableState``) and carries out what pure parts decide from a snapshot of the table
-(``TableSnapshot``): a tap or a key becomes a command (``table_input``), the focus is placed
-(``table_focus``), a hint taken (``table_hint``), the turns conducted (``table_turns``), the frame
-composed (``table_picture``, ``table_compose``) and the words said (``table_voice``).
+The scene keeps your choices as one value (``table_state.TableState``) and carries out what pure parts
+decide from a snapshot of the table (``TableSnapshot``): a tap or a key becomes a command
+(``table_input``), the focus is placed (``table_focus``), a hint taken (``table_hint``), the turns
+conducted (``table_turns``), the frame composed (``table_compose``) and the words said (``table_voice``).
 """
 
 from __future__ import annotations
@@ -17,20 +16,19 @@ import pygame
 
 from ... import page
 from ...announce import Announcement, Verbosity
-from ...engine import Card, CardSet, Event, IllegalMove, Phase, Play, PlayerView, Reason
+from ...engine import Card, CardSet, Event, IllegalMove, Phase, PlayerView
+from ...lesson import Note
 from .. import routes, table_voice
-from .. import table_controls as controls
 from .. import table_input as do
 from ..hand_sight import HandSight
-from ..intents import GameLog, Hover, Intent
+from ..intents import GameLog, Hover, Intent, Tap
 from ..modes.base import TableMode
 from ..motion import InHand, Motion
-from ..session import HUMAN, Session
 from ..table_focus import placed
 from ..table_frame import TableFrame
 from ..table_hand import ShownHand, ShownHands
 from ..table_hint import THINKING, HintWorker
-from ..table_layout import TableLayout, table_layout, with_note_band
+from ..table_layout import table_layout, with_note_band
 from ..table_picture import TablePicture
 from ..table_remarks import Remarks, waiting_words
 from ..table_stage import Stage
@@ -43,9 +41,8 @@ class TableScene(Scene):
     """The table of one kind (``mode``: a match, the daily deal, the lesson)."""
 
     def __init__(self, ctx: Context, mode: TableMode) -> None:
-        self.mode, self.stage, self.state = mode, Stage(), TableState()
+        self.mode, self.session, self.stage, self.state = mode, mode.session, Stage(), TableState()
         self.motion: Motion = self.stage.motion
-        mode.motion = self.motion
         self.conductor = Conductor(self.stage)
         self.hint, self.remarks, self.voice = HintWorker(), Remarks(), table_voice.Voice()
         self.sight = HandSight()  # your hand as you last saw it: what a tap on it was aimed at
@@ -54,12 +51,7 @@ class TableScene(Scene):
         self.picture = TablePicture(ctx.fonts, ctx.painter)
         self.stage.then(*mode.reopened())  # the question the table left open, put again
 
-    @property
-    def session(self) -> Session:
-        return self.mode.session
-
     def resize(self, size: tuple[int, int]) -> None:
-        self.layout: TableLayout
         self.band: pygame.Rect | None
         layout = table_layout(size, self.ctx.scale)
         self.layout, self.band = with_note_band(layout) if self.mode.traits.notes else (layout, None)
@@ -86,7 +78,7 @@ class TableScene(Scene):
     @property
     def is_players_move(self) -> bool:
         """Whether your input is taken now (a move ends the motion still showing)."""
-        return controls.is_players_move(self.session.view, waiting=bool(self.stage.after_motion))
+        return self.snapshot().players_move
 
     @property
     def is_animating(self) -> bool:
@@ -99,7 +91,7 @@ class TableScene(Scene):
             self.session.is_human_turn
             and not self.is_animating
             and not self.hint.is_working
-            and not self.mode.holds_table()
+            and not self.is_held
             and self.stage.is_still
             and self.remarks.is_still
             and self.sight.is_settled
@@ -114,7 +106,8 @@ class TableScene(Scene):
         if isinstance(intent, Hover):
             return None
         self.dirty = True
-        if self.mode.intercepts(intent, self.state.focus):
+        box = self.note_box() if isinstance(intent, Tap) and self.mode.traits.notes else None
+        if self.mode.guide.closes(intent, self.snapshot(), box):  # (a tap on a note, or Enter, closes it)
             return None
         if isinstance(intent, GameLog):
             return Push(self.ctx.speaker.log())
@@ -139,7 +132,7 @@ class TableScene(Scene):
                 self.remarks.clear()
                 self._speak(said)
             case do.Refuse(card):
-                why = self._why_not(card)
+                why = table_voice.why_not(self.session.match, card)
                 reason = "You cannot play that card now." if why is None else self.mode.reason_words(why)
                 self.remarks.refuse(card, reason)
                 self._speak(table_voice.refused(reason, why))
@@ -147,9 +140,6 @@ class TableScene(Scene):
             case do.Say():
                 self._say(order)
         return None
-
-    def _why_not(self, card: Card) -> Reason | None:
-        return self.session.match.why_illegal(Play.of(HUMAN, card))
 
     def _press(self, key: str) -> Transition | None:
         view = self.session.view
@@ -169,12 +159,12 @@ class TableScene(Scene):
             self.ctx.save_settings(replace(self.ctx.settings, sound=not self.ctx.settings.sound))
             self.ctx.sound.play("card")
         elif key == "action":
-            with self.mode.your_move():
+            with self.mode.guide.your_move(self.snapshot()):
                 return self._carry_out(*do.act(self.snapshot()))
         return None
 
     def _play(self, card: Card) -> Transition | None:
-        with self.mode.your_move():
+        with self.mode.guide.your_move(self.snapshot()):
             before, hand = self.session.view, self.shown_hand()
             start = hand.leaving(card, waits=self.motion.is_busy)  # it waits raised for the trick to go
             try:
@@ -183,7 +173,7 @@ class TableScene(Scene):
                 self._say(do.Say(self.mode.reason_words(error.reason), reason=True))
                 return None
             self.state = do.played(self.state, len(hand.cards()))
-            return self.show(events, before=before, human_start=start)
+            return self.show(events, before=before, start=start)
 
     def _hint_work(self, started: float) -> None:
         """A slice of the hint asked for (``table_hint``), in the frame whose update began at ``started``."""
@@ -197,7 +187,7 @@ class TableScene(Scene):
     def place_focus(self) -> None:
         """By keys, on your turn: the focus on a card you may play, once a moment (``table_focus``)."""
         if self.ctx.keyboard:
-            showing = self.is_players_move and not self.motion.is_busy and self.mode.note is not None
+            showing = self.is_players_move and not self.motion.is_busy and self.note is not None
             state, self.state = self.state, placed(self.snapshot(), note_showing=showing)
             self.dirty = self.dirty or state.focus != self.state.focus
 
@@ -211,8 +201,8 @@ class TableScene(Scene):
         started = self.stage.clock()
         self.sight.tick(dt)  # (while the lesson's note holds the table, too)
         self._hint_work(started)
-        self._speak(self.voice.note(self.mode.note))
-        if self.mode.holds_table():
+        self._speak(self.voice.note(self.note))
+        if self.is_held:
             return self.stage.drain()  # the computer players (and a complete trick) wait while you read
         ticked = self.remarks.tick(dt)  # a refusal's shake and bubble run on their own clock
         turn = self.conductor.next(self.session, dt, started, settings=self.ctx.settings, mode=self.mode)
@@ -231,25 +221,23 @@ class TableScene(Scene):
         for name in self.motion.take_cues():
             self.ctx.sound.play(name)
         self._speak(*self.motion.take_said())
-        if self.is_players_move and not self.motion.is_busy and not self.mode.holds_table():
+        if self.is_players_move and not self.motion.is_busy and not self.is_held:
             chosen, verbosity = len(self.state.selected), self.ctx.speaker.verbosity
             self._speak(self.voice.turn(self.session.view, chosen, verbosity))
         return transition
 
     def show(
-        self, events: list[Event], *, before: PlayerView | None = None, human_start: InHand | None = None
+        self, events: list[Event], *, before: PlayerView | None = None, start: InHand | None = None
     ) -> Transition | None:
         """Show ``events`` as motion; what follows once the cards have landed waits on the stage."""
         self.remarks.clear()
-        settings, verbosity = self.ctx.settings, self.ctx.speaker.verbosity
-        hand, reduced = self.shown_hand(), settings.reduced_motion
-        self._speak(
-            *self.stage.present(events, self.session.view, hand, before, human_start, reduced, verbosity)
-        )
+        hand, verbosity = self.shown_hand(), self.ctx.speaker.verbosity
+        reduced = self.ctx.settings.reduced_motion
+        self._speak(*self.stage.present(events, self.session.view, hand, before, start, reduced, verbosity))
         self.stage.then(*self.mode.after(events))
         self.dirty = True
         transition = self.stage.drain()  # (nothing while the steps show)
-        self.mode.shown(events)
+        self.mode.guide.shown(events)
         return transition
 
     def background_work(self) -> Callable[[float], bool] | None:
@@ -278,12 +266,25 @@ class TableScene(Scene):
 
     def mirror(self) -> page.Mirror:
         """The table as the page mirrors it, from a frame (built again only when it may have changed)."""
-        snap, why = self.snapshot(), self._why_not
-        return self.voice.mirror(snap, self.ctx.size, lambda: table_voice.mirror_of(self.frame(snap), why))
+        snap, match = self.snapshot(), self.session.match
+        return self.voice.mirror(snap, self.ctx.size, lambda: table_voice.mirror_of(self.frame(snap), match))
+
+    @property
+    def note(self) -> Note | None:
+        """The note showing beside the table (a guided table's), if any."""
+        return self.mode.guide.note(self.snapshot())
+
+    @property
+    def is_held(self) -> bool:
+        """Whether the table waits (the bots and a complete trick) while you read a note."""
+        return self.mode.guide.holds(self.snapshot())
+
+    def note_box(self) -> pygame.Rect:
+        """Where the note showing stands (a tap there closes it), from the layout as it is drawn."""
+        return self.picture.note_box(self.frame())
 
     @property
     def message(self) -> str:
-        """The message line as the table shows it now."""
         return self.frame().message
 
     def frame(self, snap: TableSnapshot | None = None) -> TableFrame:
@@ -293,6 +294,6 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         started = self.stage.clock()
         frame = self.frame()
-        self.mode.note_rect = self.picture.drawer.draw(surface, frame)
+        self.picture.drawer.draw(surface, frame)
         self.sight.drew(frame.cards)
         self.stage.drew(self.stage.clock() - started)  # the next frames' thinking leaves room for it
