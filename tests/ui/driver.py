@@ -148,7 +148,7 @@ class Driver:
 
     def button_spot(self, key: str) -> tuple[int, int]:
         scene = self.scene
-        buttons = scene.buttons() if isinstance(scene, TableScene) else getattr(scene, "buttons", [])
+        buttons = scene.snapshot().buttons if isinstance(scene, TableScene) else getattr(scene, "buttons", [])
         for button in buttons:
             if button.key == key:
                 return button.rect.center
@@ -192,7 +192,7 @@ class Driver:
                 card = suggest_play(view)
                 tap(self.card_spot(card))
                 if confirm_taps:
-                    assert table.raised == card, "the first tap should only raise the card"
+                    assert table.state.raised == card, "the first tap should only raise the card"
                     tap(self.button_spot("action"))
                 played += 1
             else:

@@ -46,7 +46,7 @@ def taps_after_taking(driver: Driver, card: Card, second: tuple[int, int]) -> Ca
     aimed = table.shown_hand().card_at(second)
     driver.touch(driver.card_spot(card))
     assert human_plays(driver)[-1] == Play.of(Seat.SOUTH, card)
-    assert table.is_players_turn_to_play and table.motion.is_busy  # your lead, your card still flying
+    assert table.snapshot().turn_to_play and table.motion.is_busy  # your lead, your card still flying
     slid = table.shown_hand().card_at(second)
     assert slid is not None and slid != aimed, "no card slid under the second tap"
     driver.step()  # 67 ms after the first touch, the second
@@ -94,7 +94,7 @@ def test_a_double_tap_on_the_card_that_took_the_trick_plays_it_alone() -> None:
             press = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=1, touch=False)
             driver.post(press, press)
         assert human_plays(driver)[before:] == [Play.of(Seat.SOUTH, card)], twice
-        assert table.is_players_turn_to_play  # your lead came at once; the second tap did not take it
+        assert table.snapshot().turn_to_play  # your lead came at once; the second tap did not take it
         assert table.remarks.said is None  # nor did it earn a refusal
         driver.settle()
         assert human_plays(driver)[before:] == [Play.of(Seat.SOUTH, card)], twice

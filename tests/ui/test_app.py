@@ -80,7 +80,7 @@ def test_a_whole_match_by_keyboard_alone() -> None:
             driver.key(pygame.K_HOME)
             for _ in range(index):
                 driver.key(pygame.K_RIGHT)
-            assert table.focus == index
+            assert table.state.focus == index
             driver.key(pygame.K_RETURN)
         if view.phase is Phase.PASS:
             driver.key(pygame.K_END)
@@ -164,7 +164,7 @@ def test_an_illegal_card_shows_the_reason_and_changes_nothing() -> None:
     driver.click(driver.card_spot(illegal[0]))
     assert match.moves == moves
     assert driver.table.message == str(match.why_illegal(Play.of(Seat.SOUTH, illegal[0])))
-    assert driver.table.message_is_reason
+    assert driver.table.frame().message_is_reason
 
 
 def test_a_resize_from_portrait_to_landscape_mid_trick_lays_out_again_and_plays_on() -> None:
@@ -425,7 +425,7 @@ def test_taps_while_a_bot_thinks_play_nothing_and_say_why() -> None:
     for card in table.hand_cards()[:3]:
         driver.click(driver.card_spot(card))
     assert len(human_plays(driver)) == mine
-    assert table.message.startswith("Wait for") and table.message_is_reason
+    assert table.message.startswith("Wait for") and table.frame().message_is_reason
 
 
 def test_a_double_touch_over_two_frames_plays_one_card_and_confirm_mode_needs_a_second_tap() -> None:
@@ -436,7 +436,7 @@ def test_a_double_touch_over_two_frames_plays_one_card_and_confirm_mode_needs_a_
     card = suggest_play(table.session.view)
     mine = len(human_plays(driver))
     driver.touch(driver.card_spot(card))  # first touch raises the card
-    assert table.raised == card and len(human_plays(driver)) == mine
+    assert table.state.raised == card and len(human_plays(driver)) == mine
     spot = driver.card_spot(card)
     driver.touch(spot)  # the second plays it
     driver.touch(spot)  # and a third, a frame later, plays nothing more

@@ -96,7 +96,7 @@ def test_a_challenge_survives_a_reload_and_its_result_compares_both_scores() -> 
     again = Driver((390, 844), backend=driver.backend)
     session = again.table.session
     assert session.challenge == FRIEND
-    assert again.table.header(session.view).startswith("Challenge · ")  # the table says so
+    assert again.table.frame().header.startswith("Challenge · ")  # the table says so
     again.play_match_by_taps(again.click)
     result = again.scene
     assert isinstance(result, Dialog) and result.name == "match_result"

@@ -80,7 +80,7 @@ def test_a_tap_on_a_card_that_has_landed_ends_the_deal_and_picks_it_to_pass() ->
     card = next(iter(table.shown_hand().dealt() or ()))
     driver.click(driver.card_spot(card))
     assert table.motion.current is None or table.motion.current.kind != "deal"
-    assert card in table.selected
+    assert card in table.state.selected
 
 
 def test_under_reduced_motion_the_cards_are_dealt_at_once() -> None:

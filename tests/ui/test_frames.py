@@ -67,7 +67,7 @@ class CheckedDriver(Driver):
         if drawn and table is not None:
             size = self.app.screen.get_size()
             saved, fresh = pygame.Surface(size), pygame.Surface(size)
-            drawer = table.drawer
+            drawer = table.picture.drawer
             with turned_off(drawer, *self.afresh):
                 before = drawer.blended
                 table.draw(saved)
@@ -154,7 +154,7 @@ def test_a_face_is_copied_opaque_once_not_at_every_redraw() -> None:
     driver = Driver((390, 844), settings=Settings(pace="quick"))
     start_match(driver)
     driver.settle()
-    drawer = driver.table.drawer
+    drawer = driver.table.picture.drawer
     redraws, made = drawer.hand_redraws, drawer.faces.solid_made
     for _ in range(4):
         driver.key(pygame.K_RIGHT)
@@ -188,7 +188,7 @@ def test_your_hand_is_drawn_again_only_when_it_changes() -> None:
     driver = CheckedDriver((390, 844), settings=Settings(pace="quick"))
     start_match(driver)
     _play_a_hand_touching_everything(driver)
-    drawer = _table_of(driver).drawer  # type: ignore[union-attr]
+    drawer = _table_of(driver).picture.drawer  # type: ignore[union-attr]
     assert drawer.still_redraws > 100
     assert 13 < drawer.hand_redraws < drawer.still_redraws // 2
     assert driver.mismatches == []
@@ -239,12 +239,12 @@ def test_the_still_part_is_drawn_once_while_a_card_flies() -> None:
             lifted.append(current)
         left_out = any(current is step for step in lifted)
         if current is not None and current.kind == "play" and current.flights and not left_out:
-            redraws = table.drawer.still_redraws
+            redraws = table.picture.drawer.still_redraws
             drawn = 0
             while table.motion.current is current:
                 drawn += driver.step()
             assert drawn >= 5  # the flight is shown frame by frame
-            assert table.drawer.still_redraws - redraws <= 1  # its end: the trick with the card in it
+            assert table.picture.drawer.still_redraws - redraws <= 1  # its end: the trick with the card in it
             flown += 1
             if flown == 4:
                 return
@@ -340,9 +340,9 @@ def test_faces_are_painted_ahead_at_the_tricks_size_in_frames_that_draw_nothing(
     for _ in range(600):
         if driver.step():
             continue  # (a frame that draws does no such work)
-        if table.faces_ahead.is_done:
+        if table.picture.faces_ahead.is_done:
             break
-    assert table.faces_ahead.is_done
+    assert table.picture.faces_ahead.is_done
     assert all(painter.has_face(card, *size) for card in FULL_DECK)
     assert len(painted) == 52 and set(painted[:13]) == hand
 
@@ -354,12 +354,12 @@ def test_your_cards_are_copied_opaque_and_hatched_ahead_in_frames_that_draw_noth
     start_match(driver)
     driver.settle()
     table = driver.table
-    faces = table.drawer.faces
+    faces = table.picture.drawer.faces
     made = faces.solid_made
     for _ in range(600):  # until the background work is the mode's own
         if not driver.step() and table.background_work() == table.mode.background:
             break
-    assert table.faces_ahead.is_done and table.copies_ahead.is_done
+    assert table.picture.faces_ahead.is_done and table.picture.copies_ahead.is_done
     assert faces.solid_made >= made + 13  # the hatched ones at least
     width, height = table.layout.hand.card
     for card in table.session.view.hand:

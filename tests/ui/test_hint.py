@@ -20,7 +20,7 @@ def ask_for_a_hint(driver: Driver, frames: int = 3000) -> int:
     table = driver.table
     driver.click(driver.button_spot("hint"))
     for frame in range(frames):
-        if table.hinting is None:
+        if not table.hint.is_working:
             return frame
         driver.step()
     raise AssertionError("the hint never came")
@@ -39,12 +39,12 @@ def play_a_hand_by_hints(driver: Driver) -> list[Pass | Play]:
         view = table.session.view
         ask_for_a_hint(driver)
         if view.phase is Phase.PASS:
-            chosen = CardSet(table.selected)
+            chosen = CardSet(table.state.selected)
             assert len(chosen) == 3
             driver.click(driver.button_spot("action"))
             made.append(Pass(Seat.SOUTH, chosen))
         else:
-            card = table.raised
+            card = table.state.raised
             assert card is not None and card in view.legal and table.message == f"Suggested: {card}."
             driver.click(driver.card_spot(card))
             made.append(Play.of(Seat.SOUTH, card))
@@ -86,15 +86,15 @@ def test_the_hint_is_hards_choice_with_the_coachs_seed() -> None:
     frames = ask_for_a_hint(driver)
     assert frames > 1  # worked out over several frames, not in one
     hard = HardBot(coach.seed_for(session.seed))
-    assert Pass(Seat.SOUTH, CardSet(table.selected)) == hard.decide(view)
+    assert Pass(Seat.SOUTH, CardSet(table.state.selected)) == hard.decide(view)
     driver.click(driver.button_spot("action"))
     driver.settle()
     while len(distinct_choices(session.view)) == 1:  # (a forced card's hint comes in one frame)
         ask_for_a_hint(driver)
-        driver.click(driver.card_spot(table.raised))  # type: ignore[arg-type]
+        driver.click(driver.card_spot(table.state.raised))  # type: ignore[arg-type]
         driver.settle()
     view = session.view
     driver.click(driver.button_spot("hint"))
-    assert table.hinting is not None and table.message == "Thinking of a hint…"
+    assert table.hint.is_working and table.message == "Thinking of a hint…"
     assert ask_for_a_hint(driver) > 1
-    assert Play.of(Seat.SOUTH, table.raised) == hard.decide(view)  # type: ignore[arg-type]
+    assert Play.of(Seat.SOUTH, table.state.raised) == hard.decide(view)  # type: ignore[arg-type]

@@ -13,6 +13,7 @@ from hearts.engine import Card, Phase, Play, Seat
 from hearts.storage import MemoryBackend, SavedMatch, Store
 from hearts.ui.scenes.dialog import Dialog
 from hearts.ui.table_pace import REASON_TIME
+from hearts.ui.table_remarks import taken_showing
 from hearts.words import prompt
 
 from ..engine.scenarios import play, start
@@ -33,7 +34,7 @@ def play_to_a_trick_you_won(driver: Driver, kind: str) -> None:
     for _ in range(30000):
         table = driver.table
         current = table.motion.current
-        leading = table.is_players_turn_to_play and not table.session.view.trick.cards
+        leading = table.snapshot().turn_to_play and not table.session.view.trick.cards
         if current is not None and current.kind == kind and leading and driver.hand_is_seen():
             return
         if driver.is_waiting_for_player():
@@ -119,11 +120,12 @@ def test_keys_work_while_the_trick_is_shown() -> None:
     table = driver.table
     driver.key(pygame.K_h)  # the hint: a card is suggested once worked out, the trick still showing
     for _ in range(3000):
-        if table.hinting is None:
+        if not table.hint.is_working:
             break
         driver.step()
-    suggested = table.raised
-    assert suggested is not None and table.trick_taken is not None
+    suggested = table.state.raised
+    assert suggested is not None
+    assert taken_showing(table.shown_hand().view, table.motion.current) is not None
     assert table.message == f"Suggested: {suggested}."
     driver.settle()
     _one_action(driver)
@@ -155,7 +157,7 @@ def test_the_prompt_says_your_turn_only_while_input_is_taken() -> None:
                 assert table.is_players_move, current and current.kind
                 assert current is None or current.kind in ("hold", "collect")  # no card in the air
                 taken += table.motion.is_busy
-            trick = table.trick_taken
+            trick = taken_showing(table.shown_hand().view, table.motion.current)
             won |= (
                 current is not None
                 and trick is not None
@@ -203,7 +205,7 @@ def test_a_finished_trick_is_ringed_named_and_goes_to_the_winners_box() -> None:
     start_match(driver)
     play_to_a_trick_you_won(driver, "hold")
     table = driver.table
-    taken = table.trick_taken
+    taken = taken_showing(table.shown_hand().view, table.motion.current)
     assert taken is not None and taken.winner is Seat.SOUTH
     assert table.message.startswith(trick_taken(taken) + ".")
     assert table.message.startswith("You take it — ")
@@ -270,9 +272,9 @@ def test_a_refused_card_shakes_or_jumps_and_shows_its_reason_beside_it(reduced: 
     driver.click(driver.card_spot(card))
     shown = table.remarks.refusal_shown
     assert shown is not None and shown[0] == card and shown[1] == reason and shown[2] > 0
-    frame = table.drawer.frame
+    frame = table.picture.drawer.frame
     assert frame is not None
-    offset = table.drawer.cards.refusal_offset(frame, shown[2])
+    offset = table.picture.drawer.cards.refusal_offset(frame, shown[2])
     assert (offset[0] == 0 and offset[1] < 0) if reduced else offset[1] == 0
     # The bubble: the error colour drawn on the card, under its index.
     driver.app.frame(0.0)

@@ -31,7 +31,7 @@ def move_focus(driver: Driver, table: TableScene, index: int, *, down_up: bool =
     """Arrows until the focus is on ``index`` (the hand's ↓ and ↑ when ``down_up``: they move along it
     as → and ← do)."""
     for _ in range(30):
-        focus = table.focus
+        focus = table.state.focus
         assert focus is not None
         if focus == index:
             return
@@ -51,18 +51,18 @@ def pass_by_keys(driver: Driver, *, hint: bool) -> None:
     if hint:
         driver.key(pygame.K_h)
         for _ in range(600):  # Hard's pass, worked out a slice a frame
-            if table.hinting is None:
+            if not table.hint.is_working:
                 break
             driver.step()
-        assert len(table.selected) == 3, "the hint's three cards are chosen"
+        assert len(table.state.selected) == 3, "the hint's three cards are chosen"
     else:
-        if table.focus is None:
+        if table.state.focus is None:
             driver.key(pygame.K_HOME)
         for index in sorted(cards.index(card) for card in suggest_pass(view)):
             move_focus(driver, table, index)
             driver.key(pygame.K_RETURN)
-        assert len(table.selected) == 3
-    assert table.focus == len(cards), "three chosen: the focus is on the Pass button"
+        assert len(table.state.selected) == 3
+    assert table.state.focus == len(cards), "three chosen: the focus is on the Pass button"
     driver.key(pygame.K_RETURN)
     assert table.session.view.passed is not None, "Enter on the Pass button passed"
 
@@ -91,8 +91,9 @@ def play_match_by_keys(driver: Driver, on_dialog: Callable[[Dialog], None] = lam
             continue
         assert view.phase is Phase.PLAY
         cards = table.hand_cards()
-        assert table.focus is not None and table.focus < len(cards), "your turn: the focus is on a card"
-        assert cards[table.focus] in view.legal, f"the focus is on {cards[table.focus]}, not a card to play"
+        focus = table.state.focus
+        assert focus is not None and focus < len(cards), "your turn: the focus is on a card"
+        assert cards[focus] in view.legal, f"the focus is on {cards[focus]}, not a card to play"
         turns += 1
         unplayable = [index for index, card in enumerate(cards) if card not in view.legal]
         if unplayable and refused < 3:
@@ -100,8 +101,8 @@ def play_match_by_keys(driver: Driver, on_dialog: Callable[[Dialog], None] = lam
             move_focus(driver, table, unplayable[0])
             moves = table.session.match.move_count
             driver.key(pygame.K_RETURN)
-            assert table.focus == unplayable[0] and table.session.match.move_count == moves
-            assert table.message_is_reason
+            assert table.state.focus == unplayable[0] and table.session.match.move_count == moves
+            assert table.frame().message_is_reason
             refused += 1
         move_focus(driver, table, cards.index(suggest_play(view)), down_up=turns % 2 == 0)
         driver.key(pygame.K_RETURN)
@@ -132,10 +133,10 @@ def test_a_mouse_player_sees_no_focus_ring() -> None:
         if view.phase is Phase.PASS:
             for card in suggest_pass(view):
                 driver.click(driver.card_spot(card))
-            assert table.focus is None
+            assert table.state.focus is None
             driver.click(driver.button_spot("action"))
         else:
-            assert table.focus is None, "your turn, by mouse: no focus ring"
+            assert table.state.focus is None, "your turn, by mouse: no focus ring"
             driver.click(driver.card_spot(suggest_play(view)))
     assert isinstance(driver.scene, Dialog) and driver.scene.focus is None
 
@@ -147,23 +148,23 @@ def to_first_turn_to_play(driver: Driver) -> TableScene:
     pass_by_keys(driver, hint=True)
     driver.settle()
     table = driver.table
-    assert table.session.view.phase is Phase.PLAY and table.focus is not None
+    assert table.session.view.phase is Phase.PLAY and table.state.focus is not None
     return table
 
 
 def test_words_name_the_keys_after_a_key_and_taps_after_a_tap() -> None:
     driver = Driver((1280, 720), settings=Settings(pace="quick", confirm_taps=True))
     table = to_first_turn_to_play(driver)
-    card = table.hand_cards()[table.focus or 0]
+    card = table.hand_cards()[table.state.focus or 0]
     driver.key(pygame.K_RETURN)
-    assert table.raised == card and table.message == f"Press Enter again to play the {card}."
+    assert table.state.raised == card and table.message == f"Press Enter again to play the {card}."
     driver.key(pygame.K_RETURN)
     assert card not in table.session.view.hand, "the second Enter played it"
     driver.settle()
     tapped = suggest_play(table.session.view)
     driver.click(driver.card_spot(tapped))
     assert table.message == f"Tap {tapped} again, or press Play."
-    assert table.focus is None, "a click takes the focus ring away"
+    assert table.state.focus is None, "a click takes the focus ring away"
 
 
 def test_a_fourth_card_for_the_pass_is_refused_in_the_words_of_the_input() -> None:
@@ -191,10 +192,16 @@ def drawn(scene: TableScene | Dialog, size: tuple[int, int]) -> tuple[pygame.Sur
     """``scene`` drawn with its focus, and without it (the same pixels unfocused)."""
     focused, plain = pygame.Surface(size), pygame.Surface(size)
     scene.draw(focused)
-    keep = scene.focus
-    scene.focus = None
-    scene.draw(plain)
-    scene.focus = keep
+    if isinstance(scene, TableScene):
+        kept = scene.state
+        scene.state = replace(kept, focus=None)
+        scene.draw(plain)
+        scene.state = kept
+    else:
+        keep = scene.focus
+        scene.focus = None
+        scene.draw(plain)
+        scene.focus = keep
     return focused, plain
 
 
@@ -256,7 +263,7 @@ def test_the_focus_ring_on_a_card_stands_out_on_the_card_and_the_felt(
     driver.key(pygame.K_HOME)
     for _ in range(first):
         driver.key(pygame.K_RIGHT)
-    assert table.focus == first
+    assert table.state.focus == first
     focused, plain = drawn(table, size)
     frame = table.frame()
     card = dict(frame.cards)[frame.hand[first]]
@@ -306,8 +313,8 @@ def test_the_focus_on_the_yellow_pass_button_stands_out(size: tuple[int, int], s
     for card in sorted(suggest_pass(table.session.view)):
         move_focus(driver, table, table.hand_cards().index(card))
         driver.key(pygame.K_RETURN)
-    assert table.focus == len(table.hand_cards())
-    button = next(button for button in table.buttons() if button.key == "action")
+    assert table.state.focus == len(table.hand_cards())
+    button = next(button for button in table.snapshot().buttons if button.key == "action")
     assert button.primary and button.enabled
     focused, plain = drawn(table, size)
     assert pygame.image.tobytes(focused, "RGB") != pygame.image.tobytes(plain, "RGB")
@@ -452,4 +459,5 @@ def test_an_enter_pressed_while_the_cards_move_still_leaves_the_focus_on_a_card_
             break
         driver.step()
         cards, legal = table.hand_cards(), table.session.view.legal
-        assert table.focus is not None and cards[table.focus] in legal, "the focus waits on a card to play"
+        focus = table.state.focus
+        assert focus is not None and cards[focus] in legal, "the focus waits on a card to play"

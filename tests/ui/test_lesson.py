@@ -90,9 +90,13 @@ class LessonRun:
         assert isinstance(mode, LessonMode)
         return mode
 
+    def notes(self) -> list[str]:
+        """The notes whose moment has come, the one showing first."""
+        return [note.key for note in self.mode.lesson.notes(self.lesson.snapshot())]
+
     def frame(self) -> None:
         self.driver.step()
-        note = self.mode.note
+        note = self.lesson.note
         if note is not None and (not self.appeared or self.appeared[-1] != note.key):
             assert note.key not in self.appeared, f"{note.key} appeared twice"
             self.check_timely(note.key)
@@ -129,9 +133,10 @@ class LessonRun:
         cards = on_table(lesson)
         if key in ("trick", "queen", "discard", "moon", "hearts") and not lesson.session.is_human_turn:
             slots = [lesson.layout.seats[seat].trick_slot for seat in Seat]
-            assert not any(self.mode.note_rect.colliderect(slot) for slot in slots), f"{key} hides the trick"
+            box = self.lesson.note_box()
+            assert not any(box.colliderect(slot) for slot in slots), f"{key} hides the trick"
         for card, slot in lying_in_the_trick(lesson):
-            assert not self.mode.note_rect.colliderect(slot), f"the {key} note hides the {card}"
+            assert not self.lesson.note_box().colliderect(slot), f"the {key} note hides the {card}"
         if key == "trick":
             assert set(view.tricks[0].cards) <= set(cards), "the first trick left while its note showed"
             assert "takes it" in lesson.message, lesson.message  # and the line under it says who took it
@@ -147,14 +152,14 @@ class LessonRun:
             scene = self.driver.scene
             if isinstance(scene, Dialog):
                 return scene
-            if until is not None and self.mode.note is not None and self.mode.note.key == until:
+            if until is not None and self.lesson.note is not None and self.lesson.note.key == until:
                 return None
             lesson = self.lesson
-            if self.mode.note is not None and (not lesson.motion.is_busy or self.mode.holds_table()):
+            if self.lesson.note is not None and (not lesson.motion.is_busy or self.lesson.is_held):
                 self.read += 1
                 if self.read >= READING:
                     self.read = 0
-                    self.tap(self.mode.note_rect.center)
+                    self.tap(self.lesson.note_box().center)
                 continue
             if lesson.motion.is_busy:
                 continue
@@ -190,7 +195,7 @@ class LessonRun:
                 assert lesson.message == lesson_reason(reason) and lesson.remarks.reason is not None
                 self.refusals.append((str(refused[0]), lesson.message))
         suggested = lesson_play(view)
-        assert lesson.highlighted() == {suggested}
+        assert lesson.frame().highlighted == {suggested}
         if self.moon_advised:  # what is marked follows the moon note's advice
             assert moon_advice_broken(view, suggested) is None
         others = [card for card in view.legal if card != suggested]
@@ -249,13 +254,13 @@ def test_the_following_suit_note_leaves_the_trick_it_speaks_of_in_sight(size: tu
     run = LessonRun(driver, "suggested")
     assert run.play(until="follow") is None
     lesson = run.lesson
-    assert "Q♠" in lesson.mode.note.text  # type: ignore[union-attr]
+    assert "Q♠" in lesson.note.text  # type: ignore[union-attr]
     with recording(size, 1.0) as report:
         lesson.dirty = True
         driver.step()
     trick = {item["card"]: pygame.Rect(item["rect"]) for item in report.items if item.get("where") == "trick"}
     assert set(trick) == {card.notation for card in lesson.session.view.trick.cards} and "QS" in trick
-    note = run.mode.note_rect
+    note = run.lesson.note_box()
     assert note.width and note.height
     for card, rect in trick.items():
         assert not note.colliderect(rect), (card, rect, note)
@@ -284,12 +289,12 @@ def test_the_lesson_has_a_header_of_its_own_and_says_a_refusal_once() -> None:
         if item["kind"] == "text" and header.collidepoint(item["rect"][0] + 1, item["rect"][1] + 1)
     ]
     assert " ".join(words) == "Learn to play · Pass left", words
-    assert "Hand 1" not in lesson.header(lesson.session.view) and "to 100" not in words
+    assert "Hand 1" not in lesson.frame().header and "to 100" not in words
     view = lesson.session.view
     assert view.trick.cards[0].suit is Suit.SPADES
     club = next(card for card in view.hand if card.suit is Suit.CLUBS)
-    driver.touch(run.mode.note_rect.center)  # the note read
-    assert run.mode.note is None
+    driver.touch(run.lesson.note_box().center)  # the note read
+    assert run.lesson.note is None
     moves = lesson.session.match.moves
     driver.touch(driver.card_spot(club))
     assert lesson.session.match.moves == moves
@@ -332,8 +337,8 @@ def test_keyboard_alone_reads_the_notes_and_plays_the_lesson() -> None:
             break
         lesson = run.lesson
         busy = lesson.motion.is_busy
-        if run.mode.note is not None and (not busy or run.mode.holds_table()):
-            if lesson.focus is None or not lesson.session.is_human_turn:
+        if run.lesson.note is not None and (not busy or run.lesson.is_held):
+            if lesson.state.focus is None or not lesson.session.is_human_turn:
                 driver.key(pygame.K_RETURN)  # Enter reads the note (on your turn, it plays the card in focus)
                 continue
         elif busy:
@@ -361,16 +366,16 @@ def test_your_move_answers_the_notes_about_your_hand_not_those_about_the_table()
     driver = Driver((390, 844), settings=Settings(pace="quick"))
     driver.click(driver.button_spot("learn"))
     run = LessonRun(driver, "suggested")
-    while run.mode.note is None or run.mode.note.key != "received" or run.lesson.motion.is_busy:
-        if run.mode.note is not None and run.mode.note.key in ("goal", "passing"):
-            run.tap(run.mode.note_rect.center)
+    while run.lesson.note is None or run.lesson.note.key != "received" or run.lesson.motion.is_busy:
+        if run.lesson.note is not None and run.lesson.note.key in ("goal", "passing"):
+            run.tap(run.lesson.note_box().center)
         elif run.lesson.session.is_human_turn and not run.lesson.motion.is_busy:
             run.move(run.lesson)
         run.frame()
-    assert [note.key for note in run.mode.notes] == ["received", "lead", "first_trick"]
+    assert run.notes() == ["received", "lead", "first_trick"]
     run.tap(driver.card_spot(TWO_OF_CLUBS))  # played while "New cards" shows
     assert run.lesson.session.view.trick.cards == (TWO_OF_CLUBS,)
-    assert [note.key for note in run.mode.notes] == ["first_trick"]  # the 2♣'s note is not shown late
+    assert run.notes() == ["first_trick"]  # the 2♣'s note is not shown late
 
 
 @pytest.mark.parametrize("choice", ["start_new", "challenge"])

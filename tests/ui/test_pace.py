@@ -259,7 +259,7 @@ def test_fast_forward_switched_on_for_a_trick_you_win_ends_at_your_lead() -> Non
     def winners() -> list[Card]:
         """Your cards that take the trick, when you are the last to play to it."""
         view = table.session.view
-        last_to_play = table.is_players_turn_to_play and len(view.trick.cards) == 3
+        last_to_play = table.snapshot().turn_to_play and len(view.trick.cards) == 3
         if not (driver.is_waiting_for_player() and last_to_play):
             return []
         led, best = view.trick.cards[0].suit, view.trick.winning_card
@@ -273,7 +273,7 @@ def test_fast_forward_switched_on_for_a_trick_you_win_ends_at_your_lead() -> Non
     driver.click(driver.card_spot(taking[0]))
     assert human_plays(driver)[-1] == Play.of(Seat.SOUTH, taking[0])
     driver.settle()
-    assert table.is_players_turn_to_play and not table.session.view.trick.cards  # your lead
+    assert table.snapshot().turn_to_play and not table.session.view.trick.cards  # your lead
     assert not table.stage.fast
     driver.key(pygame.K_f)
     assert table.stage.fast
@@ -294,7 +294,7 @@ def test_fast_forward_pressed_as_your_turn_comes_stays_on_until_your_next_turn()
     driver.key(pygame.K_f)
     assert table.stage.fast
     driver.settle()
-    assert table.is_players_turn_to_play and table.stage.fast, "the press was undone as the cards landed"
+    assert table.snapshot().turn_to_play and table.stage.fast, "the press was undone as the cards landed"
     _one_action(driver)  # your card; the bots' cards to your next turn come at fast-forward
     driver.settle()
     assert table.session.is_human_turn and not table.stage.fast

@@ -56,7 +56,7 @@ def test_play_from_here_hands_over_the_position_as_it_was(monkeypatch: pytest.Mo
     practice = table.session.match
     assert practice is not match
     shown = practice.snapshot()
-    assert "Practice" in table.header(table.session.view)
+    assert "Practice" in table.frame().header
     if step == 0:
         assert shown.phase is Phase.PASS and shown.hands == replay.dealt
     else:
@@ -158,7 +158,7 @@ def test_a_reload_in_the_middle_of_practice_returns_to_it_and_stopping_goes_to_t
     reopened = again.scene
     assert isinstance(reopened, TableScene) and isinstance(reopened.mode, PracticeMode)
     assert reopened.session.match.snapshot() == position
-    assert "Practice" in reopened.header(reopened.session.view)
+    assert "Practice" in reopened.frame().header
     again.click(again.button_spot("menu"))
     choose(again, "stop")
     assert again.backend.get("hearts.practice") is None

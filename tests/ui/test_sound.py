@@ -325,12 +325,12 @@ def test_the_mute_button_turns_sound_off_and_on_and_is_saved_through_a_reload() 
     sound, recorder = recorded()
     driver = Driver((390, 844), backend=backend, settings=QUICK, sound=sound)
     start_match(driver)
-    button = next(button for button in driver.table.buttons() if button.key == "sound")
+    button = next(button for button in driver.table.snapshot().buttons if button.key == "sound")
     assert button.icon == "sound" and button.label == "Sound on"
     driver.touch(driver.button_spot("sound"))
     assert driver.app.ctx.settings.sound is False and not sound.enabled
     assert Store(backend).load_settings().sound is False
-    button = next(button for button in driver.table.buttons() if button.key == "sound")
+    button = next(button for button in driver.table.snapshot().buttons if button.key == "sound")
     assert button.icon == "muted" and button.label == "Sound off"
     recorder.played.clear()
     driver.settle()

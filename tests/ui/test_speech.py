@@ -184,7 +184,7 @@ def test_the_mirror_names_the_hand_marks_what_cannot_be_played_and_follows_the_f
     mirror = table.mirror()
     cards = table.hand_cards()
     assert [item.id for item in mirror.cards] == [card.notation for card in cards]
-    assert mirror.active == cards[table.focus].notation  # type: ignore[index]
+    assert mirror.active == cards[table.state.focus].notation  # type: ignore[index]
     for item, card in zip(mirror.cards, cards, strict=True):
         assert item.playable == (card in view.legal)
         assert item.why.startswith("can't play: ") == (card not in view.legal)

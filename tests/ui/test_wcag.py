@@ -54,7 +54,7 @@ def drawn(name: str, size: tuple[int, int]) -> tuple[pygame.Surface, list[tuple[
     stack = build(name, context(size, 1.0))
     for scene in stack:
         if isinstance(scene, TableScene):
-            scene._place_focus()
+            scene.place_focus()
     surface = pygame.Surface(size)
     first = max(index for index, scene in enumerate(stack) if not scene.is_overlay)
     layers = []

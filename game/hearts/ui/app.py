@@ -22,6 +22,7 @@ from ..storage import FileBackend, Settings, Store, default_backend
 from ..storage.keeper import MOVED_ON
 from . import theme
 from .challenge_link import is_challenge_fragment, read_challenge
+from .context import Context
 from .intents import SHORTCUTS, Back, IntentReader, Pressed, Query, Quit, Resize, Tap
 from .moving import match_offer, opened_match
 from .render.cards import CardPainter
@@ -29,9 +30,10 @@ from .render.fonts import Fonts
 from .render.text import draw_text
 from .router import scene_for
 from .routes import ChallengeOffer, ChallengeRefused, Elsewhere, Opening, Reopen, Route
-from .scenes.base import Context, Pop, Push, Replace, Reset, Scene, Transition
+from .scenes.base import Scene
 from .scenes.dialog import Dialog
 from .sound import Sound, is_gesture
+from .transitions import Pop, Push, Replace, Reset, Transition
 
 EXPOSED = frozenset({pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE})
 """The window was uncovered and must be drawn again (the system kept nothing of what was under it)."""

@@ -159,8 +159,8 @@ def _your_card_flies(table: TableScene) -> bool:
 def _your_turn_shows(table: TableScene) -> bool:
     """Whether the table tells you it is your turn to play: your input counts and the cards on the table
     (the last card landed) show it."""
-    shown = table.shown_view
-    return table.is_players_turn_to_play and shown.phase is Phase.PLAY and shown.to_move is HUMAN
+    shown = table.shown_hand().view
+    return table.snapshot().turn_to_play and shown.phase is Phase.PLAY and shown.to_move is HUMAN
 
 
 class AtOnce(Bot):

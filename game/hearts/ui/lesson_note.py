@@ -59,7 +59,7 @@ def draw_note(
     band = note_band(fonts, note, layout, band, your_turn, clear_of)
     text_px, lines, _ = note_text(fonts, note.text, band, metrics)
     line_height = fonts.line_height(text_px)
-    box = _note_box(fonts, note, layout, band)
+    box = _note_box(fonts, note, layout, band)  # (``note_box``)
     _draw_pointer(surface, layout, box, note)
     draw_panel(surface, box, metrics.px(12), theme.PANEL_LIGHT)
     pygame.draw.rect(surface, theme.HINT, box, width=max(2, metrics.px(2)), border_radius=metrics.px(12))
@@ -83,6 +83,19 @@ def draw_note(
         draw_text(surface, fonts, line, row, text_px, theme.TEXT_DARK, align="left", wrap=False)
         top += line_height
     return box
+
+
+def note_box(
+    fonts: Fonts,
+    note: Note,
+    layout: TableLayout,
+    band: pygame.Rect,
+    your_turn: bool,
+    clear_of: Sequence[pygame.Rect] = (),
+) -> pygame.Rect:
+    """Where ``note``'s box stands, as ``draw_note`` draws it: from the layout, the band and the trick's
+    cards it keeps clear of, so a tap is tested against the box the note is drawn in."""
+    return _note_box(fonts, note, layout, note_band(fonts, note, layout, band, your_turn, clear_of))
 
 
 def note_band(

@@ -9,8 +9,8 @@ from ..storage import SavedMatch, StorageError
 from ..transfer import InvalidTransfer, read_export, stored_texts
 from ..transfer import describe as describe_texts
 from .challenge_link import page_address
+from .context import Context
 from .routes import ImportFile, MatchHere, MoveProblem, Route, Share
-from .scenes.base import Context
 from .session import Session
 
 FILE_REFUSED = "This file can't be loaded"

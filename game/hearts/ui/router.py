@@ -13,9 +13,10 @@ from typing import Any
 
 from ..engine import Card
 from . import routes
+from .context import Context
 from .modes import DailyMode, LessonMode, MatchMode
 from .modes.practice import PracticeMode, practice_points
-from .scenes.base import Context, Push, Scene, Transition
+from .scenes.base import Scene
 from .scenes.challenge import ChallengeOffer, refused
 from .scenes.daily_result import DailyResultDialog, daily_menu
 from .scenes.dialog import Dialog
@@ -37,6 +38,7 @@ from .scenes.table import TableScene
 from .scenes.table_dialogs import confirm_new_match, last_trick_dialog, moon_dialog, pause_menu
 from .session import Session
 from .share import share
+from .transitions import Push, Transition
 
 
 def scene_for(route: routes.Route, ctx: Context) -> Scene:

@@ -13,6 +13,7 @@ import json
 import os
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -31,16 +32,18 @@ from ..match_link import read_match_code
 from ..storage import MemoryBackend, Settings, Stats, Store
 from ..storage.daily import DailyAttempt, DailyResult, new_attempt_id
 from . import routes
-from .intents import Back
+from .context import Context
+from .intents import Back, Hint, Pressed
 from .modes import DailyMode, LessonMode
 from .moving import file_offer
 from .render.cards import CardPainter
 from .render.fonts import Fonts
 from .report import LayoutReport, recording
 from .router import scene_for
-from .scenes.base import Context, Push, Scene
+from .scenes.base import Scene
 from .scenes.table import TableScene
 from .session import HUMAN, Session
+from .transitions import Push
 
 SEED = 2026
 SHEET_SEED = 2029
@@ -218,7 +221,7 @@ def build(name: str, ctx: Context) -> list[Scene]:
     if name == "passing":
         play_until(session, lambda s: s.phase is Phase.PASS)
         table = table_at(ctx, session)
-        table.selected = set(list(suggest_pass(session.view))[:2])
+        table.state = replace(table.state, selected=frozenset(list(suggest_pass(session.view))[:2]))
         return [table]
     if name in ("playing", "hint", "last_trick"):
         play_until(
@@ -230,9 +233,9 @@ def build(name: str, ctx: Context) -> list[Scene]:
         )
         table = table_at(ctx, session)
         if name == "hint":
-            table._hint()
-            while table.hinting is not None:  # Hard's choice, worked out a slice at a time
-                table._hint_work(table.stage.clock())
+            table.handle(Hint())
+            while table.hint.is_working:  # Hard's choice, worked out a slice at a time
+                table.update(0.0)
         if name == "last_trick":
             view = session.view
             trick = routes.LastTrick(view.tricks[-1], len(view.tricks), view.rules.jack_of_diamonds)
@@ -435,10 +438,10 @@ def trick_won(ctx: Context, session: Session) -> Scene:
     before = session.view
     seat = session.match.to_move
     if seat is HUMAN:
-        table._play(suggest_play(before))
+        table.handle(Pressed("card", suggest_play(before).notation))
     elif seat is not None:
         move = make_bot("normal", seed=seat).decide(session.match.view_for(seat))
-        table._show(session.match.apply(move), before=before)
+        table.show(session.match.apply(move), before=before)
     while table.motion.current is not None and table.motion.current.kind != "hold":
         table.motion.advance(1 / 30)
     return table
@@ -455,8 +458,8 @@ def lesson_at(ctx: Context, key: str) -> list[Scene]:
     def reached() -> bool:
         if key == "summary":
             return isinstance(stack[-1], Dialog)
-        note = mode.note
-        still = not lesson.motion.is_busy or mode.holds_table()  # (a note holds its trick still)
+        note = lesson.note
+        still = not lesson.motion.is_busy or lesson.is_held  # (a note holds its trick still)
         return note is not None and note.key == key and still
 
     for _ in range(20000):
@@ -466,18 +469,18 @@ def lesson_at(ctx: Context, key: str) -> list[Scene]:
         if reached():
             return stack
         session = lesson.session
-        if mode.notes and (not lesson.motion.is_busy or mode.holds_table()):
-            mode.dismiss_note()  # read each note before moving on
+        if lesson.note is not None and (not lesson.motion.is_busy or lesson.is_held):
+            mode.lesson.dismiss(lesson.snapshot())  # read each note before moving on
             continue
         if lesson.motion.is_busy:
             continue
         elif session.is_human_turn:
             view = session.view
             if view.phase is Phase.PASS and view.passed is None:
-                lesson.selected = set(suggest_pass(view))
-                lesson._act()
+                lesson.state = replace(lesson.state, selected=frozenset(suggest_pass(view)))
+                lesson.handle(Pressed("button", "action"))
             elif view.phase is Phase.PLAY:
-                lesson._play(lesson_play(view))
+                lesson.handle(Pressed("card", lesson_play(view).notation))
     raise ValueError(f"the lesson never showed {key!r}")
 
 
@@ -500,7 +503,7 @@ def render(
     stack = build(name, ctx)
     for scene in stack:
         if isinstance(scene, TableScene):
-            scene._place_focus()
+            scene.place_focus()
     first = max(index for index, scene in enumerate(stack) if not scene.is_overlay)
     with recording(size, scale) as report:
         for scene in stack[first:]:

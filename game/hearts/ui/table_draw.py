@@ -127,16 +127,8 @@ class TableDrawer:
             frame.is_your_turn,
             keyboard=frame.keyboard,
             focused=frame.focus is not None,
-            clear_of=self._trick_cards_drawn(),
+            clear_of=frame.trick_cards(),
         )
-
-    def _trick_cards_drawn(self) -> list[pygame.Rect]:
-        """Where the trick's cards lie as drawn (not those in the air): the lesson's note keeps clear."""
-        frame = self._frame
-        moving = frame.moving
-        trick = moving.trick if moving is not None and moving.trick is not None else frame.shown.trick
-        hidden = moving.hidden if moving is not None else frozenset()
-        return [self.layout.seats[seat].trick_slot for seat, card in trick.plays if card not in hidden]
 
     def _draw_still_kept(self, layer: pygame.Surface) -> None:
         self._draw_still(layer, keep=True)

@@ -103,6 +103,13 @@ class TableFrame:
         view = self.shown
         return view.to_move if view.phase is Phase.PLAY else None
 
+    def trick_cards(self) -> list[pygame.Rect]:
+        """Where the trick's cards lie as drawn (not those in the air): the lesson's note keeps clear."""
+        moving = self.moving
+        trick = moving.trick if moving is not None and moving.trick is not None else self.shown.trick
+        hidden = moving.hidden if moving is not None else frozenset()
+        return [self.layout.seats[seat].trick_slot for seat, card in trick.plays if card not in hidden]
+
     def still_key(self, shake_offset: tuple[int, int]) -> tuple[object, ...]:
         """Everything the still part is drawn from (``shake_offset``: where the refused card stands)."""
         moving = self.moving

@@ -4,13 +4,13 @@ which is under a point.
 
 The seam: the table owns what changes (the step of motion showing, the cards you chose or lifted, the
 lift of the cards just passed to you) and builds a ``ShownHand`` from them whenever it asks
-(``TableScene.shown_hand``). Drawing (through the frame), hit-testing and the places your cards fly
-from all read this one value, so what you tap is what you see.
+(``TableScene.shown_hand``), once for each change (``ShownHands``). Drawing (through the frame),
+hit-testing and the places your cards fly from all read this one value, so what you tap is what you see.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from pygame import Rect
@@ -127,3 +127,57 @@ class ShownHand:
         if card not in cards:
             return None
         return InHand(cards.index(card), len(cards), self.raised_indexes(cards))
+
+    def leaving(self, card: Card, *, waits: bool) -> InHand | None:
+        """Where ``card`` leaves from as you play it (``in_hand``): raised too, if it ``waits`` for the
+        trick showing to go."""
+        start = self.in_hand(card)
+        if start is None or not waits:
+            return start
+        return InHand(start.index, start.count, start.raised | {start.index})
+
+
+class ShownHands:
+    """Your hand as shown, built again only when what it is built from changes (the step showing and the
+    live view by identity, the rest by value): drawing, hit-testing and the mirror share one a frame."""
+
+    def __init__(self) -> None:
+        self._kept: tuple[Step | None, PlayerView, tuple[object, ...], ShownHand] | None = None
+
+    def of(
+        self,
+        steps: Sequence[Step],
+        live: PlayerView,
+        geometry: HandGeometry,
+        selected: frozenset[Card],
+        raised: Card | None,
+        lifts_received: bool,
+    ) -> ShownHand:
+        """As ``ShownHand.of`` while the first of ``steps`` shows, the card ``raised`` lifted (else the
+        card you played, while it waits: ``card_waiting``)."""
+        step = steps[0] if steps else None
+        lifted = raised if raised is not None else card_waiting(steps)
+        dealt = step.t if step is not None and step.kind == "deal" else None
+        rest = (dealt, geometry, selected, lifted, lifts_received)
+        kept = self._kept
+        if kept is None or kept[0] is not step or kept[1] is not live or kept[2] != rest:
+            hand = ShownHand.of(
+                step, live, geometry, selected=selected, lifted=lifted, lifts_received=lifts_received
+            )
+            kept = self._kept = (step, live, rest, hand)
+        return kept[3]
+
+
+def card_on_its_way(steps: Iterable[Step]) -> Card | None:
+    """The card you played that has yet to land (waiting for a finished trick to go, or flying), among
+    the ``steps`` of motion queued."""
+    for step in steps:
+        if step.kind == "play" and step.base.to_move is HUMAN:
+            return next(iter(step.hidden), None)
+    return None
+
+
+def card_waiting(steps: Sequence[Step]) -> Card | None:
+    """The card you played while a finished trick still had its least time to show: it stands raised
+    until the trick goes, then goes down."""
+    return None if not steps or steps[0].kind == "play" else card_on_its_way(steps)

@@ -3,12 +3,14 @@ become (the engine moves on at once; the table shows each move in turn)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
-from ..announce import Announcement
-from ..engine import Card, CardPlayed, CardsPassed, Event, HandStarted, HeartsBroken, PlayerView, TrickTaken
+from .. import announce
+from ..announce import Announcement, Verbosity
+from ..engine import CardPlayed, CardsPassed, Event, HandStarted, HeartsBroken, PlayerView, TrickTaken
 from .motion import InHand, Step, exchange_step, play_step, step, trick_steps
 from .session import HUMAN
+from .table_hand import ShownHand
 
 PACE = {"relaxed": 1.5, "normal": 1.0, "quick": 0.55}
 """How much longer (or shorter) than normal each step lasts, by the Pace option."""
@@ -57,27 +59,28 @@ def steps_for(
     *,
     before: PlayerView | None,
     your_card_from: InHand | None,
-    in_hand: Callable[[Card], InHand | None],
+    hand: ShownHand,
     reduced_motion: bool,
-    speak: Callable[[Event], Sequence[Announcement]] | None = None,
+    verbosity: Verbosity,
     unsaid: list[Announcement] | None = None,
 ) -> Iterator[Step]:
-    """The steps that show ``events``, in order (take each before asking for the next: ``in_hand``
-    tells where one of your cards lies as drawn at that moment).
+    """The steps that show ``events``, in order.
 
     ``after`` is your view once the events happened, ``before`` the one a played card left from;
-    ``your_card_from`` where your own played card lay. Under reduced motion nothing moves, but a
-    finished trick is still held long enough to read. What ``speak`` says of an event is announced as
-    the event's first step begins (as the step before it, for an event with no step of its own);
-    what comes before any step, with no step after it, is left in ``unsaid``."""
+    ``your_card_from`` where your own played card lay, ``hand`` your hand as shown when the events came
+    (the cards you pass leave from it: the exchange is the first step of its move). Under reduced
+    motion nothing moves, but a finished trick is still held long enough to read. What is said of an
+    event (``announce.for_event``, at ``verbosity``) is announced as the event's first step begins (as
+    the step before it, for an event with no step of its own); what comes before any step, with no
+    step after it, is left in ``unsaid``."""
     motion_time = 0.0 if reduced_motion else 1.0
     played: Step | None = None
     last: Step | None = None
     pending: list[Announcement] = []
     for event in events:
-        said = tuple(speak(event)) if speak is not None else ()
+        said = tuple(announce.for_event(event, after, verbosity=verbosity))
         made = 0
-        for shown in _event_steps(event, after, before, your_card_from, in_hand, motion_time):
+        for shown in _event_steps(event, after, before, your_card_from, hand, motion_time):
             if not made:
                 if isinstance(event, CardsPassed):  # what you were given, said once it has landed
                     shown.said, shown.said_after = tuple(pending), said
@@ -106,14 +109,14 @@ def _event_steps(
     after: PlayerView,
     before: PlayerView | None,
     your_card_from: InHand | None,
-    in_hand: Callable[[Card], InHand | None],
+    hand: ShownHand,
     motion_time: float,
 ) -> Iterator[Step]:
     """The steps that show one event (none for an event that only changes words or sounds)."""
     if isinstance(event, HandStarted):
         yield step("deal", DEAL_TIME * motion_time, after, dealer=event.dealer)
     elif isinstance(event, CardsPassed):
-        starts = {card: in_hand(card) for card in event.cards[HUMAN]}
+        starts = {card: hand.in_hand(card) for card in event.cards[HUMAN]}
         yield exchange_step(event, after, starts, EXCHANGE_TIME * motion_time)
     elif isinstance(event, CardPlayed):
         start = your_card_from if event.seat is HUMAN else None

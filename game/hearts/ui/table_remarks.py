@@ -1,16 +1,19 @@
-"""What the table says on its message line besides the prompt: why your last try was refused (for a
-while, or until your next move), a passing remark (a hint's suggestion), and the refused card itself,
-which shakes with its reason beside it; and the words for the line when nothing was said.
+"""What the table says on its message line: why your last try was refused (for a while, or until your
+next move), a passing remark (a hint's suggestion), and the refused card itself, which shakes with its
+reason beside it; and the line itself, the prompt as the cards on the table show it when nothing was
+said.
 
-The seam: the table decides when something is said (``TableScene._say``, in its mode's words) and
-asks for the line when it builds a frame; ``Remarks`` keeps what was said and runs its clocks, and the
-functions here turn the match's state into words, reading nothing else.
+The seam: the table decides when something is said (a ``table_input.Say``, in its mode's words);
+``Remarks`` keeps what was said and runs its clocks, and the functions here turn the match as shown
+into words, reading nothing else (``message_line`` is the frame's line).
 """
 
 from __future__ import annotations
 
-from ..engine import Card, Phase, Seat, Trick
-from ..words import SEAT_NAMES, trick_taken
+from ..engine import Card, Phase, PlayerView, Seat, Trick
+from ..words import SEAT_NAMES, prompt, trick_taken
+from .motion import Step
+from .table_controls import is_players_move
 from .table_pace import REASON_TIME, REFUSED_BUBBLE, REFUSED_SHAKE
 
 SETTLED = "No points left: the rest plays itself."
@@ -88,6 +91,45 @@ def waiting_words(phase: Phase, bot_to_move: Seat | None) -> str:
     if bot_to_move is None:
         return "Wait a moment."
     return f"Wait for {SEAT_NAMES[bot_to_move]} to play."
+
+
+def message_line(
+    *,
+    said: str | None,
+    shown: PlayerView,
+    current: Step | None,
+    players_move: bool,
+    on_its_way: bool,
+    settled: bool,
+    chosen: int,
+    guide: str | None,
+    jack_counts: bool,
+) -> str:
+    """The message line: what was ``said``, else the prompt as the cards on the table show it
+    (``shown``, while ``current`` shows; never your turn before the card before it has landed), after
+    who took the last trick; a guided table's own line (``guide``) instead of the prompt."""
+    if said is not None:
+        return said
+    if settled and shown.phase is Phase.PLAY:
+        return SETTLED
+    if guide is not None:
+        return guide
+    stale = is_players_move(shown, waiting=False) and not players_move
+    # While your card is on its way, the turn it answered is over and the next is not yet shown;
+    # while the passed cards cross, what you were given and who leads are said once they land.
+    passing = current is not None and current.kind == "exchange"
+    line = "" if stale or passing or on_its_way else prompt(shown, chosen)
+    return after_trick(line, taken_showing(shown, current), jack_counts=jack_counts)
+
+
+def taken_showing(shown: PlayerView, current: Step | None) -> Trick | None:
+    """The finished trick the message names: while it is held and collected (``current``), then until
+    the next card lands (``shown`` is the match as the table shows it)."""
+    if current is not None and current.taken is not None:
+        return current.taken
+    if shown.phase is Phase.PLAY and shown.tricks and not shown.trick.cards:
+        return shown.tricks[-1]
+    return None
 
 
 def after_trick(prompt: str, taken: Trick | None, *, jack_counts: bool) -> str:

@@ -2,11 +2,11 @@
 their queue, what waits for them to land (a question, a result), fast-forward, the bots' pause between
 cards, and the lift of the cards just passed to you.
 
-The seam: the engine moves on at once and the table (``TableScene``) turns its events into steps
-(``table_pace.steps_for``) and into what follows them; the stage holds both and says when time has
-shown them. It never moves the match itself: it lets the bots think in each frame's spare time (while
-the last cards still move, too), tells the table when the decided move may be shown, and the table
-plays it.
+The seam: the engine moves on at once and the table (``TableScene``) hands its events to the stage,
+which turns them into steps (``present``, through ``table_pace.steps_for``), and what follows them;
+the stage holds both and says when time has shown them. It never moves the match itself: it lets the
+bots think in each frame's spare time (while the last cards still move, too), tells the table when the
+decided move may be shown, and the table plays it.
 """
 
 from __future__ import annotations
@@ -14,11 +14,22 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Hashable, Iterable
 
-from ..engine import Phase
-from .motion import Motion, Step
-from .scenes.base import Transition
+from ..announce import Announcement, Verbosity
+from ..engine import Event, Phase, PlayerView
+from .motion import InHand, Motion, Step
 from .session import Session
-from .table_pace import BOT_PAUSE, DRAW_MEMORY, FAST, PACE, RECEIVED_LIFT, THINK_BUDGET, THINK_STEP_MEMORY
+from .table_hand import ShownHand
+from .table_pace import (
+    BOT_PAUSE,
+    DRAW_MEMORY,
+    FAST,
+    PACE,
+    RECEIVED_LIFT,
+    THINK_BUDGET,
+    THINK_STEP_MEMORY,
+    steps_for,
+)
+from .transitions import Transition
 
 Later = Callable[[], Transition | None]
 """Something the table does once the cards on the move have landed (a result, a question)."""
@@ -63,6 +74,33 @@ class Stage:
         """Queue ``steps`` (taken one at a time: each may depend on those queued before it)."""
         for shown in steps:
             self.motion.add(shown)
+
+    def present(
+        self,
+        events: list[Event],
+        after: PlayerView,
+        hand: ShownHand,
+        before: PlayerView | None,
+        start: InHand | None,
+        reduced_motion: bool,
+        verbosity: Verbosity,
+    ) -> list[Announcement]:
+        """Queue the steps that show ``events`` (``table_pace.steps_for``: ``after`` is your view once
+        they happened, ``before`` the one a played card left from, ``start`` where your own played card
+        lay, ``hand`` your hand as shown); what they leave to be said at once (no step says it)."""
+        unsaid: list[Announcement] = []
+        steps = steps_for(
+            events,
+            after,
+            before=before,
+            your_card_from=start,
+            hand=hand,
+            reduced_motion=reduced_motion,
+            verbosity=verbosity,
+            unsaid=unsaid,
+        )
+        self.show(steps)
+        return unsaid
 
     def then(self, *laters: Later) -> None:
         """Do ``laters``, in order, once the cards now on the move have landed."""

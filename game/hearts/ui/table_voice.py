@@ -1,21 +1,28 @@
-"""The table for a screen reader: the answers to the query keys, and the mirror of the hand and the
-buttons that the page keeps for assistive technology (``hearts.page.Mirror``).
+"""The table for a screen reader: what it says aloud (your turn, a note, the words of its message
+line), the answers to the query keys, and the mirror of the hand and the buttons that the page keeps
+for assistive technology (``hearts.page.Mirror``).
 
-The seam: pure functions of what the table knows (the view, your cards as laid out, the focus, what you
-chose, its buttons); the sentences themselves come from ``hearts.announce``, as every spoken word does.
+The seam: pure functions of what the table knows (the view, the frame it draws, what you chose); the
+sentences themselves come from ``hearts.announce``, as every spoken word does.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
+from functools import partial
 from typing import Final
 
 from pygame import Rect
 
 from .. import announce
-from ..announce import Announcement
-from ..engine import PASS_SIZE, Card, CardSet, Phase, PlayerView, Reason
+from ..announce import Announcement, Priority, Verbosity
+from ..engine import PASS_SIZE, Card, CardSet, Match, Phase, Play, PlayerView, Reason
+from ..lesson import Note
 from ..page import Box, Mirror, MirrorButton, MirrorCard
+from .session import HUMAN
+from .table_frame import TableFrame
+from .table_input import Say
+from .table_state import Moment, TableSnapshot, moment_of
 from .widgets import Button
 
 ANSWERS: Final[dict[str, Callable[[PlayerView], Announcement]]] = {
@@ -42,6 +49,77 @@ def answer(what: str, view: PlayerView, *, chosen: CardSet = NONE_CHOSEN) -> Ann
         return Announcement(text=f"{said} {rest.text}" if rest else said, kind="query")
     found = ANSWERS.get(what)
     return None if found is None else found(view)
+
+
+class Voice:
+    """What the table says once: the note showing, your turn at each moment; and the mirror last built."""
+
+    def __init__(self) -> None:
+        self.note_said: Note | None = None
+        self.turn_said: Moment | None = None
+        self._mirrored: tuple[tuple[object, ...], Mirror] | None = None
+
+    def note(self, note: Note | None) -> Announcement | None:
+        """A guided table's note, read out as it comes up."""
+        if note is None or note is self.note_said:
+            return None
+        self.note_said = note
+        return Announcement(text=announce.speak_symbols(f"{note.title}. {note.text}"), kind="note")
+
+    def turn(self, view: PlayerView, chosen: int, verbosity: Verbosity) -> Announcement | None:
+        """Your turn, and what you must do (``chosen``: the cards chosen to pass so far), said once a
+        moment."""
+        moment = moment_of(view)
+        if moment == self.turn_said:
+            return None
+        self.turn_said = moment
+        return announce.your_turn(view, chosen=chosen, verbosity=verbosity)
+
+    def mirror(self, snap: TableSnapshot, size: tuple[int, int], build: Callable[[], Mirror]) -> Mirror:
+        """The mirror at ``snap`` in a window of ``size`` (``build`` makes it), built again only when
+        something it shows may have changed (the step showing and the view by identity: a new one is a
+        change; the size too, since the cards' places go to the page)."""
+        state, settings = snap.state, snap.settings
+        rest = (state.focus, state.selected, state.raised, snap.players_move, size, snap.fast)
+        key = (snap.current, snap.live, (*rest, settings.sound, settings.confirm_taps))
+        kept = self._mirrored
+        if kept is None or kept[0][0] is not key[0] or kept[0][1] is not key[1] or kept[0][2] != key[2]:
+            kept = self._mirrored = (key, build())
+        return kept[1]
+
+
+def refused(reason: str, why: Reason | None) -> Announcement:
+    """A card refused, for ``reason`` (the engine's ``why``, in the table's words; None: not your turn)."""
+    return announce.refusal(announce.speak_symbols(reason), None if why is None else why.kind)
+
+
+def spoken(said: Say) -> Announcement:
+    """The message line's words as said aloud: a reason at once, a remark politely."""
+    priority: Priority = "assertive" if said.reason else "polite"
+    text = said.text if said.aloud is None else said.aloud
+    return Announcement(
+        text=announce.speak_symbols(text), priority=priority, kind="refusal" if said.reason else "note"
+    )
+
+
+def why_not(match: Match, card: Card) -> Reason | None:
+    """Why the engine says you may not play ``card`` now in ``match`` (None: you may)."""
+    return match.why_illegal(Play.of(HUMAN, card))
+
+
+def mirror_of(frame: TableFrame, match: Match) -> Mirror:
+    """The page's mirror of the table as ``frame`` shows it (the cards you may not play with the
+    engine's reasons, from ``match``)."""
+    return mirror(
+        frame.live,
+        frame.hand,
+        focus=frame.focus,
+        selected=frame.selected,
+        playing=frame.is_players_turn_to_play,
+        why=partial(why_not, match),
+        buttons=frame.buttons,
+        rects=dict(frame.cards),
+    )
 
 
 def cant_play(reason: str) -> str:

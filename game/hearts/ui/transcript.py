@@ -173,13 +173,13 @@ class KeyPlayer:
 
         assert isinstance(table, TableScene)
         for _ in range(64):
-            if table.focus == index:
+            if table.state.focus == index:
                 return
-            stops = len(table.hand_cards()) + (1 if table.buttons()[-1].key == "action" else 0)
-            at = -1 if table.focus is None else table.focus
+            stops = len(table.hand_cards()) + (1 if table.snapshot().buttons[-1].key == "action" else 0)
+            at = -1 if table.state.focus is None else table.state.focus
             ahead = (index - at) % stops if at >= 0 else index + 1
             self._key("RIGHT" if at < 0 or ahead <= stops - ahead else "LEFT")
-        raise RuntimeError(f"the focus never reached place {index} (it is on {table.focus})")
+        raise RuntimeError(f"the focus never reached place {index} (it is on {table.state.focus})")
 
     def _key(self, name: str) -> None:
         pygame = self.pygame

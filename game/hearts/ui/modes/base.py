@@ -1,51 +1,58 @@
-"""What every kind of table shares, and what each may change."""
+"""What every kind of table shares, and what each may change: its traits, a frozen value
+(``ModeTraits``), and a few methods (what is dealt, what follows a move, the menu, the header, what is
+kept and what works in the background).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass
 from functools import partial
+from typing import Protocol
 
 import pygame
 
 from ...engine import Card, Event, HandScored, MatchOver, MoonChoiceNeeded, Phase, PlayerView, Reason
 from ...lesson import Note
 from ...words import table_header
+from ..context import Context
 from ..intents import Intent
-from ..motion import Motion
 from ..routes import MatchResult, MoonChoice
-from ..scenes.base import Context, Push, Transition
 from ..session import HUMAN, Session
-from ..table_layout import TableLayout, table_layout
 from ..table_stage import Later
+from ..table_state import TableSnapshot
+from ..transitions import Push, Transition
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ModeTraits:
+    """What sets a kind of table apart, as values."""
+
+    keeps_every_move: bool = True
+    """Whether a reload on your turn loses nothing (the lesson keeps nothing, so it would)."""
+    refusals_are_errors: bool = True
+    """Whether a refused card's reason shows as an error (the lesson shows it as a lesson)."""
+    plays_out_settled_hands: bool = True
+    """Whether a hand with nothing left to play for plays itself to the end, under the option (the
+    lesson plays every card)."""
+    notes: bool = False
+    """Whether notes stand beside the table (the lesson's): the table leaves a band for them."""
 
 
 class TableMode:
     """A kind of table. Each kind says what follows a hand and what its menu offers; by default it deals
     on at the level in the settings, saves nothing and counts nothing."""
 
-    is_safe_to_reload = True
-    """Whether a reload on your turn loses nothing (the lesson keeps nothing, so it would)."""
-    refusals_are_errors = True
-    """Whether a refused card's reason shows as an error (the lesson shows it as a lesson)."""
-    plays_out_settled_hands = True
-    """Whether a hand with nothing left to play for plays itself to the end, under the option (the
-    lesson plays every card)."""
+    traits = ModeTraits()
 
     def __init__(self, ctx: Context, session: Session) -> None:
         self.ctx = ctx
         self.session = session
         session.on_change = self.saved
-        self.note_rect = pygame.Rect(0, 0, 0, 0)
-        """Where the note showing was drawn (a tap there closes it)."""
-        self.motion = Motion()
-        """The cards moving on the table (the table hands over its own): what a note waits for."""
+        self.guide: Guide = NoGuide()
+        """A guided table's extras (the lesson's notes and marks); by default, none."""
 
     # The table -------------------------------------------------------------------------------------
-
-    def layout(self, size: tuple[int, int]) -> tuple[TableLayout, pygame.Rect | None]:
-        """The table's layout for a window of ``size``, and the band a note stands in (if any)."""
-        return table_layout(size, self.ctx.scale), None
 
     def header(self, view: PlayerView) -> str:
         """The line over the table: the hand, its pass and the target."""
@@ -65,7 +72,9 @@ class TableMode:
 
     def after(self, events: list[Event]) -> list[Later]:
         """What follows ``events`` once their cards have landed: your choice of the moon, the hand's
-        result, the match's."""
+        result, the match's (a match just over is counted at once: ``finished``)."""
+        if any(isinstance(event, MatchOver) for event in events):
+            self.finished()
         laters: list[Later] = []
         for event in events:
             if isinstance(event, MoonChoiceNeeded) and event.shooter is HUMAN:
@@ -113,38 +122,66 @@ class TableMode:
         whether there was work to do."""
         return self.session.coach(seconds)
 
-    # What a guided table adds (the lesson) ---------------------------------------------------------------
-
-    @property
-    def note(self) -> Note | None:
-        """The note showing beside the table (the lesson's), if any."""
-        return None
-
-    def shown(self, events: list[Event]) -> None:
-        """The table has put ``events`` in motion."""
-
-    def highlighted(self, busy: bool) -> frozenset[Card]:
-        """Cards to mark as suggested."""
-        return frozenset()
-
-    def message(self, view: PlayerView, busy: bool, chosen: int, prompt: str) -> str | None:
-        """The message line when nothing was refused or remarked, or None for the table's own."""
-        return None
-
     def reason_words(self, reason: Reason) -> str:
         """The engine's reason for refusing a move, as the table says it."""
         return str(reason)
 
-    def intercepts(self, intent: Intent, focus: int | None) -> bool:
-        """Whether ``intent`` is this mode's own (a tap on a note); the table ignores it then."""
-        return False
 
-    def holds_table(self) -> bool:
+class Guide(Protocol):
+    """What a guided table adds (the lesson's): notes beside the table, the cards it suggests marked,
+    its own message line. It reads a snapshot of the table, never the scene."""
+
+    def note(self, table: TableSnapshot) -> Note | None:
+        """The note showing beside the table, if any."""
+        ...
+
+    def holds(self, table: TableSnapshot) -> bool:
         """Whether the table waits, the computer players and the cards on the move alike (while you
         read a note)."""
+        ...
+
+    def marked(self, table: TableSnapshot) -> frozenset[Card]:
+        """Cards to mark as suggested."""
+        ...
+
+    def line(self, table: TableSnapshot) -> str | None:
+        """The message line when nothing was refused or remarked, or None for the table's own."""
+        ...
+
+    def closes(self, intent: Intent, table: TableSnapshot, box: pygame.Rect | None) -> bool:
+        """Whether ``intent`` closes the note showing (a tap on its ``box``, Enter), which it then
+        does; the table ignores it then."""
+        ...
+
+    def your_move(self, table: TableSnapshot) -> AbstractContextManager[None]:
+        """Around your move (a card, a pass, or a try that may be refused)."""
+        ...
+
+    def shown(self, events: list[Event]) -> None:
+        """The table has put ``events`` in motion."""
+        ...
+
+
+class NoGuide:
+    """The table unguided: no note, nothing marked, the table's own line."""
+
+    def note(self, table: TableSnapshot) -> Note | None:
+        return None
+
+    def holds(self, table: TableSnapshot) -> bool:
         return False
 
-    @contextmanager
-    def your_move(self) -> Iterator[None]:
-        """Around your move (a card, a pass, or a try that may be refused)."""
-        yield
+    def marked(self, table: TableSnapshot) -> frozenset[Card]:
+        return frozenset()
+
+    def line(self, table: TableSnapshot) -> str | None:
+        return None
+
+    def closes(self, intent: Intent, table: TableSnapshot, box: pygame.Rect | None) -> bool:
+        return False
+
+    def your_move(self, table: TableSnapshot) -> AbstractContextManager[None]:
+        return nullcontext()
+
+    def shown(self, events: list[Event]) -> None:
+        pass

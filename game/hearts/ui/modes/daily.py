@@ -16,10 +16,11 @@ from ...engine import Event, HandScored, PlayerView
 from ...storage.daily import DailyAttempt, new_attempt_id
 from ...storage.daily import DailyResult as DayResult
 from ...words import pass_words
+from ..context import Context
 from ..routes import DAILY_PRACTICE, DAILY_RESULT, DailyMenu, DailyReplay, DailyResult
-from ..scenes.base import Context, Push, Reset, Transition
 from ..session import Session
 from ..table_stage import Later
+from ..transitions import Push, Reset, Transition
 from .base import TableMode
 
 

@@ -28,32 +28,29 @@ from ...engine import (
 )
 from ...lesson import LESSON_DEAL, LESSON_SEED, Coach, Note, lesson_play, lesson_reason, why_card, why_pass
 from ...words import pass_words
+from ..context import Context
 from ..intents import Confirm, Intent, Tap
+from ..motion import Step
 from ..routes import LessonMenu, LessonSummary
-from ..scenes.base import Context, Push, Transition
 from ..session import HUMAN, Session
-from ..table_layout import TableLayout, table_layout, with_note_band
-from .base import TableMode
+from ..table_state import TableSnapshot
+from ..transitions import Push, Transition
+from .base import ModeTraits, TableMode
 
 LESSON_LEVEL = "normal"
 
 
 class LessonMode(TableMode):
-    is_safe_to_reload = False
-    refusals_are_errors = False  # a refusal is a lesson, shown like the other lines, not as an error
-    plays_out_settled_hands = False  # the lesson's hand is played to its last card
+    traits = ModeTraits(
+        keeps_every_move=False,
+        refusals_are_errors=False,  # a refusal is a lesson, shown like the other lines, not as an error
+        plays_out_settled_hands=False,  # the lesson's hand is played to its last card
+        notes=True,
+    )
 
     def __init__(self, ctx: Context) -> None:
-        self.coach = Coach()
-        self._showing: list[Note] = []
-        """Notes whose moment has come, waiting to be read; the first is showing."""
-        self._waiting: list[tuple[Card | None, list[Note]]] = []
-        """Notes due once a card has landed (None: once nothing moves), in the order they came up."""
-        self._suggestion: tuple[int, frozenset[Card]] = (-1, frozenset())
         super().__init__(ctx, Session(Match(STANDARD), LESSON_SEED, LESSON_LEVEL))
-
-    def layout(self, size: tuple[int, int]) -> tuple[TableLayout, pygame.Rect | None]:
-        return with_note_band(table_layout(size, self.ctx.scale))
+        self.guide = self.lesson = LessonGuide(self.session)
 
     def header(self, view: PlayerView) -> str:
         """What this table is, and its pass: the lesson is one hand, played to no target."""
@@ -68,12 +65,27 @@ class LessonMode(TableMode):
         return self.session.deal(LESSON_LEVEL, LESSON_DEAL)
 
     def hand_over(self, scored: HandScored, match_over: bool) -> Transition | None:
-        self._showing.clear()
-        self._waiting.clear()
+        self.lesson.clear()
         return Push(LessonSummary(scored))
 
     def menu(self) -> Transition | None:
         return Push(LessonMenu())
+
+    def reason_words(self, reason: Reason) -> str:
+        return lesson_reason(reason)
+
+
+class LessonGuide:
+    """The lesson's notes and suggestions over ``session``, read against a snapshot of the table."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.coach = Coach()
+        self._showing: list[Note] = []
+        """Notes whose moment has come, waiting to be read; the first is showing."""
+        self._waiting: list[tuple[Card | None, list[Note]]] = []
+        """Notes due once a card has landed (None: once nothing moves), in the order they came up."""
+        self._suggestion: tuple[int, frozenset[Card]] = (-1, frozenset())
 
     # The notes ----------------------------------------------------------------------------------------
     #
@@ -82,28 +94,25 @@ class LessonMode(TableMode):
     # then complete and held), and while it shows, the complete trick stays on the table and the
     # computer players wait.
 
-    @property
-    def notes(self) -> list[Note]:
-        """Notes to read now, in order (those whose moment has come on the table)."""
-        while self._waiting and self._is_due(self._waiting[0][0]):
+    def notes(self, table: TableSnapshot) -> list[Note]:
+        """Notes to read now, in order (those whose moment has come on the ``table``)."""
+        while self._waiting and _is_due(self._waiting[0][0], table.current):
             self._showing.extend(self._waiting.pop(0)[1])
         return self._showing
 
-    def _is_due(self, card: Card | None) -> bool:
-        """Whether ``card`` has landed on the table (None: whether nothing moves any more)."""
-        current = self.motion.current
-        if current is None or card is None:
-            return current is None
-        return not (current.kind == "play" and any(flight.card == card for flight in current.flights))
-
-    @property
-    def note(self) -> Note | None:
-        notes = self.notes
+    def note(self, table: TableSnapshot) -> Note | None:
+        notes = self.notes(table)
         return notes[0] if notes else None
 
-    def dismiss_note(self) -> None:
-        if self.notes:
+    def dismiss(self, table: TableSnapshot) -> None:
+        """The note showing has been read."""
+        if self.notes(table):
             self._showing.pop(0)
+
+    def clear(self) -> None:
+        """The hand is over: no note is left to read."""
+        self._showing.clear()
+        self._waiting.clear()
 
     def shown(self, events: list[Event]) -> None:
         notes = self.coach.watch(self.session.view, events)
@@ -111,33 +120,34 @@ class LessonMode(TableMode):
             played = [event.card for event in events if isinstance(event, CardPlayed)]
             self._waiting.append((played[-1] if played else None, notes))
 
-    def holds_table(self) -> bool:
+    def holds(self, table: TableSnapshot) -> bool:
         """While a note shows: the bots wait, and a complete trick stays on the table."""
         if not self.coach.shown:
             self._showing.extend(self.coach.watch(self.session.view))
-        if not self.notes:
+        if not self.notes(table):
             return False
-        current = self.motion.current
+        current = table.current
         if current is None:
-            return not self.session.is_human_turn
+            return not table.your_turn
         return current.kind == "hold"
 
-    def intercepts(self, intent: Intent, focus: int | None) -> bool:
-        if not self.notes:
+    def closes(self, intent: Intent, table: TableSnapshot, box: pygame.Rect | None) -> bool:
+        if not self.notes(table):
             return False
-        closes = (isinstance(intent, Tap) and self.note_rect.collidepoint(intent.pos)) or (
-            isinstance(intent, Confirm) and (focus is None or not self.session.is_human_turn)
+        closes = (isinstance(intent, Tap) and box is not None and box.collidepoint(intent.pos)) or (
+            isinstance(intent, Confirm) and (table.state.focus is None or not table.your_turn)
         )
         if closes:
-            self.dismiss_note()
+            self.dismiss(table)
         return closes
 
     @contextmanager
-    def your_move(self) -> Iterator[None]:
+    def your_move(self, table: TableSnapshot) -> Iterator[None]:
         """Your move answers the note that was showing and those about your hand, whose moment it has
         passed (the 2♣ note once you have played it); not one the move brings up."""
         moves = len(self.session.match.moves)
-        answered = [note for index, note in enumerate(self.notes) if not index or note.anchor == "hand"]
+        notes = self.notes(table)
+        answered = [note for index, note in enumerate(notes) if not index or note.anchor == "hand"]
         yield
         if len(self.session.match.moves) > moves:
             self._showing[:] = [note for note in self._showing if note not in answered]
@@ -158,17 +168,22 @@ class LessonMode(TableMode):
             self._suggestion = (moves, cards)
         return self._suggestion[1]
 
-    def highlighted(self, busy: bool) -> frozenset[Card]:
-        return frozenset() if busy else self._suggested()
+    def marked(self, table: TableSnapshot) -> frozenset[Card]:
+        return frozenset() if table.busy else self._suggested()
 
-    def message(self, view: PlayerView, busy: bool, chosen: int, prompt: str) -> str | None:
+    def line(self, table: TableSnapshot) -> str | None:
         """The suggestion and why, for your decision; else the table's own line (how to pass the three
         chosen, who took the trick showing)."""
+        view, busy, chosen = table.live, table.busy, len(table.state.selected)
         if not busy and view.phase is Phase.PASS and view.passed is None and chosen < PASS_SIZE:
             return why_pass(view, CardSet(self._suggested()))
         if not busy and view.phase is Phase.PLAY and view.to_move == HUMAN:
             return why_card(view, next(iter(self._suggested())))
         return None
 
-    def reason_words(self, reason: Reason) -> str:
-        return lesson_reason(reason)
+
+def _is_due(card: Card | None, current: Step | None) -> bool:
+    """Whether ``card`` has landed on the table while ``current`` shows (None: whether nothing moves)."""
+    if current is None or card is None:
+        return current is None
+    return not (current.kind == "play" and any(flight.card == card for flight in current.flights))

@@ -4,9 +4,10 @@ in the statistics once it ends, a result after every hand."""
 from __future__ import annotations
 
 from ...engine import HandScored, PlayerView
+from ..context import Context
 from ..routes import HandResult, PauseMenu
-from ..scenes.base import Context, Push, Transition
 from ..session import Session
+from ..transitions import Push, Transition
 from .base import TableMode
 
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from ...engine import Card, HandScored, MatchOver, PlayerView
 from ...storage import SavedPractice
+from ..context import Context
 from ..routes import Opening, PracticeMenu, PracticeResult
-from ..scenes.base import Context, Pop, Push, Reset, Transition
 from ..session import HUMAN, Session
+from ..transitions import Pop, Push, Reset, Transition
 from .base import TableMode
 
 STOP = "stop"

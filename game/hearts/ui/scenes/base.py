@@ -1,97 +1,20 @@
-"""What every scene shares: the context it reads, the transitions it returns, the base class."""
+"""What every scene shares: the base class, with the context it reads and the transitions it returns."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 import pygame
 
 from ...announce import Announcement, Verbosity
-from ...live import TableKeeper
 from ...page import Mirror
-from ...storage import Settings, Stats, Store
+from ..context import Context
 from ..intents import Intent
-from ..render.cards import CardPainter
-from ..render.fonts import Fonts
-from ..routes import Route
-from ..session import Session
-from ..sound import Sound
-from ..speaker import Speaker
+from ..transitions import Pop, Push, Replace, Reset, Transition
 
-
-@dataclass(slots=True)
-class Context:
-    """The app's shared things, handed to every scene."""
-
-    store: Store
-    fonts: Fonts
-    painter: CardPainter
-    settings: Settings
-    stats: Stats
-    size: tuple[int, int]
-    scale: float = 1.0
-    session: Session | None = None
-    notices: list[str] = field(default_factory=list)
-    """Sentences for the player that are not tied to one screen (saving problems)."""
-    sound: Sound = field(default_factory=Sound)
-    """Every sound effect goes through it; it follows the Sound option."""
-    speaker: Speaker = field(default_factory=Speaker)
-    """Every announcement goes through it (to the page, for a screen reader, and to the game log)."""
-    live: TableKeeper = field(default_factory=TableKeeper)
-    """Whether this window has the table (of the windows sharing its storage, one plays at a time)."""
-    keyboard: bool = False
-    """Whether the player's last input was a key rather than a tap or a click: the table then keeps its
-    focus on a card you may play and its words name keys."""
-
-    def __post_init__(self) -> None:
-        self._follow(self.settings)
-
-    def _follow(self, settings: Settings) -> None:
-        self.sound.enabled = settings.sound
-        self.speaker.verbosity = "full" if settings.verbosity == "full" else "brief"
-
-    def apply_settings(self, settings: Settings) -> None:
-        """Play by ``settings`` from now on (read from storage: nothing is written)."""
-        self.settings = settings
-        self._follow(settings)
-
-    def save_settings(self, settings: Settings) -> None:
-        self.apply_settings(settings)
-        self.store.save_settings(settings)
-        self.notices.extend(self.store.take_problems())
-
-
-@dataclass(frozen=True, slots=True)
-class Push:
-    """Show ``route`` over this scene; when it closes, this scene is shown again (its ``resume``)."""
-
-    route: Route
-
-
-@dataclass(frozen=True, slots=True)
-class Replace:
-    """Close this scene and show ``route`` in its place (the pause menu's Options: closing them goes
-    back to the table, not to the menu)."""
-
-    route: Route
-
-
-@dataclass(frozen=True, slots=True)
-class Pop:
-    """Close this scene; ``result`` goes to the scene beneath (its ``resume``)."""
-
-    result: object = None
-
-
-@dataclass(frozen=True, slots=True)
-class Reset:
-    """Clear the stack and show ``route`` alone (back to the menu, a new match)."""
-
-    route: Route
-
-
-Transition = Push | Replace | Pop | Reset
+__all__ = ["Context", "Pop", "Push", "Replace", "Reset", "Scene", "Transition"]
+"""The context and the transitions are defined beside the scenes (``ui/context.py``,
+``ui/transitions.py``, which the kinds of table also use) and named here for every scene."""
 
 
 class Scene:
