@@ -401,3 +401,162 @@ def test_importing_the_scenes_package_counts_only_if_it_names_a_screen(tmp_path:
     assert [(edge.importer, edge.imported) for edge in forbidden] == [
         ("app.ui.scenes.stats", "app.ui.scenes")
     ]
+
+
+# The layer table of docs/ARCHITECTURE.md, as data: each unit (a module, or a package and every module in
+# it, the longest name winning), its layer, and the units it may import. A unit may import only what its row
+# names; every name on a row is in the same layer or one below, so imports run downward or, where the table
+# says so, within a layer. The doc's table is rendered from this data and compared (see the last test).
+
+BELOW = "everything below"
+LAYERS: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...] = (
+    (
+        "commands",
+        (
+            ("__main__", ("ui",)),
+            ("bench", ("ui", "tournament", "transfer_bench", "bots", "deals", "engine")),
+            ("transfer_bench", ("match_link", "transfer", "storage", "bots", "deals", "engine")),
+        ),
+    ),
+    ("the table", (("ui", (BELOW,)),)),
+    (
+        "judgement",
+        (
+            ("coach", ("bots.hints", "bots", "deals", "engine", "words")),
+            ("daily", ("bots", "deals", "engine")),
+            ("lesson", ("bots.hints", "engine", "words")),
+            ("tournament", ("bots", "deals", "engine", "levels")),
+        ),
+    ),
+    (
+        "across saves, windows and devices",
+        (
+            ("match_link", ("transfer", "storage", "challenge", "deals", "engine")),
+            ("transfer_files", ("transfer",)),
+            ("transfer", ("storage", "engine")),
+            ("practice", ("storage", "engine")),
+            ("live", ("page",)),
+        ),
+    ),
+    (
+        "players and keeping",
+        (
+            ("bots.stdio", ("bots", "deals", "levels", "engine")),
+            ("bots.hints", ("bots", "engine")),
+            ("bots", ("levels", "engine")),
+            ("storage", ("challenge", "levels", "engine")),
+        ),
+    ),
+    (
+        "values and words",
+        (
+            ("announce", ("words", "engine")),
+            ("challenge", ("levels", "engine")),
+            ("words", ("engine",)),
+            ("review", ("engine",)),
+            ("deals", ("engine",)),
+            ("levels", ()),
+            ("page", ()),
+            ("", ()),
+        ),
+    ),
+    ("the rules", (("engine", ()),)),
+)
+
+
+def unit_of(module: str, package: str = "hearts") -> str | None:
+    """The table's unit holding ``module`` (the longest listed name), or None when no row names it."""
+    inner = module.removeprefix(package).removeprefix(".")
+    units = {unit for _, rows in LAYERS for unit, _ in rows}
+    if inner in units:
+        return inner
+    parts = inner.split(".")
+    for end in range(len(parts) - 1, 0, -1):
+        if ".".join(parts[:end]) in units:
+            return ".".join(parts[:end])
+    return None
+
+
+def allowed_imports() -> dict[str, set[str]]:
+    allowed: dict[str, set[str]] = {}
+    for depth, (_, rows) in enumerate(LAYERS):
+        below = {unit for _, lower in LAYERS[depth + 1 :] for unit, _ in lower}
+        for unit, names in rows:
+            allowed[unit] = below if BELOW in names else set(names)
+    return allowed
+
+
+def layer_violations(imports: Iterable[Import]) -> list[Import]:
+    allowed = allowed_imports()
+    found = []
+    for edge in imports:
+        source, target = unit_of(edge.importer), unit_of(edge.imported)
+        if source is None or target is None or source == target:
+            continue
+        if target not in allowed[source]:
+            found.append(edge)
+    return found
+
+
+def render_layer_table() -> str:
+    def name(unit: str) -> str:
+        if unit == "":
+            return "`__init__.py`"
+        path = unit.replace(".", "/")
+        return f"`{path}/`" if (GAME / "hearts" / path).is_dir() else f"`{path}.py`"
+
+    lines = ["| layer | module or package | may import |", "| --- | --- | --- |"]
+    for layer, rows in LAYERS:
+        for index, (unit, names) in enumerate(rows):
+            shown = ", ".join(names if BELOW in names else (name(other) for other in names)) or "nothing"
+            lines.append(f"| {layer if index == 0 else ''} | {name(unit)} | {shown} |")
+    return "\n".join(lines)
+
+
+def test_the_table_names_only_its_own_layer_or_lower() -> None:
+    seen: set[str] = set()
+    for layer, rows in reversed(LAYERS):
+        here = {unit for unit, _ in rows}
+        for unit, names in rows:
+            upward = [other for other in names if other != BELOW and other not in seen | here]
+            assert not upward, f"{unit} ({layer}) may import {upward}, not in its layer or below"
+        seen |= here
+
+
+def test_every_module_has_a_layer() -> None:
+    missing = [name for name in find_modules(GAME, "hearts") if unit_of(name) is None]
+    assert not missing, "modules with no row in the layer table: " + ", ".join(missing)
+
+
+def test_imports_follow_the_layer_table(hearts_imports: list[Import]) -> None:
+    wrong = layer_violations(hearts_imports)
+    assert not wrong, "imports the layer table does not allow:\n" + "\n".join(str(edge) for edge in wrong)
+
+
+def test_only_the_ui_imports_pygame_and_the_engine_only_the_standard_library() -> None:
+    import sys
+
+    wrong = []
+    for name, path in find_modules(GAME, "hearts").items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                tops = [alias.name.split(".")[0] for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                tops = [(node.module or "").split(".")[0]]
+            else:
+                continue
+            for top in tops:
+                outside_ui = top == "pygame" and not name.startswith("hearts.ui")
+                in_engine = name.startswith("hearts.engine") and (
+                    top == "random" or (top not in sys.stdlib_module_names and top != "hearts")
+                )
+                if outside_ui or in_engine:
+                    wrong.append(f"{name} imports {top} ({path.relative_to(GAME).as_posix()}:{node.lineno})")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_doc_holds_the_same_table() -> None:
+    doc = (GAME.parent / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    assert render_layer_table() in doc, (
+        "docs/ARCHITECTURE.md's layer table should read:\n" + render_layer_table()
+    )
