@@ -1,4 +1,6 @@
-"""The import graph of ``game/hearts``, read from the source: no cycles, and no screen names another.
+"""The import graph of ``game/hearts``, read from the source: no cycles, no screen names another, and every
+module has a row in the layer table (``LAYERS``, rendered in docs/ARCHITECTURE.md) and imports only what
+that row names.
 
 Every ``import`` and ``from … import`` counts, wherever it stands: at the top, inside a function, under
 ``if TYPE_CHECKING:``. A deferred import hides a cycle from the interpreter, not from the design.
