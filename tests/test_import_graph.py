@@ -408,7 +408,9 @@ def test_importing_the_scenes_package_counts_only_if_it_names_a_screen(tmp_path:
 # The layer table of docs/ARCHITECTURE.md, as data: each unit (a module, or a package and every module in
 # it, the longest name winning), its layer, and the units it may import. A unit may import only what its row
 # names; every name on a row is in the same layer or one below, so imports run downward or, where the table
-# says so, within a layer. The doc's table is rendered from this data and compared (see the last test).
+# says so, within a layer. The doc's table is rendered from this data and compared (see the last test):
+# typed data is easier to review than markdown cells parsed back, and the comparison still lets neither
+# the doc nor the data change alone; a failure prints the table to paste.
 
 BELOW = "everything below"
 LAYERS: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...] = (
