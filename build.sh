@@ -81,37 +81,21 @@ cmd_test() {
     ensure_node
     cmd_lint
     ensure_chromium
-    # One pytest-xdist worker per core (-n 0 among the arguments runs them in this one process), then as many
-    # Pyodide processes as cores, each taking whole test modules from a queue they share. Arguments (test
-    # paths, -k ...) run one native pytest with them.
+    # One pytest-xdist worker per core (-n 0 among the arguments runs them in this one process); the
+    # browser tests on their own, a page a core and one more (they mostly wait on the game's pace and the page's
+    # frames, not on the processor); then as many Pyodide processes as cores, each taking whole test
+    # modules from a queue they share. Arguments (test paths, -k ...) run one native pytest with them.
     if [ $# -gt 0 ]; then
         log "pytest (native CPython, one worker per core): $*"
         "$PY" -m pytest -q -n auto --dist loadgroup "$@"
-        log "pytest inside Pyodide (WebAssembly CPython) under Node, $(nproc) processes"
-        node tests/pyodide/shards.mjs "$(nproc)" -q tests
-        return
+    else
+        log "pytest (native CPython, one worker per core)"
+        "$PY" -m pytest -q -n auto --dist loadgroup --ignore=tests/browser
+        log "pytest in Chromium (tests/browser), $(( $(nproc) + 1 )) pages at a time"
+        "$PY" -m pytest -q -n "$(( $(nproc) + 1 ))" --dist loadgroup tests/browser
     fi
-    # The browser tests mostly wait, on the game's pace and the page's frames (they keep about a fifth of
-    # two cores busy), so they run alongside the other two phases, a page a core and one more. The other
-    # phases give way to them (nice), so the pages keep their pace; their report comes last.
-    local scratch status=0 browser
-    scratch=$(mktemp -d)
-    log "pytest in Chromium (tests/browser), $(( $(nproc) + 1 )) pages at a time, alongside the rest"
-    "$PY" -m pytest -q -n "$(( $(nproc) + 1 ))" --dist loadgroup --basetemp "$scratch/browser" tests/browser \
-        >"$scratch/browser.log" 2>&1 &
-    browser=$!
-    trap "kill $browser 2>/dev/null || true" EXIT
-    log "pytest (native CPython, one worker per core)"
-    nice -n 10 "$PY" -m pytest -q -n auto --dist loadgroup --basetemp "$scratch/native" --ignore=tests/browser \
-        || status=$?
     log "pytest inside Pyodide (WebAssembly CPython) under Node, $(nproc) processes"
-    nice -n 10 node tests/pyodide/shards.mjs "$(nproc)" -q tests || status=$?
-    log "pytest in Chromium (tests/browser): waiting for it to finish"
-    wait "$browser" || status=$?
-    trap - EXIT
-    cat "$scratch/browser.log"
-    rm -rf "$scratch"
-    return "$status"
+    node tests/pyodide/shards.mjs "$(nproc)" -q tests
 }
 
 cmd_bench() {
