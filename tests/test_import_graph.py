@@ -440,6 +440,7 @@ LAYERS: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...] = (
             ("transfer", ("storage", "engine")),
             ("practice", ("storage", "engine")),
             ("live", ("page",)),
+            ("peers", ("page",)),
         ),
     ),
     (

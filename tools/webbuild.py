@@ -46,7 +46,7 @@ RUNTIME_FILES = (
     f"{PYGBAG_VERSION}/cpython{PYTHON_TAG}/main.data",
 )
 INDEX_FILE = f"index-{PYGBAG_VERSION}-cp{PYTHON_TAG}.json"
-SITE_FILES = ("manifest.webmanifest", "live.js", "shell.js", "access.js")
+SITE_FILES = ("manifest.webmanifest", "live.js", "shell.js", "access.js", "peers.js")
 RUNTIMES = ("pyodide", "pygbag")
 PYODIDE = ROOT / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")

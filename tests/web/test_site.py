@@ -301,6 +301,7 @@ def test_the_build_runs_offline_and_makes_the_whole_site(offline_build: OfflineB
         "live.js",
         "shell.js",
         "access.js",
+        "peers.js",
     ):
         assert (site / name).is_file(), name
     for name, side in ICONS.items():
@@ -315,6 +316,7 @@ def test_the_build_runs_offline_and_makes_the_whole_site(offline_build: OfflineB
     assert '<script src="live.js" defer>' in page
     assert '<script src="shell.js"' in page
     assert '<script src="access.js" defer>' in page
+    assert '<script src="peers.js" defer>' in page
 
     manifest = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
     icons = {(icon["src"], icon["sizes"], icon.get("purpose", "any")) for icon in manifest["icons"]}
@@ -550,7 +552,7 @@ def test_the_vendored_site_asks_only_its_own_origin(browser: Browser, tmp_path: 
         page_text = (out / "index.html").read_text(encoding="utf-8")
         assert f'src="cdn/{RUNTIME}/pythons.js"' in page_text
         assert f'cdn: "cdn/{RUNTIME}/"' in page_text
-        for name in ("index.html", "sw.js", "live.js", "shell.js", "access.js", "manifest.webmanifest"):
+        for name in (*webbuild.SITE_FILES, "index.html", "sw.js"):
             text = (out / name).read_text(encoding="utf-8")
             assert "pygame-web.github.io" not in text and cdn_base not in text, name
         # Kept apart from the game's own files, under pygbag's version, so a new game version keeps it.
