@@ -41,6 +41,8 @@ from browser_player import (  # noqa: E402
 )
 from serve import serving  # noqa: E402
 
+from hearts.engine import TRICKS  # noqa: E402
+
 # Installed before the page's own scripts: long tasks and the time of every animation frame.
 WATCH = """
 window.benchWatch = { longTasks: [], frames: [] };
@@ -246,7 +248,7 @@ def run(hands: int) -> dict[str, Any]:
                     )
                     assert over.dialog is not None
                     player.tap(over.dialog.choice("^Play again$"))
-                player.wait_for(lambda t: t.dialog is None and len(t.hand) == 13, what="the next deal")
+                player.wait_for(lambda t: t.dialog is None and len(t.hand) == TRICKS, what="the next deal")
                 fast = player.wait_for(lambda t: t.button("^Fast") is not None, what="Fast").button("^Fast")
                 if fast is not None and not fast.name.endswith("(on)"):
                     player.tap(fast)

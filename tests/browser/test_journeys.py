@@ -13,7 +13,7 @@ from itertools import pairwise
 from browser_player import READ_MEMORY, Control, Hand, Player, Table, is_my_move, passing, seen, visible_point
 from playwright.sync_api import Browser, BrowserContext, FloatRect
 
-from hearts.engine import CardSet, Deal, Match, Moon, Pass, Phase, Rules, Seat
+from hearts.engine import TRICKS, CardSet, Deal, Match, Moon, Pass, Phase, Rules, Seat
 from hearts.engine.cards import CARDS
 
 from .links import link_for, match_stopped
@@ -135,7 +135,7 @@ def test_a_match_to_50_at_fast_forward_keeps_memory_flat(calm_desktop: BrowserCo
         player.tap(follow)
         if follow.name.startswith("See the result"):
             break
-        player.wait_for(lambda t: t.dialog is None and len(t.hand) == 13, what="the next deal")
+        player.wait_for(lambda t: t.dialog is None and len(t.hand) == TRICKS, what="the next deal")
     else:
         raise AssertionError("no one reached 50 in 12 hands")
     over = dialog_titled(player, "Victory|Defeat|wins|won")

@@ -12,7 +12,7 @@ from browser_player import Hand, KeyHand, Player, Table, is_my_move, passing, se
 from playwright.sync_api import Browser, BrowserContext
 
 from hearts.challenge import Challenge, encode
-from hearts.engine import Match, Phase, Seat
+from hearts.engine import TRICKS, Match, Phase, Seat
 
 from .links import link_for, match_stopped
 
@@ -70,10 +70,10 @@ def test_a_whole_hand_by_touch(phone: BrowserContext, site_url: str, tmp_path: P
     assert len(hand.passed) == 3 and 1 <= len(hand.played) <= 13
     player.screenshot(str(tmp_path / "result-390x844.png"))
     player.tap(result.choice("^Next hand"))
-    table = player.wait_for(lambda t: len(t.hand) == 13 and t.dialog is None, what="hand 2")
+    table = player.wait_for(lambda t: len(t.hand) == TRICKS and t.dialog is None, what="hand 2")
     assert player.wait_for(is_my_move).hand_label is not None
     assert any("passing right" in said for said in player.spoken()), player.spoken()[-5:]
-    assert len(table.hand) == 13
+    assert len(table.hand) == TRICKS
     player.check()
 
 
@@ -158,7 +158,7 @@ def test_a_whole_hand_by_keys_alone(calm_desktop: BrowserContext, site_url: str)
     # (once no points are left, the rest of the hand plays itself)
     assert len(hand.passed) == 3 and 1 <= len(hand.played) <= 13
     player.key("Enter")  # Next hand
-    player.wait_for(lambda t: len(t.hand) == 13 and t.dialog is None, what="hand 2")
+    player.wait_for(lambda t: len(t.hand) == TRICKS and t.dialog is None, what="hand 2")
     player.check()
 
 
@@ -236,7 +236,7 @@ def test_turning_the_phone_lays_the_table_out_again(phone: BrowserContext, site_
         and len({c.rect[1] for c in t.hand if c.rect}) == 1,
         what="one row of cards on a phone on its side",
     )
-    assert len(turned.hand) == 13
+    assert len(turned.hand) == TRICKS
     player.page.set_viewport_size({"width": 1280, "height": 720})
     player.wait_for(
         lambda t: all(c.rect and c.rect[0] + c.rect[2] > 844 for c in t.hand[-1:]), what="desktop size"
