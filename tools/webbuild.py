@@ -46,7 +46,13 @@ RUNTIME_FILES = (
     f"{PYGBAG_VERSION}/cpython{PYTHON_TAG}/main.data",
 )
 INDEX_FILE = f"index-{PYGBAG_VERSION}-cp{PYTHON_TAG}.json"
-SITE_FILES = ("manifest.webmanifest", "live.js", "shell.js", "access.js", "peers.js")
+SITE_FILES = ("manifest.webmanifest", "live.js", "shell.js", "access.js", "peers.js", "qr.js")
+NPM_SITE_FILES = {
+    "uqr.mjs": ROOT / "node_modules" / "uqr" / "dist" / "index.mjs",
+    "uqr.LICENSE.txt": ROOT / "node_modules" / "uqr" / "LICENSE",
+}
+"""The page's own dependencies from npm, each beside the page under its name here: uqr, the QR encoder
+``qr.js`` lends the game (MIT, its licence with it)."""
 RUNTIMES = ("pyodide", "pygbag")
 PYODIDE = ROOT / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
@@ -417,9 +423,14 @@ def build(
         shutil.copy2(built / name, out / name)
     for name in SITE_FILES:
         shutil.copy2(WEB / name, out / name)
+    for name, path in NPM_SITE_FILES.items():
+        if not path.is_file():
+            raise BuildError(f"{path.relative_to(ROOT)} is missing: run npm ci in {ROOT}")
+        shutil.copy2(path, out / name)
     shutil.copytree(WEB / "icons", out / "icons")
     inputs = [(str(path.relative_to(app)), path) for path in staged]
     inputs += [(f"web/{path.relative_to(WEB)}", path) for path in sorted(WEB.rglob("*")) if path.is_file()]
+    inputs += [(name, path) for name, path in NPM_SITE_FILES.items()]
     runtime_inputs: list[tuple[str, Path]] = []
     if own:
         runtime_inputs = own_runtime(out, ROOT / ".cache" / "runtime")

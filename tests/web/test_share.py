@@ -336,3 +336,30 @@ def test_the_game_shares_from_python_and_reads_a_challenge_link(browser: Browser
         page.wait_for_function(SETTLED, timeout=5000)
         assert page.evaluate("pyodide.runPython('page.share_outcome()')") == "copied"
         assert clipboard(page) == TEXT
+
+
+def test_the_page_lends_the_game_a_qr_code_that_reads_back(browser: Browser, base: str) -> None:
+    """``hearts.qr`` on the built site (web/qr.js and the uqr.mjs beside it): the rows it gives, drawn one
+    light or dark square a module with the standard's border, decode to the text."""
+    import json
+
+    import zxingcpp
+
+    text = base + "#friends=1.t9F2kQ.w.Ada." + "Az09-_" * 19
+    with opened(browser, base) as page:
+        answer = json.loads(page.evaluate("(text) => hearts.qr(text)", text))
+        too_long = page.evaluate("(text) => hearts.qr(text)", "x" * 4000)
+    rows = answer["rows"]
+    assert len(rows) == 17 + 4 * answer["version"]
+    module, border = 4, 4
+    side = (len(rows) + 2 * border) * module
+    pixels = bytearray(b"\xff" * side * side)
+    for y, row in enumerate(rows):
+        for x, dark in enumerate(row):
+            if dark == "1":
+                for dy in range(module):
+                    start = ((y + border) * module + dy) * side + (x + border) * module
+                    pixels[start : start + module] = bytes(module)
+    image = memoryview(bytes(pixels)).cast("B", (side, side))
+    assert [found.text for found in zxingcpp.read_barcodes(image)] == [text]
+    assert too_long == ""

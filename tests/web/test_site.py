@@ -302,6 +302,9 @@ def test_the_build_runs_offline_and_makes_the_whole_site(offline_build: OfflineB
         "shell.js",
         "access.js",
         "peers.js",
+        "qr.js",
+        "uqr.mjs",
+        "uqr.LICENSE.txt",
     ):
         assert (site / name).is_file(), name
     for name, side in ICONS.items():
@@ -317,6 +320,7 @@ def test_the_build_runs_offline_and_makes_the_whole_site(offline_build: OfflineB
     assert '<script src="shell.js"' in page
     assert '<script src="access.js" defer>' in page
     assert '<script src="peers.js" defer>' in page
+    assert '<script src="qr.js" type="module">' in page
 
     manifest = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
     icons = {(icon["src"], icon["sizes"], icon.get("purpose", "any")) for icon in manifest["icons"]}
