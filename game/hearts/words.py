@@ -30,7 +30,17 @@ from .engine import (
     Suit,
     Ties,
     Trick,
+    places,
 )
+
+ORDINALS: Final = {1: "first", 2: "second", 3: "third", 4: "fourth"}
+
+
+def where_you_came(totals: Sequence[int], seat: Seat = Seat.SOUTH) -> str:
+    """How ``seat`` placed by ``totals``, as said after "You": "came second", "tied for first"."""
+    place, tied = places(totals)[seat]
+    return f"tied for {ORDINALS[place]}" if tied else f"came {ORDINALS[place]}"
+
 
 SEAT_NAMES: Final = {Seat.SOUTH: "You", Seat.WEST: "West", Seat.NORTH: "North", Seat.EAST: "East"}
 DIRECTION_WORDS: Final = {

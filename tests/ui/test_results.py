@@ -8,11 +8,10 @@ import itertools
 import pygame
 import pytest
 
-from hearts.engine import HandScored, Match, MatchOver, Moon, Phase, Rules, Seat
+from hearts.engine import HandScored, Match, MatchOver, Moon, Phase, Rules, Seat, places
 from hearts.storage import MemoryBackend, Store
 from hearts.ui import theme
 from hearts.ui.report import recording
-from hearts.ui.result_cells import places
 from hearts.ui.scenes.dialog import Dialog
 from hearts.ui.scenes.hand_result import hand_result_dialog
 from hearts.ui.scenes.match_result import match_result_dialog

@@ -39,13 +39,13 @@ from ..words import (
     passed_you,
     seat_object,
     seat_subject,
+    where_you_came,
 )
 from .announcement import YOU, Announcement, Verbosity
 from .said import MOON_CHOICE, cards_spoken, number, per_seat, points_count, suit_count, trick_held
 
 BRIEF_LIMIT: Final = 120
 """The longest sentence ``brief`` says, in characters."""
-ORDINALS: Final = ("first", "second", "third", "fourth")
 
 
 def _placed(trick: Trick, card: Card) -> int | None:
@@ -161,14 +161,6 @@ def _hand_scored(event: HandScored, view: PlayerView, verbosity: Verbosity) -> l
     return said
 
 
-def _place(totals: Sequence[int], seat: Seat) -> tuple[int, bool]:
-    """A seat's place by total (0: lowest) and whether another seat shares it."""
-    mine = totals[seat]
-    place = sum(1 for other in Seat if totals[other] < mine)
-    tied = any(totals[other] == mine for other in Seat if other is not seat)
-    return place, tied
-
-
 def _match_over(event: MatchOver, verbosity: Verbosity) -> list[Announcement]:
     totals = event.totals
     mine = number(totals[YOU])
@@ -181,9 +173,7 @@ def _match_over(event: MatchOver, verbosity: Verbosity) -> list[Announcement]:
     else:
         names = join_words([seat_object(seat) for seat in event.winners])
         verb = "wins the match" if len(event.winners) == 1 else "share the win"
-        place, tied = _place(totals, YOU)
-        came = f"tied for {ORDINALS[place]}" if tied else f"came {ORDINALS[place]}"
-        text = f"{names} {verb}. You {came} with {mine}."
+        text = f"{names} {verb}. You {where_you_came(totals, YOU)} with {mine}."
     if verbosity == "full":
         text += f" Final totals: {per_seat(totals)}."
     return [Announcement(text=text, priority="assertive", kind="match")]

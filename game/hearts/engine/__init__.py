@@ -44,6 +44,7 @@ from .rules import (
     Rules,
     Ties,
     moon_scores,
+    places,
 )
 from .seen import SeenHand
 from .snapshot import Snapshot
@@ -104,4 +105,5 @@ __all__ = [
     "dealer_for",
     "moon_scores",
     "parse_move",
+    "places",
 ]

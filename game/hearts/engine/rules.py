@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
 from enum import Enum, IntEnum
 from typing import Any, Final
@@ -155,6 +155,15 @@ def moon_scores(moon: Moon, shooter: Seat) -> tuple[int, ...]:
     if moon is Moon.SUBTRACT_FROM_SHOOTER:
         return tuple(-FULL_MOON if seat == shooter else 0 for seat in range(4))
     return tuple(0 if seat == shooter else FULL_MOON for seat in range(4))
+
+
+def places(totals: Sequence[int]) -> dict[Seat, tuple[int, bool]]:
+    """Each seat's place by its total, the lowest first (1), and whether another seat shares it: seats on
+    one total share the place, and the place after them is skipped, as in any ranking (1, 1, 3, 4)."""
+    return {
+        seat: (1 + sum(other < totals[seat] for other in totals), totals.count(totals[seat]) > 1)
+        for seat in Seat
+    }
 
 
 OLD_QUEEN_KEY: Final = "qs_breaks_hearts"

@@ -1,16 +1,12 @@
-"""What the result dialogs share: scores written with a true minus sign, places by total, and a table's
+"""What the result dialogs share: scores written with a true minus sign, and a table's
 columns and rows fitted to the room (pure: fonts measure, nothing draws)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
 
-from ..engine import Seat
 from .layout import Metrics
 from .render.fonts import Fonts
-
-ORDINALS: Final = {1: "first", 2: "second", 3: "third", 4: "fourth"}
 
 
 def total_text(value: int) -> str:
@@ -21,15 +17,6 @@ def total_text(value: int) -> str:
 def score_text(score: int) -> str:
     """A hand's score, signed: "+13", "−10", "0"."""
     return f"+{score}" if score > 0 else ("−" + str(-score) if score < 0 else "0")
-
-
-def places(totals: Sequence[int]) -> dict[Seat, tuple[int, bool]]:
-    """Each seat's place by its total (the lowest first) and whether it shares it: seats on the same
-    total share the place ("=2"), and the next place after them is skipped, as in any ranking."""
-    return {
-        seat: (1 + sum(other < totals[seat] for other in totals), totals.count(totals[seat]) > 1)
-        for seat in Seat
-    }
 
 
 def fit_columns(

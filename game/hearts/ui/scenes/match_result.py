@@ -12,15 +12,15 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...engine import HandScored, MatchOver, Seat
-from ...words import SEAT_NAMES
+from ...engine import HandScored, MatchOver, Seat, places
+from ...words import SEAT_NAMES, where_you_came
 from .. import theme
 from ..celebration import Confetti, draw_chart
 from ..challenge_link import challenge_a_friend
 from ..layout import DialogLayout, Metrics
 from ..render.fonts import Fonts
 from ..render.text import draw_text, wrap
-from ..result_cells import ORDINALS, places, table_rows, total_text
+from ..result_cells import table_rows, total_text
 from ..routes import Menu, NewMatch, PlayChallenge, Route, ScoreSheet
 from ..session import HUMAN, Session
 from ..widgets import draw_panel
@@ -68,9 +68,7 @@ def match_result_frame(session: Session, over: MatchOver) -> MatchResultFrame:
         summary = f"You win by {margin} point{'s' if margin != 1 else ''} after {hands} hands."
     else:
         winner = " and ".join(SEAT_NAMES[seat] for seat in over.winners)
-        place, tied = ranks[HUMAN]
-        came = f"tied for {ORDINALS[place]}" if tied else f"came {ORDINALS[place]}"
-        summary = f"{winner} won after {hands} hands. You {came}."
+        summary = f"{winner} won after {hands} hands. You {where_you_came(over.totals, HUMAN)}."
     challenge = session.challenge
     if challenge is not None and challenge.score is not None:
         summary += " " + versus(over.totals[HUMAN], challenge.score)
