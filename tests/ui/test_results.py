@@ -8,6 +8,7 @@ import itertools
 import pygame
 import pytest
 
+from hearts.announce.refusal import speak_symbols
 from hearts.engine import HandScored, Match, MatchOver, Moon, Phase, Rules, Seat, places
 from hearts.storage import MemoryBackend, Store
 from hearts.ui import theme
@@ -411,3 +412,26 @@ def test_a_long_match_pages_its_score_sheet_from_the_latest_hands() -> None:
     assert numbers[:8] == [str(number) for number in range(1, 9)]  # the hands' numbers down the left
     driver.click(driver.button_spot("later"))
     assert isinstance(driver.scene, Dialog) and driver.scene.title == "Score sheet (2 of 2)"
+
+
+def test_the_hand_result_is_in_the_page_mirror_a_seat_a_sentence_with_its_story() -> None:
+    """What the table shows, to read again after the announcer has said it: each seat's hearts and Q♠,
+    its score for the hand and its total, in words; then the hand's story and the next hand."""
+    pygame.display.init()
+    ctx = context((390, 844), 1.0)
+    session = Session.new(Rules(jack_of_diamonds=True), "normal", seed=1)
+    (_, moon), (_, missed) = story_hands()
+    lines = hand_result_dialog(ctx, session, missed, False).mirror().dialog.lines  # type: ignore[union-attr]
+    assert lines[:4] == (
+        "You: 1 heart, +1 this hand, 1 in all.",
+        "West: 11 hearts and the queen of spades, +14 this hand, 14 in all.",
+        "North: 1 heart, +1 this hand, 1 in all.",
+        "East: no penalty cards, 0 this hand, 0 in all.",
+    )
+    assert lines[4:] == tuple(
+        speak_symbols(line) for line in (*hand_story(missed), "Next: Hand 2 · Pass right · to 100")
+    )
+    said = hand_result_dialog(ctx, session, moon, True).opened_words("full", returned=False)
+    assert (
+        said is not None and "in all" not in said.text
+    )  # the announcer says the result; the mirror keeps it

@@ -75,12 +75,15 @@ class Dialog(Scene):
         menu_spot: MenuSpot | None = None,
         spoken: Sequence[str] = (),
         read_lines: bool = False,
+        mirrored: Sequence[str] = (),
     ) -> None:
         """``spoken``: what a drawn ``body`` shows, in sentences for a screen reader (read as the
-        dialog opens, and mirrored with its ``lines``); ``read_lines``: its lines are the news, read
+        dialog opens, and mirrored with its ``lines``); ``mirrored``: the same where the announcer has
+        said it already (mirrored only, to read again); ``read_lines``: its lines are the news, read
         as it opens whatever the verbosity (else only in full)."""
         self.title = title
         self.spoken = tuple(spoken)
+        self.mirrored = tuple(mirrored)
         self.read_lines = read_lines
         self.choices = tuple(choices)
         self.lines = tuple(lines)
@@ -197,7 +200,7 @@ class Dialog(Scene):
         if self.closable and all(choice.key != self.close_result for choice in self.choices):
             choices.append(MirrorButton(id=CLOSE, label="Close", rect=box(self.layout.close)))
         active = None if self.focus is None else str(self.focus)
-        lines = tuple(speak_symbols(line) for line in (*self.spoken, *self.lines))
+        lines = tuple(speak_symbols(line) for line in (*self.spoken, *self.mirrored, *self.lines))
         dialog = MirrorDialog(title=self.title, lines=lines, choices=tuple(choices), active=active)
         return Mirror(dialog=dialog)
 

@@ -47,6 +47,18 @@ class HandResultFrame:
     def columns(self) -> tuple[tuple[str, ...], ...]:
         return tuple(zip(*self.rows, strict=True))
 
+    @property
+    def sentences(self) -> tuple[str, ...]:
+        """The table a row a sentence, then its words, for a screen reader to read again in the page's
+        mirror: "West: 4 hearts and the Q♠, +17 this hand, 40 in all." (the announcer said it once)."""
+        said = []
+        for name, hearts, queen, hand, total in self.rows[1:]:
+            taken = [f"{hearts} heart{'' if hearts == '1' else 's'}"] if hearts not in ("", "0") else []
+            taken += ["the Q♠"] if queen else []
+            took = " and ".join(taken) if taken else "no penalty cards"
+            said.append(f"{name}: {took}, {hand} this hand, {total} in all.")
+        return (*said, *self.story, *self.after)
+
 
 def hand_result_frame(scored: HandScored, match: Match, *, match_over: bool) -> HandResultFrame:
     """The frame of ``scored``, the latest hand of ``match``."""
@@ -186,6 +198,7 @@ def hand_result_dialog(
         body_height=lambda metrics, width: hand_result_height(frame, fonts, metrics, width),
         closable=False,
         name="hand_result",
+        mirrored=frame.sentences,
         menu=None if menu is None else Push(menu),
         menu_spot=lambda size: table_layout(size, ctx.scale).buttons["menu"],
     )
