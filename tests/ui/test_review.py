@@ -345,3 +345,33 @@ def test_the_review_in_landscape_puts_the_coachs_words_right_under_its_list() ->
     assert 0 <= review.layout.decision.top - last.bottom <= 2 * review.layout.gap
     # no empty panel below
     assert review.layout.coach.bottom <= review.layout.decision.bottom + 2 * review.layout.gap
+
+
+@pytest.mark.parametrize("jack_rule", [True, False], ids=["jack-on", "jack-off"])
+def test_the_trick_with_the_jack_names_it_in_the_review_under_its_rule(jack_rule: bool) -> None:
+    """The step's heading says what the trick held as the table said it: the J♦ with its −10 where the
+    rule scores it, and not where it is just a diamond."""
+    from hearts.bots import make_bot
+    from hearts.deals import deal_for
+    from hearts.engine import JACK_OF_DIAMONDS, Match, Phase, Rules
+    from hearts.ui.review_frame import coach_text, review_frame
+    from hearts.ui.review_layout import review_layout
+
+    match = Match(Rules(jack_of_diamonds=jack_rule))
+    bots = {seat: make_bot("easy", seed=int(seat)) for seat in Seat}
+    match.apply(deal_for(3, 1))
+    while match.hand_number == 1 and match.phase is not Phase.DEAL:
+        seat = match.to_move if match.phase is not Phase.PASS else match.awaiting[0]
+        assert seat is not None
+        match.apply(bots[seat].decide(match.view_for(seat)))
+    replay = replay_hand(match, 1)
+    step = 1 + next(
+        index for index, shown in enumerate(replay.tricks) if JACK_OF_DIAMONDS in shown.trick.cards
+    )
+    pygame.display.init()
+    ctx = context((390, 844), 1.0)
+    layout = review_layout((390, 844), 1.0, ctx.fonts, coach_text(None, ""))
+    frame = review_frame(
+        layout, replay, None, heading="", step=step, practise=False, focus_key=None, four_colour=False
+    )
+    assert ("J♦ (−10)" in frame.heading) is jack_rule, frame.heading

@@ -180,7 +180,9 @@ def review_frame(
             else f"Dealt, then passed {DIRECTION_WORDS[replay.direction]}"
         )
     else:
-        step_heading = trick_taken(replay.tricks[step - 1].trick)
+        # The J♦ counts in the heading under the rule that scores it (its taker is known only then).
+        jack_counts = replay.scored.jack_taker is not None
+        step_heading = trick_taken(replay.tricks[step - 1].trick, jack_counts=jack_counts)
     decision = decision_at(review, step)
     moments = review.key_moments[: len(layout.moments)] if review is not None else ()
     return ReviewFrame(
