@@ -137,6 +137,10 @@ class LessonRun:
             assert not any(box.colliderect(slot) for slot in slots), f"{key} hides the trick"
         for card, slot in lying_in_the_trick(lesson):
             assert not self.lesson.note_box().colliderect(slot), f"the {key} note hides the {card}"
+        box = self.lesson.note_box()
+        for seat in Seat:  # a seat's box is covered whole or not at all, never cut by the note's edge
+            panel = lesson.layout.seats[seat].panel
+            assert not box.colliderect(panel) or box.contains(panel), f"the {key} note cuts {seat.name}'s box"
         if key == "trick":
             assert set(view.tricks[0].cards) <= set(cards), "the first trick left while its note showed"
             assert "takes it" in lesson.message, lesson.message  # and the line under it says who took it
@@ -210,7 +214,12 @@ def snapshot(backend: MemoryBackend) -> dict[str, str]:
 
 @pytest.mark.parametrize(
     ("choose", "size", "tap"),
-    [("suggested", (390, 844), "touch"), ("other", (1280, 720), "click"), ("illegal", (320, 568), "touch")],
+    [
+        ("suggested", (390, 844), "touch"),
+        ("other", (1280, 720), "click"),
+        ("illegal", (320, 568), "touch"),
+        ("suggested", (844, 390), "touch"),
+    ],
 )
 def test_the_lesson_teaches_every_note_once_in_order_and_ends_with_the_summary(
     choose: str, size: tuple[int, int], tap: str

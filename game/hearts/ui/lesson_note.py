@@ -146,11 +146,17 @@ def note_band(
 
 
 def _note_box(fonts: Fonts, note: Note, layout: TableLayout, band: pygame.Rect) -> pygame.Rect:
-    """The box ``note`` takes in ``band``: at its top (in landscape, halfway down it)."""
+    """The box ``note`` takes in ``band``: at its top (in landscape, halfway down it), and over the whole
+    of any seat's box it lies on, so no seat shows a cut strip of its words below the note's edge."""
     _, _, height = note_text(fonts, note.text, band, layout.metrics)
     box = pygame.Rect(band.left, band.top, band.width, height)
     if not layout.is_portrait:
         box.centery = band.centery
+    gap = layout.metrics.px(6)
+    for place in layout.seats:
+        panel = place.panel.inflate(0, 2 * gap)
+        if box.colliderect(place.panel) and not box.contains(place.panel) and band.contains(panel):
+            box.union_ip(pygame.Rect(box.left, panel.top, box.width, panel.height))
     return box
 
 
