@@ -8,7 +8,8 @@ by real input as tests/browser does, and measures:
   (1280×720) and at the largest scale (390×844 drawn at 2×): long tasks (the ``longtask`` observer), the
   time between animation frames (p95) and frames a second;
 - idle on the menu and on your own turn: the page's main-thread busy time a second, beside a blank page
-  running an animation-frame loop in the same run;
+  running an animation-frame loop in the same run (and that page's time between frames, p95: the
+  browser's own jitter, the floor under the game's);
 - the JavaScript heap, the WebAssembly memory and its allocator's bytes in use after each of ``--hands``
   hands at fast-forward (a new match begins when one ends).
 Prints a summary, and with ``--json`` one line of JSON last.
@@ -54,7 +55,9 @@ new PerformanceObserver((list) => {
 COLD_STARTS = 5
 """Cold starts measured; the figure is their median, with the steps of that start."""
 RESET = "window.benchWatch.longTasks = []; window.benchWatch.frames = [];"
-BLANK = "<!doctype html><title>blank</title><script>(function f(){requestAnimationFrame(f)})()</script>"
+BLANK = f"<!doctype html><title>blank</title><script>{WATCH}</script>"
+"""A page with nothing but a frame loop: the floor for idle CPU, and for the time between frames (the
+browser's own jitter, which no game can beat)."""
 
 
 def first_frame(player: Player) -> float:
@@ -219,6 +222,8 @@ def run(hands: int) -> dict[str, Any]:
             blank = context.new_page()
             blank.set_content(BLANK)
             figures["blank_frame_loop_cpu"] = round(busy_per_second(blank, 8), 3)
+            blank_frames = frames_figures(blank.evaluate("window.benchWatch"), 8)
+            figures["blank_frame_p95_ms"] = blank_frames["frame_p95_ms"]
             blank.close()
             context.close()
             # A hand against Hard, at scale 1 and at the largest scale.
