@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from hearts.peers import CODE_LIMIT, Peers, PeerStatus, is_code
+from hearts.peers import CODE_LIMIT, PeerChannel, Peers, PeerStatus, is_code
 
 
 class StandInPeers:
@@ -101,3 +101,19 @@ def test_a_page_that_throws_is_a_quiet_no(page: StandInPage) -> None:
     peers = Peers(page)
     assert peers.send("west", "x") is False
     assert peers.status("west") == PeerStatus()
+
+
+def test_a_channel_is_one_key_of_the_page_as_the_table_uses_a_connection(page: StandInPage) -> None:
+    peers = Peers(page)
+    channel = PeerChannel(peers, "west")
+    assert channel.is_open is False
+    page.peers.statuses["west"] = json.dumps({"state": "open", "code": "", "reason": ""})
+    assert channel.is_open is True
+    channel.send("hello")
+    page.peers.inbox["west"] = json.dumps(["one", "two"])
+    page.peers.inbox["north"] = json.dumps(["not mine"])
+    assert channel.receive() == ["one", "two"]
+    channel.close()
+    assert ("send", ("west", "hello")) in page.peers.calls
+    assert ("close", ("west",)) in page.peers.calls
+    assert page.peers.inbox == {"north": json.dumps(["not mine"])}

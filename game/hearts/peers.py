@@ -131,3 +131,28 @@ class Peers:
             return getattr(peers, method)(*args)
         except Exception:
             return None
+
+
+class PeerChannel:
+    """One connection of ``peers`` (by ``key``) as the table's transport (``hearts.friends.transport``):
+    text both ways while open, reliable and in order; what is sent while it is not open is lost, as on a
+    line that dropped."""
+
+    __slots__ = ("_key", "_peers")
+
+    def __init__(self, peers: Peers, key: str) -> None:
+        self._peers = peers
+        self._key = key
+
+    @property
+    def is_open(self) -> bool:
+        return self._peers.status(self._key).state == "open"
+
+    def send(self, data: str) -> None:
+        self._peers.send(self._key, data)
+
+    def receive(self) -> list[str]:
+        return self._peers.take(self._key)
+
+    def close(self) -> None:
+        self._peers.close(self._key)
