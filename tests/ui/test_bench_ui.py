@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from hearts.ui.app import COACH_SLICE
 from hearts.ui.bench import _new_app, coach_is_on
+from hearts.ui.idle_work import COACH_SLICE
 
 
 @pytest.mark.parametrize(("value", "on"), [(None, True), ("1", True), ("0", False), ("off", False)])
