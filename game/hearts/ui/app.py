@@ -360,6 +360,11 @@ class App:
 
     # Notices (saving problems and the like) ---------------------------------------------------
 
+    @property
+    def notice(self) -> str | None:
+        """The notice showing over the screen, if any."""
+        return self._notice
+
     def _tick_notice(self, dt: float) -> None:
         if self._notice is None and self.ctx.notices:
             self._notice = self.ctx.notices.pop(0)
