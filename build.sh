@@ -136,7 +136,7 @@ cmd_transcript() {
 
 cmd_snapshot() {
     ensure_venv
-    PYTHONPATH=game "$PY" -m hearts.ui.snapshot "$@"
+    PYTHONPATH=game:tools "$PY" -m snapshot "$@"
 }
 
 case "${1:-}" in

@@ -133,10 +133,10 @@ def where_in_runtime(name: str, files: set[str]) -> str | None:
 def bot_classes() -> dict[str, tuple[str, str]]:
     sys.path.insert(0, str(GAME))
     try:
-        from hearts.bots import _CLASSES
+        from hearts.bots import BOT_CLASSES
     finally:
         sys.path.remove(str(GAME))
-    return dict(_CLASSES)
+    return dict(BOT_CLASSES)
 
 
 def walk() -> tuple[set[str], dict[str, set[str]]]:

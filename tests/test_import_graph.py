@@ -1,6 +1,6 @@
-"""The import graph of ``game/hearts``, read from the source: no cycles, no screen names another, and every
+"""The import graph of ``game/hearts``, read from the source: no cycles, no screen names another, every
 module has a row in the layer table (``LAYERS``, rendered in docs/ARCHITECTURE.md) and imports only what
-that row names.
+that row names, and none imports a tool (``tools/``, which the site does not ship).
 
 Every ``import`` and ``from … import`` counts, wherever it stands: at the top, inside a function, under
 ``if TYPE_CHECKING:``. A deferred import hides a cycle from the interpreter, not from the design.
@@ -557,6 +557,29 @@ def test_only_the_ui_imports_pygame_and_the_engine_only_the_standard_library() -
                 )
                 if outside_ui or in_engine:
                     wrong.append(f"{name} imports {top} ({path.relative_to(GAME).as_posix()}:{node.lineno})")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_game_imports_none_of_the_tools() -> None:
+    """The tools (``tools/``: the snapshot tool, the site's build, the benchmarks' players) are not shipped,
+    so a module of ``hearts`` that imported one would work natively and fail in the browser."""
+    tools = {path.stem for path in (GAME.parent / "tools").glob("*.py")}
+    tools |= {path.parent.name for path in (GAME.parent / "tools").glob("*/__init__.py")}
+    assert {"snapshot", "webbuild"} <= tools
+    wrong = []
+    for name, path in find_modules(GAME, "hearts").items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                tops = [alias.name.split(".")[0] for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                tops = [(node.module or "").split(".")[0]]
+            else:
+                continue
+            wrong += [
+                f"{name} imports {top} ({path.relative_to(GAME).as_posix()}:{node.lineno})"
+                for top in tops
+                if top in tools
+            ]
     assert not wrong, "\n".join(wrong)
 
 

@@ -172,9 +172,9 @@ HAND = page.Mirror(
 
 
 @pytest.fixture(autouse=True)
-def nothing_sent_yet(monkeypatch: pytest.MonkeyPatch) -> None:
+def nothing_sent_yet() -> None:
     """Each test starts with a page that has been sent no mirror."""
-    monkeypatch.setattr(page, "_sent_mirror", {})
+    page.forget_mirror()
 
 
 def test_the_mirror_says_where_each_control_is_drawn():
@@ -348,7 +348,11 @@ def test_natively_the_screen_reader_calls_are_quiet(monkeypatch: pytest.MonkeyPa
     page.mirror(HAND)
     assert page.presses() == []
     assert page.keys_are_ours() is True
-    assert page._sent_mirror == {}  # nothing was sent, so nothing is remembered as sent
+    # Nothing was sent, so nothing is remembered as sent: on a page, the same mirror goes at once.
+    hearts = AccessPage()
+    on_a_page(monkeypatch, hearts)
+    page.mirror(HAND)
+    assert hearts.mirrored == [HAND.to_json()]
 
 
 def test_an_older_page_without_the_screen_reader_calls_is_no_error(monkeypatch: pytest.MonkeyPatch):

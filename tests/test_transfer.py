@@ -21,6 +21,7 @@ from hearts.challenge import Challenge
 from hearts.engine import Moon, Rules, Ties
 from hearts.match_link import InvalidMatchLink, match_link_code, read_match_code
 from hearts.storage import MemoryBackend, Settings, Stats, StorageUnavailable, Store
+from hearts.storage.backends import FileBackend, data_directory
 from hearts.storage.daily import DailyAttempt, DailyRecords, DailyResult
 from hearts.storage.revisions import REVISIONS_KEY, revision_of, tombstones_in
 from hearts.storage.saved_match import SavedMatch, SavedPractice, match_text
@@ -246,7 +247,7 @@ def test_mutated_exports_are_refused_or_read_whole() -> None:
             for key, part in got.parts:
                 store = Store(MemoryBackend())
                 store.backend.set(key, part)
-                transfer._loaders()[key](store)
+                transfer.part_loaders()[key](store)
                 assert not store.take_problems() and store.backend.data == {key: part}  # type: ignore[attr-defined]
         else:
             assert got.parts == parts, text
@@ -349,13 +350,18 @@ def test_an_import_that_removes_a_part_and_stops_part_way_changes_nothing() -> N
 # The command line -----------------------------------------------------------------------------
 
 
+def folder_store() -> Store:
+    """The store of the game's folder on this computer ($HEARTS_DATA_DIR), which the command line uses."""
+    return Store(FileBackend(data_directory()))
+
+
 @pytest.mark.native
 def test_the_command_line_carries_a_match_to_another_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     home, away, file = tmp_path / "home", tmp_path / "away", tmp_path / "hearts.json"
     monkeypatch.setenv("HEARTS_DATA_DIR", str(home))
-    store = transfer._store()
+    store = folder_store()
     store.record_finished(SavedMatch(FINISHED[2], 2, "easy"))
     playing = SavedMatch(unfinished_match(5, 70), 5, "hard")
     store.save_match(playing)
@@ -365,9 +371,9 @@ def test_the_command_line_carries_a_match_to_another_folder(
     assert transfer.main(["import", str(file), "--yes"]) == 0
     out = capsys.readouterr().out
     assert "a match at hand" in out and "1 finished match" in out and "It would replace nothing saved" in out
-    loaded = transfer._store().load_match()
+    loaded = folder_store().load_match()
     assert loaded is not None and loaded.match.snapshot() == playing.match.snapshot()
-    assert transfer._store().load_stats().matches_played == 1
+    assert folder_store().load_stats().matches_played == 1
 
 
 @pytest.mark.native
@@ -377,7 +383,7 @@ def test_the_command_line_changes_nothing_unless_told_yes(
     file = tmp_path / "hearts.json"
     file.write_text(rich_export(), encoding="ascii")
     monkeypatch.setenv("HEARTS_DATA_DIR", str(tmp_path / "data"))
-    transfer._store().save_stats(Stats(matches_played=41))
+    folder_store().save_stats(Stats(matches_played=41))
     files = {path.name: path.read_bytes() for path in (tmp_path / "data").iterdir()}
     monkeypatch.setattr("sys.stdin", io.StringIO("n\n"))
     assert transfer.main(["import", str(file)]) != 0

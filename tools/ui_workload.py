@@ -22,18 +22,18 @@ os.environ["HEARTS_BENCH_COACH"] = "0"
 import pygame
 
 import hearts.ui.session as session_module
-from hearts.ui.bench import FRAME, _new_app, _player_taps
+from hearts.ui.bench import FRAME, new_app, player_taps
 
 
 def main(argv: list[str]) -> int:
     size, frames, mode, path = argv
     width, _, height = size.partition("x")
     session_module.new_seed = lambda: 2026  # the same deals every run
-    app = _new_app((int(width), int(height)))
+    app = new_app((int(width), int(height)))
     if mode == "record":
         taps = []
         for _ in range(int(frames)):
-            events = _player_taps(app)
+            events = player_taps(app)
             taps.append([list(event.pos) for event in events])
             app.frame(FRAME, events)
         with open(path, "w", encoding="utf-8") as file:

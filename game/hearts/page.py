@@ -388,6 +388,11 @@ def placed(rect: Box | None) -> dict[str, list[int]]:
 _sent_mirror: dict[str, str] = {}
 
 
+def forget_mirror() -> None:
+    """Forget the mirror last sent, as a page loaded afresh has none: the next one is sent."""
+    _sent_mirror.clear()
+
+
 def mirror(state: Mirror) -> None:
     """Keep the page's hidden mirror in step with ``state``: sent only when it differs from the last one."""
     found = page_object()

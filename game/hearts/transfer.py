@@ -173,7 +173,8 @@ def _read_export(text: object) -> Transfer:
     return Transfer(tuple((key, data[key]) for key in KEYS if key in data))
 
 
-def _loaders() -> dict[str, Callable[[Store], object]]:
+def part_loaders() -> dict[str, Callable[[Store], object]]:
+    """How the store reads each part of an export, by its key."""
     return {
         MATCH_KEY: Store.load_match,
         PRACTICE_KEY: Store.load_practice,
@@ -190,7 +191,7 @@ def _readable(key: str, text: str) -> bool:
     backend.set(key, text)
     store = Store(backend)
     try:
-        _loaders()[key](store)
+        part_loaders()[key](store)
     except Exception:
         return False
     return not store.take_problems() and backend.data == {key: text}

@@ -7,7 +7,9 @@ The browser's pygame-ce is pygbag's build (SDL 2.28.4, its own FreeType); the na
 shaded differently everywhere, and at small sizes a glyph's advance can differ by a pixel, so a line may
 wrap one word sooner and move the rows under it (Options: "Tap, then confirm" wraps after "again" in the
 browser). Native snapshots are a close picture of the browser's, not an exact one. A scene differing in
-more than MOST_DIFFERENT of its pixels has gone wrong beyond that (a font missing, a layout broken)."""
+more than MOST_DIFFERENT of its pixels has gone wrong beyond that (a font missing, a layout broken).
+
+The snapshot tool (``tools/snapshot``) is not in the game's archive: the page is handed its source."""
 
 from __future__ import annotations
 
@@ -54,10 +56,22 @@ asyncio.run(unpack())
 # --></script></head><body><canvas id="canvas" width="1" height="1"></canvas></body></html>
 """
 
+TOOL = Path(__file__).resolve().parents[2] / "tools" / "snapshot"
+# The tool's source, written into the page's file system beside the unpacked game.
+INSTALL_TOOL = """
+import sys
+from pathlib import Path
+folder = Path("/data/data/snapshot-tool/snapshot")
+folder.mkdir(parents=True, exist_ok=True)
+for name, text in {files!r}.items():
+    (folder / name).write_text(text, encoding="utf-8")
+sys.path.append(str(folder.parent))
+"""
+
 RENDER = """
 import base64, pygame
 from hearts.storage.settings import Settings
-from hearts.ui.snapshot import render
+from snapshot import render
 surface, _ = render({name!r}, {size!r}, 1.0, Settings())
 base64.b64encode(pygame.image.tobytes(surface, "RGB")).decode()
 """
@@ -71,6 +85,8 @@ def snapshot_page(browser: Browser, built_site: Path, site_url: str) -> Iterator
     player = Player(page)
     page.goto(site_url + "snapshots.html")
     page.wait_for_function("window.snapshotsReady === true", timeout=BOOT_TIMEOUT_MS)
+    files = {path.name: path.read_text(encoding="utf-8") for path in sorted(TOOL.glob("*.py"))}
+    page.evaluate("code => Module.pyodide.runPython(code)", INSTALL_TOOL.format(files=files))
     yield page
     player.check()
     context.close()
@@ -82,27 +98,21 @@ def snapshot_page(browser: Browser, built_site: Path, site_url: str) -> Iterator
 KNOWN_PAR = """
 from hearts.daily import Par, daily_for
 from hearts.engine.moves import parse_move
-from hearts.ui import snapshot
+from snapshot import DAILY_DAY, PARS
 
-daily = daily_for(snapshot.DAILY_DAY)
+daily = daily_for(DAILY_DAY)
 par = Par(daily)
 par.match = daily.new_match()
 for text in {moves!r}:
     par.match.apply(parse_move(text))
-snapshot._PARS[snapshot.DAILY_DAY] = par
+PARS[DAILY_DAY] = par
 """
 
 
 def daily_par_moves() -> list[str]:
-    from hearts.daily import Par, daily_for
-    from hearts.ui import snapshot
+    from snapshot import DAILY_DAY, daily_par
 
-    if snapshot.DAILY_DAY not in snapshot._PARS:
-        par = Par(daily_for(snapshot.DAILY_DAY))
-        while not par.work(1.0):
-            pass
-        snapshot._PARS[snapshot.DAILY_DAY] = par
-    match = snapshot._PARS[snapshot.DAILY_DAY].match
+    match = daily_par(DAILY_DAY).match
     assert match is not None
     return [move.to_text() for move in match.moves]
 
@@ -110,9 +120,9 @@ def daily_par_moves() -> list[str]:
 def native_pixels(name: str) -> bytes:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
+    from snapshot import render
 
     from hearts.storage.settings import Settings
-    from hearts.ui.snapshot import render
 
     surface, _ = render(name, SIZE, 1.0, Settings())
     return pygame.image.tobytes(surface, "RGB")
@@ -128,7 +138,7 @@ def differing_share(first: bytes, second: bytes) -> float:
 
 
 def scenes() -> list[str]:
-    from hearts.ui.snapshot import SCENES
+    from snapshot import SCENES
 
     return list(SCENES)
 

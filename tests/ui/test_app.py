@@ -211,7 +211,7 @@ def test_a_damaged_save_is_reported_set_aside_and_spares_settings_and_statistics
     assert Store(backend).damaged_saves() == [
         '{"format": "hearts-save", "version": 1, "record": {"moves": ["play S ZZ"]}}'
     ]
-    assert driver.app._notice is not None and "set aside" in driver.app._notice
+    assert driver.app.notice is not None and "set aside" in driver.app.notice
     start_match(driver)
     driver.settle()
     assert driver.table.session.view.phase is Phase.PASS

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from hearts.ui.app import COACH_SLICE
-from hearts.ui.bench import _new_app, coach_is_on
+from hearts.ui.bench import coach_is_on, new_app
+from hearts.ui.idle_work import COACH_SLICE
 
 
 @pytest.mark.parametrize(("value", "on"), [(None, True), ("1", True), ("0", False), ("off", False)])
@@ -17,5 +17,5 @@ def test_the_coach_works_during_the_bench_unless_turned_off(
     else:
         monkeypatch.setenv("HEARTS_BENCH_COACH", value)
     assert coach_is_on() is on
-    app = _new_app((390, 844))
+    app = new_app((390, 844))
     assert app.coach_slice == (COACH_SLICE if on else 0.0)

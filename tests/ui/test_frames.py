@@ -4,6 +4,7 @@ it passes. What the player sees stays the table drawn afresh, pixel for pixel.""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -199,8 +200,8 @@ def test_a_kept_hand_that_missed_a_change_would_be_caught(monkeypatch: pytest.Mo
     driver = CheckedDriver((390, 844), settings=Settings(pace="quick"))
     start_match(driver)
     driver.settle()
-    key = TableDrawer._hand_key
-    monkeypatch.setattr(TableDrawer, "_hand_key", lambda drawer: key(drawer)[:-2])  # no focus…
+    key = TableDrawer.hand_key
+    monkeypatch.setattr(TableDrawer, "hand_key", lambda drawer: key(drawer)[:-2])  # no focus…
     for _ in range(4):
         driver.key(pygame.K_RIGHT)
     assert driver.mismatches
@@ -255,22 +256,17 @@ def test_the_still_part_is_drawn_once_while_a_card_flies() -> None:
 def test_cards_in_the_air_are_painted_only_at_the_sizes_the_table_shows_at_rest() -> None:
     driver = Driver((1920, 1080), settings=Settings(pace="normal"))
     painter = driver.app.ctx.painter
-    painted: list[tuple[int, int]] = []
-    backs: list[tuple[int, int]] = []
-    draw_face, draw_back = painter._draw_face, painter._draw_back
-
-    def face(card: object, width: int, height: int, four: bool) -> pygame.Surface:
-        painted.append((width, height))
-        return draw_face(card, width, height, four)  # type: ignore[arg-type]
-
-    def back(width: int, height: int) -> pygame.Surface:
-        backs.append((width, height))
-        return draw_back(width, height)
-
-    painter._draw_face = face  # type: ignore[method-assign]
-    painter._draw_back = back  # type: ignore[method-assign]
+    before = Counter(painter.painted)
     start_match(driver)
     driver.play_match_by_taps(driver.click, hands=1)
+    now = painter.painted - before
+    painted = [
+        (width, height)
+        for (card, width, height), times in now.items()
+        if card is not None
+        for _ in range(times)
+    ]
+    backs = [(width, height) for (card, width, height) in now if card is None]
     layout = driver.table.layout
     at_rest = {layout.hand.card, layout.trick_card}
     assert len(painted) > 26  # every card was shown
@@ -327,15 +323,7 @@ def test_faces_are_painted_ahead_at_the_tricks_size_in_frames_that_draw_nothing(
     table = driver.table
     painter = driver.app.ctx.painter
     size = table.layout.trick_card
-    painted: list[object] = []
-    draw_face = painter._draw_face
-
-    def face(card: object, width: int, height: int, four: bool) -> pygame.Surface:
-        if (width, height) == size:
-            painted.append(card)
-        return draw_face(card, width, height, four)  # type: ignore[arg-type]
-
-    painter._draw_face = face  # type: ignore[method-assign]
+    before = Counter(painter.painted)
     hand = set(table.session.view.hand)
     for _ in range(600):
         if driver.step():
@@ -344,7 +332,11 @@ def test_faces_are_painted_ahead_at_the_tricks_size_in_frames_that_draw_nothing(
             break
     assert table.picture.faces_ahead.is_done
     assert all(painter.has_face(card, *size) for card in FULL_DECK)
+    now = painter.painted - before
+    width, height = size
+    painted = [card for (card, *at) in now if card is not None and tuple(at) == size]
     assert len(painted) == 52 and set(painted[:13]) == hand
+    assert all(now[card, width, height] == 1 for card in painted)  # each once
 
 
 def test_your_cards_are_copied_opaque_and_hatched_ahead_in_frames_that_draw_nothing() -> None:

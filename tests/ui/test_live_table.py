@@ -119,7 +119,7 @@ def test_a_save_refused_as_behind_stops_the_window_and_play_here_carries_on_from
     assert backend.data == there and driver.app.ctx.session is None
     for _ in range(3):
         driver.step()
-    assert MOVED_ON not in driver.app.ctx.notices and driver.app._notice != MOVED_ON
+    assert MOVED_ON not in driver.app.ctx.notices and driver.app.notice != MOVED_ON
     driver.key(pygame.K_RETURN)  # Play here: the table was this page's all along
     driver.step()
     session = driver.app.ctx.session

@@ -227,7 +227,7 @@ def test_bots_thinking_ahead_choose_what_they_would_have_chosen(level: str) -> N
             continue
         while ahead.think_on():
             pass  # the bot to move, then each bot after it up to your turn
-        thought_ahead += len(ahead._ahead)
+        thought_ahead += ahead.bots_thinking_ahead
         while plain.think(0.01) is None:
             pass
         ahead.apply_bot_move()

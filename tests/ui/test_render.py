@@ -439,7 +439,7 @@ def test_card_caches_are_bounded(fonts: Fonts) -> None:
     assert by_bytes.cached_faces == 3
     for width in range(40, 80):
         small.back(width, width * 7 // 5)
-    assert len(small._backs) <= 6
+    assert small.cached_backs == 6
 
 
 # --- icons ----------------------------------------------------------------------------------------------
@@ -466,7 +466,7 @@ def test_icons_differ_and_are_cached() -> None:
     assert icon("hint", 32, theme.TEXT) is icon("hint", 32, theme.TEXT)
     for size in range(8, 200):
         icon("menu", size, theme.TEXT)
-    assert len(icons_module._CACHE) <= icons_module._CACHE.max_items
+    assert len(icons_module.CACHE) == icons_module.CACHE.max_items
 
 
 def test_an_unknown_icon_is_an_error() -> None:

@@ -1,4 +1,4 @@
-"""The layout report (``python -m hearts.ui.snapshot`` writes it beside each picture), and what it shows
+"""The layout report (``./build.sh snapshot`` writes it beside each picture), and what it shows
 about the drawn scenes at phone, tablet and desktop sizes: the trick's indices in view, every button in the
 window, seat boxes apart, text readable."""
 
@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pytest
 from pygame import Rect
-
-from hearts.ui.snapshot import main as snapshot_main
-from hearts.ui.snapshot import render
+from snapshot import render
+from snapshot.cli import main as snapshot_main
 
 SIZES = [(320, 568), (390, 844), (844, 390), (667, 375), (768, 1024), (1280, 720), (1920, 1080)]
 UPRIGHT = [(width, height) for width, height in SIZES if width < height]

@@ -7,6 +7,7 @@ import itertools
 
 import pygame
 import pytest
+from snapshot import build, context
 
 from hearts.announce.refusal import speak_symbols
 from hearts.engine import HandScored, Match, MatchOver, Moon, Phase, Rules, Seat, places
@@ -18,7 +19,6 @@ from hearts.ui.scenes.hand_result import hand_result_dialog
 from hearts.ui.scenes.match_result import match_result_dialog
 from hearts.ui.scenes.score_sheet import sheet_rows
 from hearts.ui.session import Session
-from hearts.ui.snapshot import build, context
 from hearts.words import SEAT_NAMES, hand_story
 
 from .driver import Driver

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 import pytest
+from snapshot import build, context
 
 from hearts.engine import Seat
 from hearts.review import replay_hand
@@ -16,7 +17,6 @@ from hearts.ui.intents import Pressed
 from hearts.ui.render.text import wrap
 from hearts.ui.scenes.dialog import Dialog
 from hearts.ui.scenes.review import ReviewScene
-from hearts.ui.snapshot import build, context
 from hearts.words import SEAT_NAMES
 
 from .driver import Driver
@@ -283,10 +283,11 @@ than the coach lists."""
 def heavy_hand() -> tuple[Match, Coaching]:
     """``HEAVY_SEED``'s match after its first hand, played as Easy plays in your seat, and the coach's
     review of that hand judged to the end: worked out once a process (it takes seconds), and read only."""
+    from snapshot import play_until
+
     from hearts.coach import Coaching, moments, seed_for
     from hearts.engine import Rules
     from hearts.ui.session import Session
-    from hearts.ui.snapshot import play_until
 
     session = Session.new(Rules(), "normal", seed=HEAVY_SEED)
     play_until(session, lambda s: len(s.match.results) >= 1 and s.needs_deal, you="easy")

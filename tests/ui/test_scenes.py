@@ -494,8 +494,9 @@ def test_statistics_pages_are_packed_by_the_room(
 ) -> None:
     """A wide, short window takes the tiles four a row when that saves a page (1280×720 shows all on one
     page, not a second page of two paragraphs); a page ends only where the next block would not fit."""
+    from snapshot import context, played_daily
+
     from hearts.ui.scenes import stats
-    from hearts.ui.snapshot import context, played_daily
 
     ctx = context(size, 1.0)
     played_daily(ctx.store, TODAY)

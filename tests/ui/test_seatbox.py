@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from snapshot import play_until
 
 from hearts.engine import JACK_OF_DIAMONDS, Phase, PlayerView, Rules, Seat
 from hearts.ui.seatbox import SeatWords, seat_words, signed
 from hearts.ui.session import Session
-from hearts.ui.snapshot import play_until
 
 
 def test_points_carry_their_sign_and_a_gain_a_true_minus() -> None:

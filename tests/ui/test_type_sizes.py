@@ -4,9 +4,9 @@ screens with menus and results at the five sizes the game is checked at."""
 from __future__ import annotations
 
 import pytest
+from snapshot import render
 
 from hearts.ui.report import type_size_problems
-from hearts.ui.snapshot import render
 
 SIZES = [(320, 568), (390, 844), (844, 390), (1280, 720), (1920, 1080)]
 SCENES = ["menu", "pause", "hand_result", "score_sheet", "victory", "options", "statistics", "last_trick"]

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 import pytest
+from snapshot import LESSON_SCENES, SCENES, build, context, render
 
 from hearts.engine import Card
 from hearts.ui import theme
@@ -22,7 +23,6 @@ from hearts.ui.scenes.base import Scene
 from hearts.ui.scenes.dialog import Dialog
 from hearts.ui.scenes.table import TableScene
 from hearts.ui.seatbox import seat_parts
-from hearts.ui.snapshot import LESSON_SCENES, SCENES, build, context, render
 from hearts.ui.table_faces import RECEIVED_WORDS
 from hearts.ui.table_layout import table_layout, with_note_band
 

@@ -1,19 +1,22 @@
 """The game as packed for the browser runs on its own: unpacked where pygbag unpacks it, with nothing of
-the repository on its path, it finds its modules, fonts and sounds, draws the table and plays every sound."""
+the repository on its path, it finds its modules, fonts and sounds, draws the table and plays every sound.
+The snapshot tool, which draws the table here, is not in the archive: a copy of it goes beside."""
 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import tarfile
 from pathlib import Path
 
+TOOLS = Path(__file__).resolve().parents[2] / "tools"
 SCRIPT = """
 import sys
 from pathlib import Path
 from hearts.ui.assets import asset_path
-from hearts.ui.snapshot import render
+from snapshot import render
 import pygame
 
 font = asset_path("fonts", "HeartsSans.ttf")
@@ -38,6 +41,9 @@ def test_the_packed_game_runs_from_where_pygbag_unpacks_it(site: Path, tmp_path:
         archive.extractall(app, filter="tar")
     home = app / "assets"  # pygbag runs main.py from here, with this folder first on sys.path
     assert (home / "main.py").is_file()
+    assert not (home / "snapshot").exists() and not (home / "hearts" / "ui" / "snapshot.py").exists()
+    tool = tmp_path / "tool"
+    shutil.copytree(TOOLS / "snapshot", tool / "snapshot", ignore=shutil.ignore_patterns("__pycache__"))
     environment = {
         "PATH": os.environ.get("PATH", ""),
         "PYTHONPATH": str(home),
@@ -46,7 +52,12 @@ def test_the_packed_game_runs_from_where_pygbag_unpacks_it(site: Path, tmp_path:
         "PYGAME_HIDE_SUPPORT_PROMPT": "1",
     }
     result = subprocess.run(
-        [sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(home)!r}); {SCRIPT}"],
+        [
+            sys.executable,
+            "-I",
+            "-c",
+            f"import sys; sys.path[:0] = [{str(home)!r}, {str(tool)!r}]; {SCRIPT}",
+        ],
         cwd=home,
         env=environment,
         capture_output=True,

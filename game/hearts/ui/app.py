@@ -10,7 +10,6 @@ import asyncio
 import os
 import sys
 import time
-from collections.abc import Callable
 
 import pygame
 
@@ -23,6 +22,7 @@ from ..storage.keeper import MOVED_ON
 from . import theme
 from .challenge_link import is_challenge_fragment, read_challenge
 from .context import Context
+from .idle_work import COACH_SLICE, IdlePace, slice_for, work_for
 from .intents import SHORTCUTS, Back, IntentReader, Pressed, Query, Quit, Resize, Tap
 from .moving import match_offer, opened_match
 from .render.cards import CardPainter
@@ -31,7 +31,6 @@ from .render.text import draw_text
 from .router import scene_for
 from .routes import ChallengeOffer, ChallengeRefused, Elsewhere, Opening, Reopen, Route
 from .scenes.base import Scene
-from .scenes.dialog import Dialog
 from .sound import Sound, is_gesture
 from .transitions import Pop, Push, Replace, Reset, Transition
 
@@ -42,16 +41,6 @@ NO_MIRROR = page.Mirror()
 MAX_SCALE = 2.0
 """Render at device pixels on dense screens, but no more than this many per CSS pixel."""
 NOTICE_SECONDS = 6.0
-COACH_SLICE = 0.004
-"""Seconds the coach may judge your decisions in a frame that draws nothing: it starts no step later."""
-FRAME_BUDGET = 0.008
-"""Nor a step it expects to end later than this many seconds into the frame (a bot may have thought in
-it already): its longest recent step is what it expects."""
-STILL_DIALOG_SLICE = 0.006
-"""The coach's slice (and the daily deal's par's) while a still dialog waits for the player: the table
-beneath neither moves nor thinks, so more of the frame's budget is free."""
-COACH_STEP_MEMORY = 0.85
-"""How much of its longest recent step the coach still expects of the next, a frame later."""
 STILL_AFTER = 1.0
 """Seconds a still dialog waits untouched, with nothing left to draw or work out, before the loop rests."""
 REST_SECONDS = 0.5
@@ -140,8 +129,8 @@ class App:
         self.coach_clock = time.perf_counter
         """What the coach's slice and the frame's budget are measured by (the wall clock, as a frame
         is; tests on a busy machine may count processor time instead)."""
-        self._coach_step = 0.0
-        """How long the coach expects its next step to take (its longest recent one)."""
+        self.idle_pace = IdlePace()
+        """The pace of the work in frames that draw nothing (the coach's)."""
         self.clock = 0.0
         """Seconds of game time, the sum of every frame's ``dt``."""
         self._acted_at = 0.0
@@ -267,13 +256,11 @@ class App:
                     self._mirrored = mirrored
                     page.mirror(mirrored)
             return True
-        work = self._background_work()
+        work = work_for(self.stack, self.ctx.session)  # (the coach's, and the daily deal's par)
         self._caught_up = work is None or self.coach_slice <= 0
         if not self._caught_up and work is not None:
-            # In a frame with nothing to draw (you are thinking, or a bot is), the coach judges your
-            # decisions (and the daily deal's par is worked out), so they are ready at the hand's
-            # result without slowing a drawn frame.
-            self._coach(work, started)
+            granted = slice_for(self.coach_slice, self.scene)
+            self._caught_up = self.idle_pace.run(work, started, granted=granted, clock=self.coach_clock)
         return False
 
     @property
@@ -307,42 +294,6 @@ class App:
             if said is not None:
                 self.ctx.speaker.say(said)
                 return
-
-    def _background_work(self) -> Callable[[float], bool] | None:
-        """The work for frames that draw nothing: the table's in view (under any dialog), else the
-        saved match's coaching."""
-        for scene in reversed(self.stack):
-            work = scene.background_work()
-            if work is not None:
-                return work
-        session = self.ctx.session
-        return None if session is None else session.coach
-
-    def _coach(self, work: Callable[[float], bool], started: float) -> None:
-        """The coach's steps, one at a time, in the frame that began at ``started``.
-
-        A step cannot be cut short, so the coach starts one only within its slice (``coach_slice``)
-        and when its longest recent step would still end within ``FRAME_BUDGET`` of the frame's start:
-        the frame keeps to the budget unless a step runs longer than any before it."""
-        clock = self.coach_clock
-        granted = self.coach_slice
-        if granted > 0 and self._player_reads_a_dialog():
-            granted = max(granted, STILL_DIALOG_SLICE)  # nothing else runs: the frame's budget is its
-        slice_end, budget_end = clock() + granted, started + FRAME_BUDGET
-        self._coach_step *= COACH_STEP_MEMORY
-        while True:
-            now = clock()
-            if now >= slice_end or now + self._coach_step > budget_end:
-                return
-            if not work(0.0):
-                self._caught_up = True
-                return
-            self._coach_step = max(self._coach_step, clock() - now)
-
-    def _player_reads_a_dialog(self) -> bool:
-        """A still dialog is on top (a result, a menu): no bot thinks and nothing moves beneath it."""
-        scene = self.scene
-        return isinstance(scene, Dialog) and not scene.is_animating
 
     def _hits_notice(self, intent: Tap | Back) -> bool:
         if isinstance(intent, Back):
@@ -408,6 +359,11 @@ class App:
             self.ctx.speaker.say(self.scene.opened_words(self.ctx.speaker.verbosity, returned=returned))
 
     # Notices (saving problems and the like) ---------------------------------------------------
+
+    @property
+    def notice(self) -> str | None:
+        """The notice showing over the screen, if any."""
+        return self._notice
 
     def _tick_notice(self, dt: float) -> None:
         if self._notice is None and self.ctx.notices:

@@ -34,15 +34,16 @@ from .session import BOT_SEATS, HUMAN
 FRAME = 1 / 60
 
 
-def _tap(pos: tuple[int, int]) -> pygame.event.Event:
+def tap_event(pos: tuple[int, int]) -> pygame.event.Event:
+    """A mouse press at ``pos`` (the app takes it as a tap)."""
     return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
 
 
-def _player_taps(app: App) -> list[pygame.event.Event]:
+def player_taps(app: App) -> list[pygame.event.Event]:
     """The taps a player following the hint makes now (none while the table is busy)."""
     scene = app.scene
     if isinstance(scene, Dialog):
-        return [_tap(scene.buttons[0].rect.center)]
+        return [tap_event(scene.buttons[0].rect.center)]
     if not isinstance(scene, TableScene) or scene.motion.is_busy or not scene.session.is_human_turn:
         return []
     view = scene.session.view
@@ -54,12 +55,12 @@ def _player_taps(app: App) -> list[pygame.event.Event]:
         raised: set[int] = set()
         for card in chosen:
             index = cards.index(card)
-            taps.append(_tap(hand.visible_part(len(cards), index, frozenset(raised)).center))
+            taps.append(tap_event(hand.visible_part(len(cards), index, frozenset(raised)).center))
             raised.add(index)
-        return [*taps, _tap(scene.layout.action.center)]
+        return [*taps, tap_event(scene.layout.action.center)]
     if view.phase is Phase.PLAY:
         index = cards.index(suggest_play(view))
-        return [_tap(hand.visible_part(len(cards), index).center)]
+        return [tap_event(hand.visible_part(len(cards), index).center)]
     return []
 
 
@@ -68,7 +69,9 @@ def coach_is_on() -> bool:
     return os.environ.get("HEARTS_BENCH_COACH", "1").strip() not in ("0", "off", "no")
 
 
-def _new_app(size: tuple[int, int]) -> App:
+def new_app(size: tuple[int, int]) -> App:
+    """The bench's app: a window of ``size`` over a store in memory, a match started by a tap on New match,
+    the mirror built as in the browser, and the coach at work unless ``HEARTS_BENCH_COACH`` says not."""
     backend = MemoryBackend()
     Store(backend).save_settings(Settings())
     app = App(size, store=Store(backend), resizable=False)
@@ -78,7 +81,7 @@ def _new_app(size: tuple[int, int]) -> App:
     app.frame(FRAME)
     for button in getattr(app.scene, "buttons", []):
         if button.key == "new":
-            app.frame(FRAME, [_tap(button.rect.center)])
+            app.frame(FRAME, [tap_event(button.rect.center)])
     assert isinstance(app.scene, TableScene)
     return app
 
@@ -86,11 +89,11 @@ def _new_app(size: tuple[int, int]) -> App:
 def frame_times(size: tuple[int, int], frames: int) -> tuple[list[float], list[float]]:
     """Milliseconds per frame over ``frames`` frames of play (bots, animations and your taps): every
     frame, and the frames that redrew."""
-    app = _new_app(size)
+    app = new_app(size)
     times = []
     drawn = []
     for _ in range(frames):
-        events = _player_taps(app)
+        events = player_taps(app)
         start = time.perf_counter()
         did_draw = app.frame(FRAME, events)
         spent = (time.perf_counter() - start) * 1000
@@ -102,7 +105,7 @@ def frame_times(size: tuple[int, int], frames: int) -> tuple[list[float], list[f
 
 def idle_redraws(size: tuple[int, int], seconds: float) -> float:
     """Redraws per second while the table waits for you and nothing moves."""
-    app = _new_app(size)
+    app = new_app(size)
     for _ in range(20000):
         scene = app.scene
         if isinstance(scene, TableScene) and not scene.is_animating and scene.session.is_human_turn:
@@ -231,7 +234,7 @@ def pace_samples(
     flying = False
     match = table.session.match
     while match.hand_number <= hands and not match.is_over and (cards is None or len(samples) < cards):
-        events = _player_taps(app)
+        events = player_taps(app)
         started = clock()
         app.frame(dt, events)
         work.append((clock() - started) * 1000)

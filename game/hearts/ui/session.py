@@ -210,6 +210,11 @@ class Session:
         ready = seat is not None and self._thinking_for == (seat, len(self.match.moves))
         return ready and thinking is not None and thinking.move is not None
 
+    @property
+    def bots_thinking_ahead(self) -> int:
+        """How many bots after the one to move have begun on the views its move will leave them."""
+        return len(self._ahead)
+
     def apply_bot_move(self) -> list[Event]:
         """Carry out the move the bot to move has decided (``think`` returned it)."""
         thinking = self._thinking

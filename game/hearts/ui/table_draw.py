@@ -157,14 +157,14 @@ class TableDrawer:
         if around is None:
             self.cards.draw_hand(surface, frame)
         else:
-            self._hand.blit(surface, self._hand_key(), self._draw_hand_on_felt, area=around)
+            self._hand.blit(surface, self.hand_key(), self._draw_hand_on_felt, area=around)
 
     def _draw_hand_on_felt(self, surface: pygame.Surface) -> None:
         self._draw_background(surface)
         self.cards.draw_hand(surface, self._frame)
 
-    def _hand_key(self) -> tuple[object, ...]:
-        """Everything your hand is drawn from."""
+    def hand_key(self) -> tuple[object, ...]:
+        """Everything your hand is drawn from: the key its kept layer is drawn under."""
         frame = self._frame
         playing = frame.is_players_turn_to_play
         return (

@@ -17,6 +17,7 @@ Court cards, in both, show a double-ended king, queen or jack in a frame cut awa
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Final
 
 import pygame
@@ -60,6 +61,9 @@ class CardPainter:
             16
         )
         self._cap_ratio: float | None = None
+        self.painted: Counter[tuple[Card | None, int, int]] = Counter()
+        """How often each face (by its card) and the back (None) was painted, by size: what the caches
+        did not save, in the order each was first painted."""
 
     # -- public API --
 
@@ -72,6 +76,7 @@ class CardPainter:
         surface = self._faces.get(key)
         if surface is None:
             surface = self._faces.put(key, self._draw_face(card, width, height, four))
+            self.painted[card, width, height] += 1
         return surface
 
     def has_face(self, card: Card, width: int, height: int, *, four_colour: bool = False) -> bool:
@@ -86,6 +91,7 @@ class CardPainter:
         surface = self._backs.get((width, height))
         if surface is None:
             surface = self._backs.put((width, height), self._draw_back(width, height))
+            self.painted[None, width, height] += 1
         return surface
 
     def dim(self, width: int, height: int) -> pygame.Surface:
@@ -160,6 +166,10 @@ class CardPainter:
     @property
     def cached_faces(self) -> int:
         return len(self._faces)
+
+    @property
+    def cached_backs(self) -> int:
+        return len(self._backs)
 
     def clear(self) -> None:
         """Forget every cached surface (e.g. after the window's scale changed a lot)."""

@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 RGBA = tuple[int, int, int, int]
 Painter = Callable[[pygame.Surface, float, RGBA], None]
 
-_CACHE: Final[LruCache[tuple[str, int, RGBA], pygame.Surface]] = LruCache(96)
+CACHE: Final[LruCache[tuple[str, int, RGBA], pygame.Surface]] = LruCache(96)
+"""The icons drawn, by name, size and colour: the last 96 kept."""
 
 
 def _stroke(surface: pygame.Surface, colour: RGBA, a: Point, b: Point, width: float) -> None:
@@ -155,10 +156,10 @@ def icon(name: str, size: int, colour: ColorLike) -> pygame.Surface:
     c = pygame.Color(colour)
     rgba: RGBA = (c.r, c.g, c.b, c.a)
     key = (name, size, rgba)
-    surface = _CACHE.get(key)
+    surface = CACHE.get(key)
     if surface is None:
         image = supersampled((size, size), rgba, lambda big, k: painter(big, size * k, rgba))
-        surface = _CACHE.put(key, image)
+        surface = CACHE.put(key, image)
     return surface
 
 

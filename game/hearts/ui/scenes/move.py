@@ -187,7 +187,7 @@ class MoveScene(PagedScene):
 
     def _activate(self, key: str) -> Transition | None:
         if key == SAVE:
-            self._tell(SAVE, self._save())
+            self.tell(SAVE, self._save())
         elif key == LINK and self.ctx.session is not None and self.has_match:
             return Push(share_match(self.ctx.session))
         elif key == LOAD:
@@ -216,23 +216,23 @@ class MoveScene(PagedScene):
         if self.in_browser:
             if page.pick_file(MAX_TEXT):
                 self.picking = True
-                self._tell(LOAD, "Choose a file…")
+                self.tell(LOAD, "Choose a file…")
             else:
-                self._tell(LOAD, "Files cannot be opened here, sorry.")
+                self.tell(LOAD, "Files cannot be opened here, sorry.")
             return None
         folder = export_folder()
         path = newest_export(folder)
         if path is None:
-            self._tell(LOAD, f"No Hearts file in {short_path(folder)} yet: its name starts with hearts-.")
+            self.tell(LOAD, f"No Hearts file in {short_path(folder)} yet: its name starts with hearts-.")
             return None
         try:
             text = read_export_file(path)
         except InvalidTransfer as refused:
             return Push(MoveProblem(FILE_REFUSED, str(refused)))
         except OSError:
-            self._tell(LOAD, f"{path.name} could not be read.")
+            self.tell(LOAD, f"{path.name} could not be read.")
             return None
-        self._tell(LOAD, "")
+        self.tell(LOAD, "")
         return Push(file_offer(self.ctx, text, path.name))
 
     def update(self, dt: float) -> Transition | None:
@@ -243,9 +243,9 @@ class MoveScene(PagedScene):
             return None
         self.picking = False
         if picked.state == "picked":
-            self._tell(LOAD, "")
+            self.tell(LOAD, "")
             return Push(file_offer(self.ctx, picked.text, picked.name or "The file"))
-        self._tell(
+        self.tell(
             LOAD,
             "No file chosen."
             if picked.state == "cancelled"
@@ -255,10 +255,10 @@ class MoveScene(PagedScene):
 
     def resume(self, result: object) -> Transition | None:
         if result == KEEP:
-            self._tell(LOAD, "Nothing was changed.")
+            self.tell(LOAD, "Nothing was changed.")
         return super().resume(result)
 
-    def _tell(self, key: str, status: str) -> None:
+    def tell(self, key: str, status: str) -> None:
         """Show ``status`` under the action ``key`` (and say it)."""
         if self.status.get(key, "") != status:
             self.status[key] = status
