@@ -435,6 +435,7 @@ LAYERS: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...] = (
     (
         "across saves, windows and devices",
         (
+            ("friends", ("bots", "deals", "link_code", "engine")),
             ("match_link", ("transfer", "storage", "link_code", "deals", "engine")),
             ("transfer_files", ("transfer",)),
             ("transfer", ("storage", "engine")),
