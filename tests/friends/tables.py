@@ -136,6 +136,8 @@ class Table:
         self.lines: list[MemoryLine] = []
         self.watched: list[Watched] = []
         self.ticks = 0
+        self.hold: Callable[[Seat], bool] = lambda seat: False
+        """A friend whose seat this says is held reads what arrives but does not act (tests act for it)."""
 
     def _token(self) -> str:
         self._tokens += 1
@@ -179,7 +181,7 @@ class Table:
         guest = friend.guest
         guest.tick()
         view = guest.view
-        if guest.must_act and view is not None and view is not friend.acted_on:
+        if guest.must_act and view is not None and view is not friend.acted_on and not self.hold(friend.seat):
             friend.acted_on = view
             guest.send_move(friend.bot.decide(view))
 
