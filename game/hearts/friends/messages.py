@@ -316,11 +316,14 @@ def decode(raw: str | bytes, *, table: str, from_host: bool) -> Message:
         raise MessageRefused(TOO_LARGE, f"{len(raw):,} characters")
     try:
         size = len(raw if isinstance(raw, bytes) else raw.encode("utf-8"))
+    except UnicodeEncodeError:
+        raise MessageRefused(DAMAGED, "not UTF-8") from None
+    if size > MAX_MESSAGE_BYTES:
+        raise MessageRefused(TOO_LARGE, f"{size:,} bytes")
+    try:
         data = json.loads(raw)
     except (ValueError, RecursionError) as error:  # bad UTF-8 is a ValueError too
         raise MessageRefused(DAMAGED, f"not JSON: {type(error).__name__}") from None
-    if size > MAX_MESSAGE_BYTES:
-        raise MessageRefused(TOO_LARGE, f"{size:,} bytes")
     if not isinstance(data, dict) or not data.keys() >= _ENVELOPE:
         raise MessageRefused(DAMAGED, "no envelope")
     version = data["v"]
