@@ -329,7 +329,7 @@ def decode(raw: str | bytes, *, table: str, from_host: bool) -> Message:
     version = data["v"]
     if version != PROTOCOL_VERSION or type(version) is not int:
         newer = type(version) is int and version > PROTOCOL_VERSION
-        known = type(version) is int and version > 0
+        known = type(version) is int and 0 < version < PROTOCOL_VERSION  # none yet: 1 is the first
         raise MessageRefused(NEWER if newer else OTHER_VERSION if known else DAMAGED, f"version {version!r}")
     if data["table"] != table:
         sentence = OTHER_TABLE if isinstance(data["table"], str) else DAMAGED

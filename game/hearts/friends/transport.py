@@ -93,7 +93,7 @@ class MemoryLine:
             due = queue[-1][0]
         queue.append((due, data))
         self.messages += 1
-        self.bytes += len(data.encode("utf-8"))
+        self.bytes += len(data.encode("utf-8", "surrogatepass"))
 
     def arrived(self, side: int) -> list[str]:
         queue = self._queues[side]
