@@ -435,7 +435,8 @@ LAYERS: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...] = (
     (
         "across saves, windows and devices",
         (
-            ("match_link", ("transfer", "storage", "challenge", "deals", "engine")),
+            ("friends", ("bots", "deals", "link_code", "engine")),
+            ("match_link", ("transfer", "storage", "link_code", "deals", "engine")),
             ("transfer_files", ("transfer",)),
             ("transfer", ("storage", "engine")),
             ("practice", ("storage", "engine")),
@@ -456,10 +457,11 @@ LAYERS: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...] = (
         "values and words",
         (
             ("announce", ("words", "engine")),
-            ("challenge", ("levels", "engine")),
+            ("challenge", ("link_code", "levels", "engine")),
             ("words", ("engine",)),
             ("review", ("engine",)),
             ("deals", ("engine",)),
+            ("link_code", ()),
             ("levels", ()),
             ("page", ()),
             ("", ()),

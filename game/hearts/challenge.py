@@ -25,12 +25,8 @@ A link is the page's address with the fragment ``#c=CODE``; the fragment never r
 from __future__ import annotations
 
 import argparse
-import base64
-import binascii
-import hashlib
 import json
 import sys
-import urllib.parse
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -39,6 +35,7 @@ from .engine import PRESETS, STANDARD, HeartsError, InvalidRules, Match, Moon, R
 from .engine.record import MAX_SCORE, MAX_SEED, MIN_SCORE
 from .engine.rules import TARGETS
 from .levels import LEVELS
+from .link_code import UnreadableCode, check_of, code_under, unwrap, wrap
 
 VERSION: Final = 1
 VERSION_CHAR: Final = "1"
@@ -52,8 +49,6 @@ MAX_TEXT: Final = 2_000
 _CHECK_BYTES: Final = 4
 _HAS_SCORE: Final = 0b100
 _LEVEL_BITS: Final = 0b11
-_BASE64URL: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-_VERSION_CHARS: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 BROKEN: Final = (
     "This challenge link is incomplete or has been changed, so it cannot be played. "
@@ -155,7 +150,7 @@ def _rules_from(value: int) -> Rules:
 
 
 def _check(data: bytes) -> bytes:
-    return hashlib.sha256(VERSION_CHAR.encode("ascii") + data).digest()[:_CHECK_BYTES]
+    return check_of(VERSION, data, _CHECK_BYTES)
 
 
 def encode(challenge: Challenge) -> str:
@@ -164,33 +159,16 @@ def encode(challenge: Challenge) -> str:
     data = challenge.seed.to_bytes(8, "big") + bytes((_table_byte(challenge.rules), flags))
     if challenge.score is not None:
         data += challenge.score.to_bytes(2, "big", signed=True)
-    data += _check(data)
-    return VERSION_CHAR + base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+    return wrap(VERSION, data + _check(data))
 
 
 def decode(code: str) -> Challenge:
     """The challenge in a bare code. Raises ``InvalidChallenge`` for anything but a code ``encode``
     could have made (or one from a newer version, with its own sentence)."""
-    if not isinstance(code, str):
-        raise InvalidChallenge(BROKEN, f"not text: {type(code).__name__}")
-    if not code:
-        raise InvalidChallenge(BROKEN, "no code")
-    if len(code) > MAX_TEXT:
-        raise InvalidChallenge(BROKEN, f"{len(code):,} characters is far too long")
-    if not code.isascii():
-        raise InvalidChallenge(BROKEN, f"not ASCII: {code[:40]!r}")
-    first, body = code[0], code[1:]
-    if first != VERSION_CHAR:
-        version = _VERSION_CHARS.find(first)
-        if version > VERSION and set(body) <= _BASE64URL:
-            raise InvalidChallenge(NEWER, f"version {first!r}")
-        raise InvalidChallenge(BROKEN, f"no version {first!r}")
-    if not set(body) <= _BASE64URL or len(body) % 4 == 1:
-        raise InvalidChallenge(BROKEN, f"not base64url: {body[:40]!r}")
     try:
-        data = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-    except (binascii.Error, ValueError) as error:
-        raise InvalidChallenge(BROKEN, f"not base64url: {error}") from None
+        data = unwrap(code, version=VERSION, max_text=MAX_TEXT)
+    except UnreadableCode as error:
+        raise InvalidChallenge(NEWER if error.is_newer else BROKEN, error.detail) from None
     if len(data) not in (14, 16):
         raise InvalidChallenge(BROKEN, f"{len(data)} bytes, not 14 or 16")
     packed, check = data[:-_CHECK_BYTES], data[-_CHECK_BYTES:]
@@ -233,22 +211,6 @@ def code_in(text: str) -> str:
     if code is None:
         raise InvalidChallenge(BROKEN, f"no challenge in {text.strip()[:80]!r}")
     return code
-
-
-def code_under(key: str, text: str) -> str | None:
-    """The value of ``key`` in a link (its fragment, else its query), in a fragment or a query, or ``text``
-    itself when it is a bare code (no "#", "?" or "="); None when a link holds no ``key``. Surrounding
-    space, quotes and angle brackets are ignored. (Challenge and match links are read alike.)"""
-    text = text.strip().strip("<>\"'").strip()
-    if "#" not in text and "?" not in text and "=" not in text:
-        return text
-    before, _, fragment = text.partition("#")
-    parts = [fragment, before.partition("?")[2]] if "#" in text else [text.partition("?")[2] or text]
-    for part in parts:
-        for found, value in urllib.parse.parse_qsl(part, keep_blank_values=True):
-            if found == key:
-                return value
-    return None
 
 
 def parse(text: str) -> Challenge:

@@ -23,17 +23,12 @@ A link is the page's address with the fragment ``#m=CODE``; the fragment never r
 
 from __future__ import annotations
 
-import base64
-import binascii
-import hashlib
 import json
-import urllib.parse
-import zlib
 from typing import Any, Final
 
-from .challenge import code_under
 from .deals import deal_for
 from .engine import Card, Deal, InvalidSave, Match, Play, parse_move, record
+from .link_code import UnreadableCode, check_of, code_under, deflate, has_key, inflate, unwrap, wrap
 from .storage import Store
 from .storage.saved_match import VERSION as SAVE_VERSION
 from .storage.saved_match import NewerSave, SavedMatch, dumps, match_text, parse_saved_match
@@ -52,8 +47,6 @@ DEALT: Final = "deal"
 """A deal in the packed text that the seed deals (a real deal's text always names its cards)."""
 
 _CHECK_BYTES: Final = 6
-_BASE64URL: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-_VERSION_CHARS: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 BROKEN: Final = (
     "This match link is incomplete or has been changed, so it cannot be opened. Copy the whole link again."
@@ -83,10 +76,7 @@ class InvalidMatchLink(TransferError, ValueError):
 def match_link_code(saved: SavedMatch) -> str:
     """The code of the match ``saved`` (see the module docstring)."""
     text = match_text(saved)
-    packed = _packed(text)
-    deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
-    data = _check(text) + deflate.compress(packed.encode("ascii")) + deflate.flush()
-    return VERSION_CHAR + base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+    return wrap(VERSION, _check(text) + deflate(_packed(text)))
 
 
 def match_link(page: str, saved: SavedMatch | str) -> str:
@@ -97,7 +87,7 @@ def match_link(page: str, saved: SavedMatch | str) -> str:
 
 
 def _check(text: str) -> bytes:
-    return hashlib.sha256((VERSION_CHAR + text).encode("ascii")).digest()[:_CHECK_BYTES]
+    return check_of(VERSION, text.encode("ascii"), _CHECK_BYTES)
 
 
 def _packed(text: str) -> str:
@@ -184,26 +174,14 @@ def code_in(text: str) -> str:
 
 def is_match_fragment(fragment: str) -> bool:
     """Whether the page's fragment is meant as a match link (``m=…``); other fragments are not ours."""
-    pairs = urllib.parse.parse_qsl(fragment, keep_blank_values=True)
-    return any(key == FRAGMENT_KEY for key, _ in pairs)
+    return has_key(fragment, FRAGMENT_KEY)
 
 
 def _read(code: str) -> SavedMatch:
-    if not code:
-        raise InvalidMatchLink(BROKEN, "no code")
-    if not code.isascii():
-        raise InvalidMatchLink(BROKEN, f"not ASCII: {code[:40]!r}")
-    first, body = code[0], code[1:]
-    if first != VERSION_CHAR:
-        if _VERSION_CHARS.find(first) > VERSION and set(body) <= _BASE64URL:
-            raise InvalidMatchLink(NEWER, f"version {first!r}")
-        raise InvalidMatchLink(BROKEN, f"no version {first!r}")
-    if not set(body) <= _BASE64URL or len(body) % 4 == 1:
-        raise InvalidMatchLink(BROKEN, f"not base64url: {body[:40]!r}")
     try:
-        data = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-    except (binascii.Error, ValueError) as error:
-        raise InvalidMatchLink(BROKEN, f"not base64url: {error}") from None
+        data = unwrap(code, version=VERSION, max_text=MAX_TEXT)
+    except UnreadableCode as error:
+        raise InvalidMatchLink(NEWER if error.is_newer else BROKEN, error.detail) from None
     check, packed = data[:_CHECK_BYTES], data[_CHECK_BYTES:]
     text = _unpacked(_loads(_inflate(packed)))
     if _check(text) != check:
@@ -220,17 +198,10 @@ def _read(code: str) -> SavedMatch:
 
 
 def _inflate(packed: bytes) -> str:
-    inflate = zlib.decompressobj(-15)
     try:
-        data = inflate.decompress(packed, MAX_SAVE + 1)
-    except zlib.error as error:
-        raise InvalidMatchLink(BROKEN, f"not deflate: {error}") from None
-    if len(data) > MAX_SAVE or not inflate.eof or inflate.unused_data or inflate.unconsumed_tail:
-        raise InvalidMatchLink(BROKEN, "not one whole deflate stream of a sensible length")
-    try:
-        return data.decode("ascii")
-    except UnicodeDecodeError:
-        raise InvalidMatchLink(BROKEN, "not ASCII inside") from None
+        return inflate(packed, MAX_SAVE)
+    except UnreadableCode as error:
+        raise InvalidMatchLink(BROKEN, error.detail) from None
 
 
 def _loads(text: str) -> Any:

@@ -1,0 +1,177 @@
+"""Messages and links: each kind round-trips, and what is malformed, too large, of another version, of an
+unknown kind or for another table is refused with its sentence."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from hearts.engine import PRESETS, Seat
+from hearts.friends import errors
+from hearts.friends.links import (
+    Answer,
+    Invitation,
+    answer_code,
+    answer_link,
+    invite_code,
+    invite_link,
+    read_answer,
+    read_invite,
+)
+from hearts.friends.messages import (
+    GUEST_KINDS,
+    HOST_KINDS,
+    MAX_MESSAGE_BYTES,
+    Closed,
+    Hello,
+    Leave,
+    Message,
+    MessageRefused,
+    Ping,
+    decode,
+    encode,
+)
+
+from .tables import FRIENDS, Table
+
+PAGE = "https://example.org/hearts/index.html?utm_source=chat#c=old"
+
+
+def played_messages() -> tuple[str, list[str], list[str]]:
+    """The table id, and every message of a few hands each way (host to friends, friends to host)."""
+    table = Table(51, rules=PRESETS["moon_choice"])
+    for seat in FRIENDS:
+        table.join(seat)
+    table.tick()
+    table.host.start()
+    table.play(hands=3)
+    table.friends[Seat.NORTH].guest.leave()
+    table.tick()
+    table.host.close()
+    sent = [raw for watched in table.watched for raw in watched.sent]
+    received = [raw for watched in table.watched for raw in watched.received]
+    return table.host.table, sent, received
+
+
+def test_every_kind_round_trips_and_each_side_reads_only_the_others_kinds() -> None:
+    table, sent, received = played_messages()
+    seen = set()
+    for raws, from_host, others in ((sent, True, GUEST_KINDS), (received, False, HOST_KINDS)):
+        for raw in raws:
+            message = decode(raw, table=table, from_host=from_host)
+            seen.add(message.kind)
+            assert encode(message, table) == raw
+            with pytest.raises(MessageRefused) as refused:
+                decode(raw, table=table, from_host=not from_host)
+            assert str(refused.value) == errors.UNKNOWN and message.kind not in others
+    assert seen >= {
+        "welcome",
+        "view",
+        "event",
+        "back",
+        "away",
+        "closed",
+        "hello",
+        "pass",
+        "play",
+        "leave",
+        "ping",
+    }
+
+
+@pytest.mark.parametrize(
+    ("change", "sentence"),
+    [
+        (lambda data: data | {"v": 2}, errors.NEWER),
+        (lambda data: data | {"v": 99}, errors.NEWER),
+        (lambda data: data | {"v": 0}, errors.DAMAGED),
+        (lambda data: data | {"v": "1"}, errors.DAMAGED),
+        (lambda data: data | {"v": True}, errors.DAMAGED),
+        (lambda data: data | {"table": "elsewhere"}, errors.OTHER_TABLE),
+        (lambda data: data | {"table": 7}, errors.DAMAGED),
+        (lambda data: data | {"kind": "teleport"}, errors.UNKNOWN),
+        (lambda data: data | {"kind": "welcome"}, errors.UNKNOWN),
+        (lambda data: data | {"kind": ["ping"]}, errors.DAMAGED),
+        (lambda data: data | {"number": -1}, errors.DAMAGED),
+        (lambda data: data | {"number": 1.0}, errors.DAMAGED),
+        (lambda data: data | {"extra": 1}, errors.DAMAGED),
+        (lambda data: {key: value for key, value in data.items() if key != "number"}, errors.DAMAGED),
+        (lambda data: [data], errors.DAMAGED),
+    ],
+)
+def test_a_changed_message_is_refused_with_its_sentence(change: object, sentence: str) -> None:
+    data = json.loads(encode(Ping(number=3), "T1"))
+    raw = json.dumps(change(data))  # type: ignore[operator]
+    with pytest.raises(MessageRefused) as refused:
+        decode(raw, table="T1", from_host=False)
+    assert str(refused.value) == sentence and refused.value.detail
+
+
+@pytest.mark.parametrize(
+    ("raw", "sentence"),
+    [
+        ("", errors.DAMAGED),
+        ("{", errors.DAMAGED),
+        ("[" * 10_000 + "]" * 10_000, errors.TOO_LARGE),
+        ("[" * 5_000 + "]" * 5_000, errors.DAMAGED),
+        ('{"v":1,"table":"T1","kind":"ping","number":' + "9" * 5000 + "}", errors.DAMAGED),
+        (" " * MAX_MESSAGE_BYTES + encode(Ping(number=1), "T1"), errors.TOO_LARGE),
+        (encode(Ping(number=1), "T1").replace("ping", "ping\udc80"), errors.DAMAGED),
+        (b"\xff\xfe" + encode(Ping(number=1), "T1").encode(), errors.DAMAGED),
+        ("é" * (MAX_MESSAGE_BYTES // 2 + 1), errors.TOO_LARGE),
+        (None, errors.DAMAGED),
+    ],
+    ids=lambda value: repr(value)[:20],
+)
+def test_hostile_text_is_refused_with_a_sentence(raw: object, sentence: str) -> None:
+    with pytest.raises(MessageRefused) as refused:
+        decode(raw, table="T1", from_host=False)  # type: ignore[arg-type]
+    assert str(refused.value) == sentence
+
+
+def test_names_are_kept_short_and_printable() -> None:
+    assert decode(encode(Hello(invite="abc", name="Zoë 🂡"), "T1"), table="T1", from_host=False) == Hello(
+        invite="abc", name="Zoë 🂡"
+    )
+    for name in ("", " ", "x" * 25, "line\nbreak", "\u202e"):
+        with pytest.raises(MessageRefused):
+            decode(encode(Hello(invite="abc", name=name), "T1"), table="T1", from_host=False)
+    for message in (Leave(), Closed()):
+        decoded: Message = decode(encode(message, "T1"), table="T1", from_host=isinstance(message, Closed))
+        assert decoded == message
+
+
+INVITATION = Invitation(table="T1", seat=Seat.NORTH, invite="inv-1", host="Ada")
+ANSWER = Answer(table="T1", seat=Seat.NORTH, invite="inv-1", guest="Nora", answer="v=0\r\no=- 1 2 IN IP4 0")
+
+
+def test_links_round_trip_from_a_link_a_fragment_or_a_bare_code() -> None:
+    offer = "v=0\r\na=fingerprint:sha-256 " + "AB:" * 31 + "CD\r\n" * 3
+    link = invite_link(PAGE, INVITATION, offer)
+    assert link.startswith("https://example.org/hearts/index.html#j=")
+    code = invite_code(INVITATION, offer)
+    for text in (link, f"#j={code}", code, f"  <{link}>  "):
+        opened = read_invite(text)
+        assert opened.invitation == INVITATION and opened.offer == offer
+    assert read_answer(answer_link(PAGE, ANSWER)) == ANSWER
+    assert read_answer(answer_code(ANSWER)) == ANSWER
+
+
+def test_a_damaged_cut_swapped_or_newer_link_is_refused_in_a_sentence() -> None:
+    code = invite_code(INVITATION, "offer")
+    for bad in (code[:-3], code[:1], code[:5] + ("A" if code[5] != "A" else "B") + code[6:], "", "#j=", PAGE):
+        with pytest.raises(errors.LinkRefused) as refused:
+            read_invite(bad)
+        assert str(refused.value) == errors.INVITE_BROKEN
+    with pytest.raises(errors.LinkRefused) as refused:
+        read_invite("2" + code[1:])
+    assert str(refused.value) == errors.LINK_NEWER
+    with pytest.raises(errors.LinkRefused) as refused:  # an answer where an invitation belongs
+        read_invite(answer_code(ANSWER))
+    assert str(refused.value) == errors.INVITE_BROKEN
+    with pytest.raises(errors.LinkRefused) as refused:
+        read_answer(code)
+    assert str(refused.value) == errors.ANSWER_BROKEN
+    with pytest.raises(errors.LinkRefused):
+        read_invite("1" + "A" * 20_000)
