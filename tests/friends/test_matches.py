@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+from typing import Final
+
 import pytest
 
 from hearts.engine import (
@@ -21,6 +24,10 @@ from hearts.friends.messages import decode, encode
 from hearts.friends.public import told_to
 
 from .tables import FRIENDS, Table, cards_in, known_to
+
+LEAK_HANDS: Final = 20 if sys.platform == "emscripten" else 200
+"""Hands the leak check watches: natively 200 (the issue's count); inside Pyodide, where the same pure
+Python runs 2-3 times slower and is checked for the interpreter, not the protocol, a tenth."""
 
 
 def full_table(seed: int, **options: object) -> Table:
@@ -65,16 +72,16 @@ def test_no_friend_is_told_a_card_it_may_not_know_over_200_hands() -> None:
     seat may know then: its own hand, what it passed and got, and every card played (``Watched``)."""
     hands = cards = messages = 0
     seed = 100
-    while hands < 200:
+    while hands < LEAK_HANDS:
         table = full_table(seed, rules=PRESETS[("standard", "omnibus", "moon_choice", "house")[seed % 4]])
-        table.play(hands=200 - hands)
+        table.play(hands=LEAK_HANDS - hands)
         hands += len(table.host.match.results)
         cards += sum(watched.cards_checked for watched in table.watched)
         messages += sum(watched.messages for watched in table.watched)
         seed += 1
-    assert hands == 200
+    assert hands == LEAK_HANDS
     # Enough was looked at for the count to mean something: every view holds a hand and the tricks.
-    assert messages > 200 * 3 * 52 and cards > 200 * 3 * 13 * 13
+    assert messages > LEAK_HANDS * 3 * 52 and cards > LEAK_HANDS * 3 * 13 * 13
 
 
 def test_the_check_catches_a_leak() -> None:
