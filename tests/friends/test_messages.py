@@ -175,3 +175,20 @@ def test_a_damaged_cut_swapped_or_newer_link_is_refused_in_a_sentence() -> None:
     assert str(refused.value) == errors.ANSWER_BROKEN
     with pytest.raises(errors.LinkRefused):
         read_invite("1" + "A" * 20_000)
+
+
+def test_a_link_whose_text_nests_far_too_deep_is_refused_before_it_is_parsed() -> None:
+    """Deflated, a few thousand brackets make a short link; parsed, they would overflow the WebAssembly
+    stack, a fatal error for the page (natively a RecursionError), so the depth is looked at first."""
+    from hearts.friends import links
+    from hearts.link_code import check_of, deflate, wrap
+
+    text = "[" * 5_000 + "]" * 5_000
+    code = wrap(
+        links.VERSION, check_of(links.VERSION, text.encode("ascii"), links._CHECK_BYTES) + deflate(text)
+    )
+    assert len(code) < 200
+    with pytest.raises(errors.LinkRefused) as refused:
+        read_invite(code)
+    assert str(refused.value) == errors.INVITE_BROKEN
+    assert "deep" in refused.value.detail

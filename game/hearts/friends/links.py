@@ -20,9 +20,11 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ..engine import Seat
+from ..engine.record import nesting_depth
 from ..link_code import UnreadableCode, check_of, code_under, deflate, inflate, unwrap, wrap
 from . import values as read
 from .errors import ANSWER_BROKEN, INVITE_BROKEN, LINK_NEWER, LinkRefused, MessageRefused
+from .messages import MAX_DEPTH
 
 VERSION: Final = 1
 INVITE_KEY: Final = "j"
@@ -138,6 +140,8 @@ def _read(text: Any, key: str, kind: str, keys: frozenset[str], broken: str) -> 
         raise LinkRefused(LINK_NEWER if error.is_newer else broken, error.detail) from None
     if check_of(VERSION, unpacked.encode("ascii"), _CHECK_BYTES) != check:
         raise LinkRefused(broken, "the check does not match")
+    if nesting_depth(unpacked) > MAX_DEPTH:  # before parsing: see ``messages.decode``
+        raise LinkRefused(broken, "nested far too deep")
     try:
         found = json.loads(unpacked)
     except (ValueError, RecursionError):

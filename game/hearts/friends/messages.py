@@ -23,6 +23,7 @@ from enum import Enum
 from typing import Any, ClassVar, Final
 
 from ..engine import Card, CardSet, Event, HeartsError, Moon, PlayerView, Reason, Rules, Seat
+from ..engine.record import nesting_depth
 from . import values as read
 from .errors import DAMAGED, NEWER, OTHER_TABLE, OTHER_VERSION, TOO_LARGE, UNKNOWN, MessageRefused
 from .public import event_data, event_from, view_data, view_from
@@ -30,6 +31,8 @@ from .public import event_data, event_from, view_data, view_from
 PROTOCOL_VERSION: Final = 1
 MAX_MESSAGE_BYTES: Final = 16 * 1024
 """The largest message either side reads, in bytes: a whole view is under 2 KiB."""
+MAX_DEPTH: Final = 16
+"""How deep a message's brackets may nest: a view, the deepest, nests five."""
 MAX_PING: Final = 2**31 - 1
 
 _ENVELOPE: Final = frozenset({"v", "table", "kind"})
@@ -321,7 +324,12 @@ def decode(raw: str | bytes, *, table: str, from_host: bool) -> Message:
     if size > MAX_MESSAGE_BYTES:
         raise MessageRefused(TOO_LARGE, f"{size:,} bytes")
     try:
-        data = json.loads(raw)
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+        # Checked before parsing: a deep enough nest overflows the WebAssembly stack (a fatal error that
+        # takes the page down) before Python's recursion limit would stop it.
+        if nesting_depth(text) > MAX_DEPTH:
+            raise MessageRefused(DAMAGED, "nested far too deep")
+        data = json.loads(text)
     except (ValueError, RecursionError) as error:  # bad UTF-8 is a ValueError too
         raise MessageRefused(DAMAGED, f"not JSON: {type(error).__name__}") from None
     if not isinstance(data, dict) or not data.keys() >= _ENVELOPE:
