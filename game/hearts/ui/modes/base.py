@@ -48,7 +48,8 @@ class TableMode:
     def __init__(self, ctx: Context, session: Session) -> None:
         self.ctx = ctx
         self.session = session
-        session.on_change = self.saved
+        # A review finishes between moves (under the review, or the menu): the coach says when.
+        session.coaching.on_review = lambda _: self.keep()
         self.guide: Guide = NoGuide()
         """A guided table's extras (the lesson's notes and marks); by default, none."""
 
@@ -102,8 +103,9 @@ class TableMode:
     def finished(self) -> None:
         """The match has just ended (counted in the statistics where the table counts it)."""
 
-    def saved(self, session: Session) -> None:
-        """The match moved on (a move, or a review finished): keep it, where the table keeps it."""
+    def keep(self) -> None:
+        """The game moved on (the table made a move, or a review finished): keep it where this table
+        keeps it (by default, nowhere)."""
 
     def menu(self) -> Transition | None:
         """What the menu button and Escape open (each kind has its own menu)."""

@@ -121,7 +121,7 @@ class DailyMode(TableMode):
             return None  # one hand only: the match would go on, the daily does not
         return self.session.deal(self.daily.level)
 
-    def saved(self, session: Session) -> None:
+    def keep(self) -> None:
         self._save()
 
     def _save(self) -> None:

@@ -29,8 +29,8 @@ class MatchMode(TableMode):
 
     # Saving and counting ----------------------------------------------------------------------------
 
-    def saved(self, session: Session) -> None:
-        store = self.ctx.store
+    def keep(self) -> None:
+        session, store = self.session, self.ctx.store
         if session.match.is_over:
             # The finished match is saved once its statistics are counted; a review completed
             # after that (the last hand's, usually) is added to them alone.

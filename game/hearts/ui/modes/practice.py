@@ -67,8 +67,8 @@ class PracticeMode(TableMode):
         self.ctx.store.clear_practice()
         return Reset(Opening()) if self.alone else Pop()
 
-    def saved(self, session: Session) -> None:
-        practice = SavedPractice(session.to_saved(), self.before, self.start)
+    def keep(self) -> None:
+        practice = SavedPractice(self.session.to_saved(), self.before, self.start)
         self.ctx.store.save_practice(practice)
         self.ctx.notices.extend(self.ctx.store.take_problems())
 

@@ -229,7 +229,9 @@ class TableScene(Scene):
     def show(
         self, events: list[Event], *, before: PlayerView | None = None, start: InHand | None = None
     ) -> Transition | None:
-        """Show ``events`` as motion; what follows once the cards have landed waits on the stage."""
+        """Show ``events`` (the match has just moved on by them) as motion, with the game kept first;
+        what follows once the cards have landed waits on the stage."""
+        self.mode.keep()  # (each move the table makes comes here: the mode saves it where it saves)
         self.remarks.clear()
         hand, verbosity = self.shown_hand(), self.ctx.speaker.verbosity
         reduced = self.ctx.settings.reduced_motion
