@@ -34,7 +34,8 @@ from ..storage.daily import DailyAttempt, DailyResult, new_attempt_id
 from . import routes
 from .context import Context
 from .intents import Back, Hint, Pressed
-from .modes import DailyMode, LessonMode
+from .modes import DailyMode, LessonMode, MatchMode
+from .modes.practice import PracticeMode, practice_from
 from .moving import file_offer
 from .render.cards import CardPainter
 from .render.fonts import Fonts
@@ -246,6 +247,7 @@ def build(name: str, ctx: Context) -> list[Scene]:
     if name in ("hand_result", "pause"):  # the first hand's result, or the menu opened over it
         play_until(session, lambda s: len(s.match.results) >= 1 and s.needs_deal)
         table = table_at(ctx, session)
+        assert isinstance(table.mode, MatchMode)
         shown = table.mode.hand_over(session.match.results[-1], False)
         assert isinstance(shown, Push)
         stack = [table, scene_for(shown.route, ctx)]
@@ -263,7 +265,7 @@ def build(name: str, ctx: Context) -> list[Scene]:
             ctx,
             replay_hand(session.match, 1),
             coaching,
-            practise=lambda step, card: Push(routes.Practice(session, 1, step, card)),
+            practise=lambda step, card: Push(routes.Practice(practice_from(session, 1, step), card)),
         )
         if name == "review_pass":
             review.go(0)
@@ -275,12 +277,13 @@ def build(name: str, ctx: Context) -> list[Scene]:
         moment = review_of.key_moments[0] if review_of is not None and review_of.key_moments else None
         step = moment.trick if moment is not None else 1
         better = next(iter(moment.best)) if moment is not None and moment.kind == "play" else None
-        practice = scene_for(routes.Practice(session, 1, step, better), ctx)
+        practice = scene_for(routes.Practice(practice_from(session, 1, step), better), ctx)
         assert isinstance(practice, TableScene)
         if name == "practice":
             return [table_at(ctx, session), practice]
         tried = practice.session
         play_hand_out(tried, "hard")
+        assert isinstance(practice.mode, PracticeMode)
         shown = practice.mode.hand_over(tried.match.results[-1], False)
         assert isinstance(shown, Push)
         return [table_at(ctx, session), practice, scene_for(shown.route, ctx)]
@@ -307,7 +310,7 @@ def build(name: str, ctx: Context) -> list[Scene]:
         ctx.session = session
         table = table_at(ctx, session)
         over = MatchOver(session.match.winners, session.match.totals)
-        result = scene_for(routes.MatchResult(session, over), ctx)
+        result = scene_for(routes.MatchResult(session.match_id, over), ctx)
         result.update(1.6)  # the celebration under way
         return [table, result]
     if name in ("daily", "daily_result", "share_box"):
@@ -369,10 +372,9 @@ def move_at(ctx: Context, session: Session, name: str) -> list[Scene]:
 
 
 def table_at(ctx: Context, session: Session) -> TableScene:
-    """``session`` as the match in progress, at its table."""
-    scene = scene_for(routes.PlayMatch(session), ctx)
-    assert isinstance(scene, TableScene)
-    return scene
+    """``session`` as the match in progress, at its table (staged: a route carries no live match)."""
+    ctx.session = session
+    return TableScene(ctx, MatchMode(ctx, session))
 
 
 DAILY_DAY = datetime.date(2026, 12, 1)
@@ -420,7 +422,7 @@ def daily_at(ctx: Context, name: str) -> list[Scene]:
     scene = TableScene(ctx, mode)
     if name == "daily":
         return [scene]
-    stack: list[Scene] = [scene, scene_for(routes.DailyResult(mode), ctx)]
+    stack: list[Scene] = [scene, scene_for(routes.DailyResult(mode.session.match_id), ctx)]
     if name == "share_box":
         stack.append(ShareBox(ctx, "Share your result", mode.share_text(), "copied"))
     return stack
