@@ -264,6 +264,20 @@ def test_no_scene_imports_another_scene(hearts_imports: list[Import]) -> None:
     )
 
 
+def test_routes_name_no_live_table(hearts_imports: list[Import]) -> None:
+    """A route carries values and ids, never a live session or mode: ``hearts.ui.routes`` imports
+    neither, not even for its type hints (a route naming a table gives its match's id)."""
+    routes = [edge for edge in hearts_imports if edge.importer == "hearts.ui.routes"]
+    assert routes, "the routes' imports were not read"
+    live = [
+        edge
+        for edge in routes
+        if edge.imported in ("hearts.ui.session", "hearts.ui.modes")
+        or edge.imported.startswith("hearts.ui.modes.")
+    ]
+    assert not live, "routes importing a live table's parts:\n" + "\n".join(str(edge) for edge in live)
+
+
 # The graph builder and the checks, on made-up trees.
 
 

@@ -197,6 +197,30 @@ def test_a_reload_mid_hand_continues_the_same_match() -> None:
     assert again.table.session.match.moves[len(moves)] == Play.of(Seat.SOUTH, card)
 
 
+KEPT_SEED = 11
+
+
+def test_the_table_keeps_the_match_after_every_move() -> None:
+    """The deal, the bots' moves and yours are each in the save by the end of the frame that made
+    them (the table tells its mode to keep the match after each move), so a reload loses none."""
+    from hearts.engine import Match
+    from hearts.storage import SavedMatch
+
+    backend = MemoryBackend()
+    Store(backend).save_match(SavedMatch(Match(Rules()), KEPT_SEED, "normal"))
+    driver = Driver((390, 844), backend=backend, settings=QUICK)
+    match = driver.table.session.match
+    kept: set[int] = set()
+    while len(match.moves) < 12:  # the deal, the pass and the first two tricks
+        driver.step()
+        saved = Store(backend).load_match()
+        assert saved is not None and saved.match.moves == match.moves, f"seed {KEPT_SEED}"
+        kept.add(len(saved.match.moves))
+        if driver.is_waiting_for_player():
+            _one_action(driver)
+    assert len(kept) > 4  # (kept move by move, not only at the end)
+
+
 def test_a_damaged_save_is_reported_set_aside_and_spares_settings_and_statistics() -> None:
     backend = MemoryBackend()
     store = Store(backend)

@@ -84,7 +84,7 @@ def test_the_daily_deal_is_kept_apart_from_the_saved_match() -> None:
     saved_match = driver.backend.data[Store.MATCH_KEY]
     scene = open_daily(driver)
     assert scene.daily.key == "2026-12-01" and not scene.practice
-    assert "Daily deal" in scene.header(scene.session.view)
+    assert "Daily deal" in scene.words.header(scene.session.view)
     driver.settle(limit=600)
     view = scene.session.view
     assert view.hand_number == 1 and view.pass_direction is daily_for(DAY).direction
@@ -129,7 +129,7 @@ def test_the_last_cards_by_tap_end_the_day_with_its_result_counted_once() -> Non
     # Play it again: practice, which never changes the day's result.
     press(driver, "practice")
     again = daily_at(driver.app.stack[0])
-    assert again is not None and again.practice and "practice" in again.header(again.session.view)
+    assert again is not None and again.practice and "practice" in again.words.header(again.session.view)
     assert again.par_value == par  # the same cards: par is not worked out again
     assert Store(backend).load_daily().result_for(daily.key) == counted
 

@@ -9,8 +9,10 @@ import pygame
 import pytest
 
 from hearts.bots.hints import suggest_play
-from hearts.engine import Card, Phase, Play, Seat
+from hearts.engine import Card, Phase, Play, PlayerView, Reason, Seat
 from hearts.storage import MemoryBackend, SavedMatch, Store
+from hearts.ui.modes import MatchMode
+from hearts.ui.modes.base import MatchWords
 from hearts.ui.scenes.dialog import Dialog
 from hearts.ui.table_pace import REASON_TIME
 from hearts.ui.table_remarks import taken_showing
@@ -322,6 +324,19 @@ def test_a_reason_gives_way_to_the_prompt_after_a_while() -> None:
     assert table.message == prompt(table.session.view, 0)  # with who passed you what, until your first card
 
 
+class SaysAtLength:
+    """A match's words, but every refusal the same long sentence (the lesson's are that long)."""
+
+    def __init__(self, sentence: str) -> None:
+        self.sentence = sentence
+
+    def header(self, view: PlayerView) -> str:
+        return MatchWords().header(view)
+
+    def refusal(self, reason: Reason) -> str:
+        return self.sentence
+
+
 @pytest.mark.parametrize("size", [(320, 568), (390, 844)])
 def test_a_long_reason_wraps_inside_its_bubble(size: tuple[int, int]) -> None:
     """The lesson's reasons are a sentence long: in the bubble on the refused card they wrap, every line
@@ -333,7 +348,8 @@ def test_a_long_reason_wraps_inside_its_bubble(size: tuple[int, int]) -> None:
     card = play_to_a_card_you_may_not_play(driver)
     table = driver.table
     long = "You must follow the suit that was led while you still hold one: look for the cards not hatched."
-    table.mode.reason_words = lambda reason: long  # type: ignore[method-assign]
+    assert isinstance(table.mode, MatchMode)
+    table.mode.words = SaysAtLength(long)
     driver.click(driver.card_spot(card))
     assert table.remarks.refusal_shown is not None
     with recording(size, 1.0) as report:

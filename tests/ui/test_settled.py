@@ -8,10 +8,9 @@ import random
 from dataclasses import dataclass, field, replace
 
 from hearts.engine import Card, HandScored, Match, Phase, Play, Rules, Seat
-from hearts.storage import Settings
+from hearts.storage import SavedMatch, Settings
 from hearts.ui.routes import PlayMatch
 from hearts.ui.scenes.dialog import Dialog
-from hearts.ui.session import Session
 from hearts.ui.speaker import Message
 from hearts.ui.table_remarks import SETTLED
 from tests.engine.helpers import Driver as RandomDriver
@@ -59,7 +58,7 @@ def play_first_hand(*, on: bool) -> tuple[Driver, Played]:
     settings = replace(Settings(), pace="quick", finish_when_settled=on)
     driver = Driver((390, 844), settings=settings)
     match, seed, card = one_tap_from_settled()
-    driver.app.open(PlayMatch(Session(match, seed, "normal")))
+    driver.app.open(PlayMatch(SavedMatch(match, seed, "normal")))
     driver.settle()
     played = Played()
     driver.app.ctx.speaker.listeners.append(played.heard.append)

@@ -15,10 +15,9 @@ from hearts.announce import card_name, card_title, trick_story
 from hearts.bots.hints import suggest_pass, suggest_play
 from hearts.engine import Phase, Play
 from hearts.storage import Settings
-from hearts.ui.routes import PlayMatch
+from hearts.ui.routes import NewMatch
 from hearts.ui.scenes.dialog import Dialog
 from hearts.ui.scenes.howto import HowToScene
-from hearts.ui.session import Session
 from hearts.ui.speaker import Message
 from hearts.ui.transcript import run
 
@@ -33,7 +32,7 @@ def listening(driver: Driver) -> list[Message]:
 
 def at_a_match(seed: int = 4, size: tuple[int, int] = (1280, 720), **settings: object) -> Driver:
     driver = Driver(size, settings=replace(Settings(), **settings))  # type: ignore[arg-type]
-    driver.app.open(PlayMatch(Session.new(driver.app.ctx.settings.table, "normal", seed)))
+    driver.app.open(NewMatch(seed))  # (at the settings' level: Normal unless they say otherwise)
     driver.settle()
     return driver
 

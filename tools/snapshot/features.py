@@ -19,6 +19,7 @@ from hearts.ui import routes
 from hearts.ui.context import Context
 from hearts.ui.intents import Confirm, Pressed
 from hearts.ui.modes import DailyMode, LessonMode
+from hearts.ui.modes.practice import PracticeMode, practice_from
 from hearts.ui.moving import file_offer
 from hearts.ui.router import scene_for
 from hearts.ui.scenes.base import Scene
@@ -45,7 +46,7 @@ def review(ctx: Context, *, you: str = "easy", on_pass: bool = False) -> list[Sc
         ctx,
         replay_hand(session.match, 1),
         coached(session),
-        practise=lambda step, card: Push(routes.Practice(session, 1, step, card)),
+        practise=lambda step, card: Push(routes.Practice(practice_from(session, 1, step), card)),
     )
     if on_pass:
         reviewed.go(0)
@@ -61,12 +62,13 @@ def practice(ctx: Context, *, played: bool = False) -> list[Scene]:
     moment = review_of.key_moments[0] if review_of is not None and review_of.key_moments else None
     step = moment.trick if moment is not None else 1
     better = next(iter(moment.best)) if moment is not None and moment.kind == "play" else None
-    table = scene_for(routes.Practice(session, 1, step, better), ctx)
+    table = scene_for(routes.Practice(practice_from(session, 1, step), better), ctx)
     assert isinstance(table, TableScene)
     if not played:
         return [table_at(ctx, session), table]
     tried = table.session
     play_hand_out(tried, "hard")
+    assert isinstance(table.mode, PracticeMode)
     shown = opened(ctx, table.mode.hand_over(tried.match.results[-1], False))
     return [table_at(ctx, session), table, shown]
 
@@ -95,7 +97,7 @@ def daily(ctx: Context, *, finished: bool = False, share: bool = False) -> list[
     stack: list[Scene] = [TableScene(ctx, mode)]
     if not finished:
         return stack
-    stack.append(scene_for(routes.DailyResult(mode), ctx))
+    stack.append(scene_for(routes.DailyResult(mode.session.match_id), ctx))
     if share:
         stack.append(ShareBox(ctx, "Share your result", mode.share_text(), "copied"))
     return stack

@@ -19,6 +19,7 @@ from hearts.engine import MatchOver, Phase, Rules
 from hearts.ui import routes
 from hearts.ui.context import Context
 from hearts.ui.intents import Back, Hint, Jump, Pressed
+from hearts.ui.modes import MatchMode
 from hearts.ui.router import scene_for
 from hearts.ui.scenes.base import Scene
 from hearts.ui.scenes.stats import DAILY, StatsScene
@@ -187,6 +188,7 @@ def hand_result(ctx: Context, *, pause: bool = False) -> list[Scene]:
     session = new_match(ctx)
     play_until(session, lambda s: len(s.match.results) >= 1 and s.needs_deal)
     table = table_at(ctx, session)
+    assert isinstance(table.mode, MatchMode)
     stack = [table, opened(ctx, table.mode.hand_over(session.match.results[-1], False))]
     if pause:
         stack.append(opened(ctx, stack[-1].handle(Back())))
@@ -222,7 +224,7 @@ def match_over(ctx: Context, *, won: bool) -> list[Scene]:
     ctx.session = session
     table = table_at(ctx, session)
     over = MatchOver(session.match.winners, session.match.totals)
-    result = scene_for(routes.MatchResult(session, over), ctx)
+    result = scene_for(routes.MatchResult(session.match_id, over), ctx)
     result.update(1.6)
     return [table, result]
 

@@ -4,9 +4,9 @@ scene a transition opens, and the moments a picture waits for."""
 from __future__ import annotations
 
 from hearts.engine import Phase, Rules
-from hearts.ui import routes
 from hearts.ui.context import Context
 from hearts.ui.intents import Tap
+from hearts.ui.modes import MatchMode
 from hearts.ui.router import scene_for
 from hearts.ui.scenes.base import Scene
 from hearts.ui.scenes.paged import PagedScene
@@ -25,10 +25,9 @@ def new_match(ctx: Context, rules: Rules | None = None, seed: int = SEED) -> Ses
 
 
 def table_at(ctx: Context, session: Session) -> TableScene:
-    """``session`` as the match in progress, at its table."""
-    scene = scene_for(routes.PlayMatch(session), ctx)
-    assert isinstance(scene, TableScene)
-    return scene
+    """``session`` as the match in progress, at its table (staged: a route carries no live match)."""
+    ctx.session = session
+    return TableScene(ctx, MatchMode(ctx, session))
 
 
 def tap(scene: PagedScene, key: str) -> None:

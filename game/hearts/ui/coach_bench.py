@@ -38,7 +38,7 @@ from ..engine import Phase
 from ..storage import MemoryBackend, Store
 from .app import App
 from .router import scene_for
-from .routes import PlayMatch
+from .routes import NewMatch
 from .scenes.dialog import Dialog
 from .scenes.table import TableScene
 from .session import Session
@@ -117,10 +117,9 @@ class Player:
     def _new_match(self) -> None:
         self.seed += 1
         ctx = self.app.ctx
-        settings = ctx.settings
-        session = Session.new(settings.table, settings.difficulty, self.seed)
-        self.app.stack = [scene_for(PlayMatch(session), ctx)]
-        self.sessions.append(session)
+        self.app.stack = [scene_for(NewMatch(self.seed), ctx)]
+        assert ctx.session is not None  # (the new match is the match in progress)
+        self.sessions.append(ctx.session)
 
     @property
     def session(self) -> Session:

@@ -1,5 +1,5 @@
-"""The app's shared things (the storage, the fonts, the options, the match in progress, the sound and
-the speaker), handed to every scene and every kind of table.
+"""The app's shared things (the storage, the fonts, the options, the match in progress and the tables
+open, the sound and the speaker), handed to every scene and every kind of table.
 
 The seam: scenes and modes read it and change it only through its methods (the options) or its plain
 fields; it imports no scene and no mode, so both may depend on it.
@@ -7,6 +7,7 @@ fields; it imports no scene and no mode, so both may depend on it.
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 
 from ..live import TableKeeper
@@ -30,6 +31,9 @@ class Context:
     size: tuple[int, int]
     scale: float = 1.0
     session: Session | None = None
+    tables: weakref.WeakValueDictionary[str, object] = field(default_factory=weakref.WeakValueDictionary)
+    """The tables open (each table's mode), by the id of the match each plays: what a route names by
+    that id (a review, a result) is found here. Weak: a table closed is forgotten with its scene."""
     notices: list[str] = field(default_factory=list)
     """Sentences for the player that are not tied to one screen (saving problems)."""
     sound: Sound = field(default_factory=Sound)

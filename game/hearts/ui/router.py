@@ -2,8 +2,10 @@
 swaps the match in progress (``ctx.session``). (The snapshot tool, which stages its pictures, builds some
 scenes itself.)
 
-A scene says where to go with a route (``Push(Review(session, 3))``); the app asks ``scene_for`` for
-the scene to show. Scenes never import each other, so a new screen is a route here and a scene module.
+A scene says where to go with a route (``Push(Review(table, 3))``); the app asks ``scene_for`` for the
+scene to show. Scenes never import each other, so a new screen is a route here and a scene module.
+Routes carry values and ids: the router builds each table's session and mode from the values, and
+finds the table a route names by its id among the tables open (``ctx.tables``).
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ from typing import Any
 from ..engine import Card
 from . import routes
 from .context import Context
-from .modes import DailyMode, LessonMode, MatchMode
-from .modes.practice import PracticeMode, practice_points
+from .modes import BaseMode, DailyMode, LessonMode, MatchMode
+from .modes.practice import PracticeMode, practice_from
 from .scenes.base import Scene
 from .scenes.challenge import ChallengeOffer, refused
 from .scenes.daily_result import DailyResultDialog, daily_menu
@@ -60,6 +62,21 @@ def load_saved_match(ctx: Context) -> None:
     ctx.notices.extend(ctx.store.take_problems())
     if saved is not None and not saved.match.is_over:
         ctx.session = Session.from_saved(saved)
+
+
+def _session(ctx: Context, table: str) -> Session:
+    """The match with the id ``table``: the match in progress, or the one a table open plays."""
+    if ctx.session is not None and ctx.session.match_id == table:
+        return ctx.session
+    return _table(ctx, table).session
+
+
+def _table(ctx: Context, table: str) -> BaseMode:
+    """The mode of the table open (``ctx.tables``) whose match has the id ``table``."""
+    mode = ctx.tables.get(table)
+    if not isinstance(mode, BaseMode):
+        raise LookupError(f"no table open plays the match {table!r}")
+    return mode
 
 
 def _play(ctx: Context, session: Session) -> Scene:
@@ -111,7 +128,7 @@ def _continue(route: routes.ContinueMatch, ctx: Context) -> Scene:
 
 
 def _new_match(route: routes.NewMatch, ctx: Context) -> Scene:
-    return _play(ctx, Session.new(ctx.settings.table, ctx.settings.difficulty))
+    return _play(ctx, Session.new(ctx.settings.table, ctx.settings.difficulty, route.seed))
 
 
 def _real_match(route: routes.RealMatch, ctx: Context) -> Scene:
@@ -134,7 +151,10 @@ def _daily(route: routes.DailyDeal, ctx: Context) -> Scene:
 
 
 def _daily_replay(route: routes.DailyReplay, ctx: Context) -> Scene:
-    return TableScene(ctx, DailyMode(ctx, route.daily, practice=True, par=route.par))
+    played = _table(ctx, route.table)
+    if not isinstance(played, DailyMode):
+        raise LookupError(f"the table {route.table!r} plays no daily deal")
+    return TableScene(ctx, played.replayed())
 
 
 def _lesson(route: routes.Lesson, ctx: Context) -> Scene:
@@ -147,10 +167,10 @@ def _lesson(route: routes.Lesson, ctx: Context) -> Scene:
 def _review(route: routes.Review, ctx: Context) -> Scene:
     from ..review import replay_hand
 
-    session = route.session
+    session = _session(ctx, route.table)
 
     def practise(step: int, play: Card | None) -> Transition:
-        return Push(routes.Practice(session, route.hand, step, play))
+        return Push(routes.Practice(practice_from(session, route.hand, step), play))
 
     replay = replay_hand(session.match, route.hand)
     jack_counts = session.match.rules.jack_of_diamonds
@@ -159,14 +179,9 @@ def _review(route: routes.Review, ctx: Context) -> Scene:
 
 def _practice(route: routes.Practice, ctx: Context) -> Scene:
     """The hand played again from the step chosen, in a session of its own (never ``ctx.session``)."""
-    from ..practice import practice_match
-
-    original = route.session
-    match = practice_match(original.match, route.hand, route.step)
-    session = Session(match, original.seed, original.bot_level)
-    before = next(result for result in original.match.results if result.hand_number == route.hand)
-    start = "from the pass" if route.step == 0 else f"from trick {route.step}"
-    mode = PracticeMode(ctx, session, before=practice_points(before), start=start, first=route.play)
+    practice = route.practice
+    session = Session.from_saved(practice.saved)
+    mode = PracticeMode(ctx, session, before=practice.before, start=practice.start, first=route.play)
     return TableScene(ctx, mode)
 
 
@@ -184,7 +199,14 @@ def game_log(lines: tuple[str, ...]) -> Sections:
 
 
 def _hand_result(route: routes.HandResult, ctx: Context) -> Dialog:
-    return hand_result_dialog(ctx, route.session, route.scored, route.match_over, route.menu)
+    return hand_result_dialog(ctx, _session(ctx, route.table), route.scored, route.match_over, route.menu)
+
+
+def _daily_result(route: routes.DailyResult, ctx: Context) -> Dialog:
+    played = _table(ctx, route.table)
+    if not isinstance(played, DailyMode):
+        raise LookupError(f"the table {route.table!r} plays no daily deal")
+    return DailyResultDialog(ctx, played)
 
 
 _BUILDERS: dict[type[routes.Route], Callable[[Any, Context], Scene]] = {
@@ -194,7 +216,7 @@ _BUILDERS: dict[type[routes.Route], Callable[[Any, Context], Scene]] = {
     routes.Menu: _menu,
     routes.ContinueMatch: _continue,
     routes.NewMatch: _new_match,
-    routes.PlayMatch: lambda route, ctx: _play(ctx, route.session),
+    routes.PlayMatch: lambda route, ctx: _play(ctx, Session.from_saved(route.saved)),
     routes.RealMatch: _real_match,
     routes.PlayChallenge: _challenge,
     routes.DailyDeal: _daily,
@@ -207,20 +229,22 @@ _BUILDERS: dict[type[routes.Route], Callable[[Any, Context], Scene]] = {
     routes.Review: _review,
     routes.Practice: _practice,
     routes.PracticeResult: lambda route, ctx: practice_result_dialog(
-        ctx, route.session, route.scored, route.before
+        ctx, route.table, route.scored, route.before
     ),
     routes.PracticeMenu: lambda route, ctx: practice_menu(ctx),
-    routes.PauseMenu: lambda route, ctx: pause_menu(ctx, route.session, over_result=route.over_result),
+    routes.PauseMenu: lambda route, ctx: pause_menu(
+        ctx, _session(ctx, route.table), over_result=route.over_result
+    ),
     routes.ConfirmNewMatch: lambda route, ctx: confirm_new_match(ctx),
     routes.MoonChoice: lambda route, ctx: moon_dialog(ctx),
     routes.LastTrick: lambda route, ctx: last_trick_dialog(ctx, route.trick, route.number, route.jack_counts),
     routes.HandResult: _hand_result,
-    routes.MatchResult: lambda route, ctx: match_result_dialog(ctx, route.session, route.over),
+    routes.MatchResult: lambda route, ctx: match_result_dialog(ctx, _session(ctx, route.table), route.over),
     routes.ScoreSheet: lambda route, ctx: score_sheet_dialog(ctx, route.results, route.target, route.page),
     routes.Share: _share,
     routes.ChallengeOffer: lambda route, ctx: ChallengeOffer(ctx, route.challenge),
     routes.ChallengeRefused: lambda route, ctx: refused(ctx, route.sentence),
-    routes.DailyResult: lambda route, ctx: DailyResultDialog(ctx, route.attempt),
+    routes.DailyResult: _daily_result,
     routes.DailyMenu: lambda route, ctx: daily_menu(ctx, route.finished),
     routes.LessonMenu: lambda route, ctx: lesson_menu(ctx),
     routes.LessonSummary: lambda route, ctx: lesson_summary(ctx, route.scored),

@@ -1,26 +1,25 @@
-"""Where a screen can go, as values: a scene returns ``Push(Review(session, hand=3))`` or
+"""Where a screen can go, as values: a scene returns ``Push(Review(table, hand=3))`` or
 ``Reset(Menu())`` and never names another scene's class. ``router.scene_for`` is the one place in the
 game that turns a route into a scene (and the only one that swaps the match in progress; the snapshot
 tool stages its pictures by hand).
 
-Routes are frozen records. Those that show part of a table (a review, a result) carry what they show,
-which may be the live session or the daily deal's mode (its result follows par as it is worked out);
-the rest are just names.
+Routes are frozen records of values and ids, never live objects: a table to open carries what it is
+built from (a saved match, a seed, a practice's position), and a screen that shows part of a table
+open (a review, a result, a menu) names that table by the id of the match it plays (``Session.match_id``),
+which the router looks up among the tables open (``Context.tables``). The rest are just names.
 """
 
 from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..challenge import Challenge
-    from ..daily import Daily, Par
     from ..engine import Card, HandScored, MatchOver, Trick
-    from ..storage import SavedMatch
+    from ..storage import SavedMatch, SavedPractice
     from ..transfer import Transfer
-    from .session import Session
 
 
 class Route:
@@ -63,14 +62,18 @@ class ContinueMatch(Route):
 
 @dataclass(frozen=True, slots=True)
 class NewMatch(Route):
-    """A new match with the table options and level of the settings, in place of any in progress."""
+    """A new match with the table options and level of the settings, in place of any in progress; its
+    deals from ``seed`` (None: a new one; tools and tests replay a seed)."""
+
+    seed: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class PlayMatch(Route):
-    """``session`` as the match in progress, at its table (tools and tests set a match up this way)."""
+    """The match ``saved`` holds as the match in progress, at its table, where it was (tests set a
+    position up this way)."""
 
-    session: Session
+    saved: SavedMatch
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,10 +98,10 @@ class DailyDeal(Route):
 
 @dataclass(frozen=True, slots=True)
 class DailyReplay(Route):
-    """The daily deal played again as practice, with par as far as it has got (or known)."""
+    """The daily deal played at ``table`` played again as practice, with par as far as it has got
+    there (or known)."""
 
-    daily: Daily
-    par: int | Par
+    table: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,21 +136,20 @@ class Statistics(Route):
 
 @dataclass(frozen=True, slots=True)
 class Practice(Route):
-    """Hand ``hand`` of the session's match played again from ``step`` (0: the pass; k: your turn in
-    trick k), as practice: the same cards and bots; ``play`` is played for you first (a key moment's
-    better card)."""
+    """A hand played again as practice from the position ``practice`` holds (``modes.practice.
+    practice_from``: the same cards and bots); ``play`` is played for you first (a key moment's better
+    card)."""
 
-    session: Session
-    hand: int
-    step: int
+    practice: SavedPractice
     play: Card | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class PracticeResult(Route):
-    """A practice hand's end beside the original's: what you scored this time and then."""
+    """A practice hand's end beside the original's: what you scored this time and then (``table``:
+    the practice's, whose hand its review shows)."""
 
-    session: Session
+    table: str
     scored: HandScored
     before: int
     """What you scored in the original hand."""
@@ -167,9 +169,9 @@ class GameLog(Route):
 
 @dataclass(frozen=True, slots=True)
 class Review(Route):
-    """Hand ``hand`` of the session's match, trick by trick, with the coach's judgement."""
+    """Hand ``hand`` of the match at ``table``, trick by trick, with the coach's judgement."""
 
-    session: Session
+    table: str
     hand: int
 
 
@@ -181,7 +183,7 @@ class PauseMenu(Route):
     """The match's menu: back to the table, the last hand's review, the score sheet, a challenge…
     ``over_result``: opened from a hand's result, to which closing it goes back."""
 
-    session: Session
+    table: str
     over_result: bool = False
 
 
@@ -212,7 +214,7 @@ class HandResult(Route):
     """A scored hand; ``Next hand`` answers ``next_hand`` to the table. ``menu``: what its menu button
     and Escape open (the table's menu, over the result)."""
 
-    session: Session
+    table: str
     scored: HandScored
     match_over: bool
     menu: Route | None = None
@@ -220,7 +222,9 @@ class HandResult(Route):
 
 @dataclass(frozen=True, slots=True)
 class MatchResult(Route):
-    session: Session
+    """The match at ``table`` is ``over``: its result."""
+
+    table: str
     over: MatchOver
 
 
@@ -281,22 +285,6 @@ KEEP = "keep"
 """An import declined ("Keep mine"): what the dialog answers to the screen beneath."""
 
 
-class DailyShown(Protocol):
-    """What the daily deal's result reads of the attempt it shows (the daily mode)."""
-
-    @property
-    def daily(self) -> Daily: ...
-    @property
-    def session(self) -> Session: ...
-    @property
-    def practice(self) -> bool: ...
-    @property
-    def par_value(self) -> int | None: ...
-    @property
-    def par_progress(self) -> float: ...
-    def share_text(self) -> str: ...
-
-
 DAILY_PRACTICE = "practice"
 """The daily deal's "Play it again" (the result answers it to the table): the day's hand as practice."""
 DAILY_RESULT = "daily_result"
@@ -305,7 +293,9 @@ DAILY_RESULT = "daily_result"
 
 @dataclass(frozen=True, slots=True)
 class DailyResult(Route):
-    attempt: DailyShown
+    """The result of the daily deal played at ``table`` (it follows par as it is worked out)."""
+
+    table: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,13 +1,15 @@
-"""One match against three bots: the engine, the deals, the bots' thinking and the autosave.
+"""One match against three bots: the engine, the deals, the bots' thinking, and the match as its save
+keeps it (``to_saved``).
 
-No drawing here and no clock of its own: the table lets the bots think a step at a time in each frame's
-spare time and decides when their moves are shown. The coach judges your decisions in the time left over
-(``coach``), so a hand's review is ready when the hand ends.
+No drawing here, no clock of its own and no saving: the table lets the bots think a step at a time in
+each frame's spare time and decides when their moves are shown, and tells its mode to keep the match
+after each move. The coach judges your decisions in the time left over (``coach``), so a hand's review
+is ready when the hand ends.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 from ..bots import Bot, Thinking, make_bot
 from ..challenge import Challenge
@@ -46,7 +48,6 @@ class Session:
         seed: int,
         bot_level: str,
         *,
-        on_change: Callable[[Session], None] | None = None,
         reviewed: Mapping[int, int] | None = None,
         challenge: Challenge | None = None,
         match_id: str | None = None,
@@ -59,7 +60,6 @@ class Session:
         self.challenge = challenge
         """A friend's match replayed: its bots keep ``bot_level`` (a new difficulty waits for the next
         match), and the result is compared with the friend's score."""
-        self.on_change = on_change
         self._bots: dict[Seat, Bot] = {}
         self._thinking: Thinking | None = None
         self._thinking_for: tuple[Seat, int] | None = None
@@ -73,8 +73,6 @@ class Session:
         """Your decisions judged by Hard, a slice at a time: the hand reviews, and what the hands
         ``reviewed`` before a reload lost (from the save)."""
         self.coaching.catch_up(match, reviewed)
-        # A finished review changes what the save holds (the tally), as a move does.
-        self.coaching.on_review = lambda _: self._changed()
 
     @classmethod
     def new(cls, rules: Rules, bot_level: str, seed: int | None = None) -> Session:
@@ -245,9 +243,4 @@ class Session:
         for event in events:
             if isinstance(event, HandScored):
                 self.coaching.hand_over(event.hand_number)
-        self._changed()
         return events
-
-    def _changed(self) -> None:
-        if self.on_change is not None:
-            self.on_change(self)

@@ -35,7 +35,7 @@ class TablePicture:
     def header(self, view: PlayerView, mode: TableMode) -> str:
         """The line over the table for ``view`` (worked out once per view: it is drawn every frame)."""
         if self._header[0] is not view:
-            self._header = (view, mode.header(view))
+            self._header = (view, mode.words.header(view))
         return self._header[1]
 
     def frame(self, snap: TableSnapshot, remarks: Remarks, mode: TableMode) -> TableFrame:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..announce import Announcement
 from ..engine import Card, Phase
 from ..storage import Settings
-from .modes.base import TableMode
+from .modes.base import ModeTraits
 from .session import Session
 from .table_controls import is_players_move
 from .table_remarks import SETTLED
@@ -43,8 +43,12 @@ class Turn:
 class Conductor:
     """The table's turns, on its stage."""
 
-    def __init__(self, stage: Stage) -> None:
+    def __init__(self, stage: Stage, traits: ModeTraits) -> None:
         self.stage = stage
+        self.traits = traits
+        """The kind of table's traits: whether a settled hand plays itself, a card played for you."""
+        self.first = traits.first_card
+        """A card to play for you at your first turn (practice's "Try"), until it is played."""
         self.settled_in: tuple[object, int] | None = None
         """The match and hand found with nothing left to play for (it plays itself to the end)."""
 
@@ -52,9 +56,7 @@ class Conductor:
         """Whether the hand in progress was found with nothing left to play for (and plays itself)."""
         return self.settled_in == (session.match, session.view.hand_number)
 
-    def next(
-        self, session: Session, dt: float, started: float, *, settings: Settings, mode: TableMode
-    ) -> Turn:
+    def next(self, session: Session, dt: float, started: float, *, settings: Settings) -> Turn:
         """The frame whose update began at ``started`` (on the stage's clock), ``dt`` seconds on."""
         stage = self.stage
         pace = stage.pace(settings.pace)
@@ -70,7 +72,7 @@ class Conductor:
         if transition is not None or session.needs_deal:
             return Turn(transition=transition, deal=transition is None, changed=changed)
         seat = session.bot_to_move
-        settled = self._settle(session, settings, mode)
+        settled = self._settle(session, settings)
         if stage.turn_to(session.is_human_turn, moment_of(session.view)):
             changed = True  # fast-forward has ended: the button shows it
         view = session.view
@@ -81,18 +83,18 @@ class Conductor:
         elif playing and self.is_settled(session):
             card = next(iter(view.legal), None)  # any gives the same scores
         if card is None and playing:
-            card = mode.take_first_card()  # practice's "Try": the better card, played as it begins
+            card, self.first = self.first, None  # practice's "Try": the better card, played as it begins
         bot = card is None and seat is not None and stage.bot_may_move(session, dt, pace)
         said = Announcement(text=SETTLED, kind="note") if settled else None
         return Turn(play=card, bot=bot, said=said, changed=changed or settled)
 
-    def _settle(self, session: Session, settings: Settings, mode: TableMode) -> bool:
+    def _settle(self, session: Session, settings: Settings) -> bool:
         """Nothing is left to play for in this hand (the option; never in the lesson): fast-forward to
         its end, your turns included; whether it was found just now."""
         view = session.view
         if self.is_settled(session) or not settings.finish_when_settled:
             return False
-        if not mode.traits.plays_out_settled_hands or not view.nothing_to_play_for:
+        if not self.traits.plays_out_settled_hands or not view.nothing_to_play_for:
             return False
         self.settled_in = (session.match, view.hand_number)
         self.stage.run_to_hand_end()

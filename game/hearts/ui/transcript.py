@@ -81,8 +81,7 @@ class KeyPlayer:
 
         from ..storage import MemoryBackend, Settings, Store
         from .app import App
-        from .routes import PlayMatch
-        from .session import Session
+        from .routes import NewMatch
 
         self.pygame = pygame
         store = Store(MemoryBackend())
@@ -93,7 +92,7 @@ class KeyPlayer:
         self.app.coach_slice = 0.0  # (the coach's judgements say nothing aloud)
         self.heard: list[Message] = []
         self.app.ctx.speaker.listeners.append(self.heard.append)
-        self.app.open(PlayMatch(Session.new(settings.table, "normal", seed)))
+        self.app.open(NewMatch(seed))  # (at the level of the settings: Normal)
         self.hands_done = 0
         self._refused_in: int | None = None
         """The hand in which a card was already refused (once a hand is enough)."""

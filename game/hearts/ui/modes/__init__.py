@@ -1,11 +1,12 @@
-"""Kinds of table, as modes composed into the one table scene: what is dealt, saved and counted, what
+"""Kinds of table, as modes composed into the one table scene: what is dealt, kept and counted, what
 the menus offer, what shows after a hand, and what works in the background. A mode gets the context and
-the session it plays (the match's from the router; the daily deal and the lesson make their own), never
-the scene; it answers with values (events, transitions, words)."""
+the session it plays (the match's and practice's built by the router from a route's values; the daily
+deal and the lesson make their own), never the scene; the table asks it through a narrow protocol
+(``base.TableMode``) and it answers with values (traits, words, transitions)."""
 
-from .base import TableMode
+from .base import BaseMode, TableMode
 from .daily import DailyMode
 from .lesson import LessonMode
 from .match import MatchMode
 
-__all__ = ["DailyMode", "LessonMode", "MatchMode", "TableMode"]
+__all__ = ["BaseMode", "DailyMode", "LessonMode", "MatchMode", "TableMode"]

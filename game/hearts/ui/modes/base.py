@@ -1,6 +1,11 @@
-"""What every kind of table shares, and what each may change: its traits, a frozen value
-(``ModeTraits``), and a few methods (what is dealt, what follows a move, the menu, the header, what is
-kept and what works in the background).
+"""What the table asks of a kind of table (``TableMode``, a protocol of eight members), and what the
+kinds share (``BaseMode``).
+
+The table reads a mode's traits (a frozen value, ``ModeTraits``, which also says how it deals), its
+words and its guide; it tells the mode to keep the game after each move (``keep``), asks what follows
+the moves it shows (``after``), hands it the player's menu and the answers of its dialogs (``answer``),
+and gives it the frames that draw nothing (``background``). It never calls the mode back for anything
+else, and the mode never reaches into the table.
 """
 
 from __future__ import annotations
@@ -12,8 +17,9 @@ from typing import Protocol
 
 import pygame
 
-from ...engine import Card, Event, HandScored, MatchOver, MoonChoiceNeeded, Phase, PlayerView, Reason
+from ...engine import Card, Deal, Event, HandScored, MatchOver, MoonChoiceNeeded, Phase, PlayerView, Reason
 from ...lesson import Note
+from ...storage import Settings
 from ...words import table_header
 from ..context import Context
 from ..intents import Intent
@@ -22,6 +28,9 @@ from ..session import HUMAN, Session
 from ..table_stage import Later
 from ..table_state import TableSnapshot
 from ..transitions import Push, Transition
+
+OPEN_MENU = "open_menu"
+"""What the table asks its mode when the player opens the menu (the button, Escape)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -37,42 +46,116 @@ class ModeTraits:
     lesson plays every card)."""
     notes: bool = False
     """Whether notes stand beside the table (the lesson's): the table leaves a band for them."""
+    level: str | None = None
+    """The bots' level for each hand dealt; None: the difficulty in the settings."""
+    deal: Deal | None = None
+    """The cards dealt for every hand (the lesson's); None: the seed's deal for the hand."""
+    hands: int | None = None
+    """How many hands the table deals: none once that many are scored (the daily deal's one; practice
+    deals none, its hand was dealt before it began); None: on to the match's end."""
+    first_card: Card | None = None
+    """A card played for you at your first turn, shown as it is played (practice's "Try")."""
 
 
-class TableMode:
-    """A kind of table. Each kind says what follows a hand and what its menu offers; by default it deals
-    on at the level in the settings, saves nothing and counts nothing."""
+def deal_next(session: Session, traits: ModeTraits, settings: Settings) -> list[Event] | None:
+    """The next hand dealt in ``session`` as ``traits`` say (the bots at the difficulty in the
+    ``settings`` unless the table has a level of its own); None when the table deals no more."""
+    if traits.hands is not None and len(session.match.results) >= traits.hands:
+        return None
+    return session.deal(traits.level or settings.difficulty, traits.deal)
+
+
+class TableWords(Protocol):
+    """What a kind of table says in its own words."""
+
+    def header(self, view: PlayerView) -> str:
+        """The line over the table."""
+        ...
+
+    def refusal(self, reason: Reason) -> str:
+        """The engine's reason for refusing a move."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class MatchWords:
+    """A match's words: the hand, its pass and the target over the table (a friend's challenge says
+    so first); the engine's reasons as they are."""
+
+    challenge: bool = False
+
+    def header(self, view: PlayerView) -> str:
+        header = table_header(view.hand_number, view.pass_direction, view.rules.target)
+        return f"Challenge · {header}" if self.challenge else header
+
+    def refusal(self, reason: Reason) -> str:
+        return str(reason)
+
+
+class TableMode(Protocol):
+    """A kind of table, as the table scene uses it: all it may ask."""
+
+    @property
+    def session(self) -> Session:
+        """The match the table plays."""
+        ...
+
+    @property
+    def traits(self) -> ModeTraits: ...
+
+    @property
+    def words(self) -> TableWords: ...
+
+    @property
+    def guide(self) -> Guide:
+        """A guided table's extras (the lesson's notes and marks), or none."""
+        ...
+
+    def keep(self) -> None:
+        """The game has moved on (the table made a move, or a review finished): keep it where this
+        table keeps it."""
+        ...
+
+    def after(self, events: list[Event] | None) -> list[Later]:
+        """What follows ``events`` once their cards have landed (a question, a result); ``None``: the
+        table has just opened, and what it left open is put again."""
+        ...
+
+    def answer(self, asked: object) -> Transition | None:
+        """Where to go when the player opens the menu (``OPEN_MENU``), or a dialog of this table's own
+        closes with the result ``asked``."""
+        ...
+
+    def background(self, seconds: float) -> bool:
+        """Work for about ``seconds`` in a frame that draws nothing; whether there was work to do."""
+        ...
+
+
+class BaseMode:
+    """What the kinds of table share: a result after each hand and the match's at its end, the question
+    a reload left open put again, the coach at work in the background, and nothing kept (each kind says
+    what follows a hand, what its menu opens and where it keeps the game)."""
 
     traits = ModeTraits()
+    words: TableWords = MatchWords()
 
     def __init__(self, ctx: Context, session: Session) -> None:
         self.ctx = ctx
         self.session = session
-        session.on_change = self.saved
+        # A review finishes between moves (under the review, or the menu): the coach says when.
+        session.coaching.on_review = lambda _: self.keep()
         self.guide: Guide = NoGuide()
         """A guided table's extras (the lesson's notes and marks); by default, none."""
 
-    # The table -------------------------------------------------------------------------------------
+    def keep(self) -> None:
+        """By default the game is kept nowhere."""
 
-    def header(self, view: PlayerView) -> str:
-        """The line over the table: the hand, its pass and the target."""
-        return table_header(view.hand_number, view.pass_direction, view.rules.target)
-
-    def reopened(self) -> list[Later]:
-        """The question a table left open, put again (a reload, or Main menu then Continue): the moon
-        choice, or the last hand's result, which the player has not yet dismissed (dismissing it deals
-        the next hand)."""
-        session = self.session
-        if session.phase is Phase.MOON and session.is_human_turn:
-            return [lambda: Push(MoonChoice())]
-        if session.needs_deal and session.match.results:
-            scored = session.match.results[-1]
-            return [lambda: self.hand_over(scored, False)]
-        return []
-
-    def after(self, events: list[Event]) -> list[Later]:
-        """What follows ``events`` once their cards have landed: your choice of the moon, the hand's
-        result, the match's (a match just over is counted at once: ``finished``)."""
+    def after(self, events: list[Event] | None) -> list[Later]:
+        """Your choice of the moon, the hand's result, the match's (a match just over is counted at
+        once: ``finished``); on opening, the moon choice, or the last hand's result, which the player
+        has not yet dismissed (dismissing it deals the next hand)."""
+        if events is None:
+            return self._reopened()
         if any(isinstance(event, MatchOver) for event in events):
             self.finished()
         laters: list[Later] = []
@@ -86,9 +169,14 @@ class TableMode:
                 laters.append(partial(self.match_over, event))
         return laters
 
-    def deal(self) -> list[Event] | None:
-        """Deal the next hand; None when this table deals no more."""
-        return self.session.deal(self.ctx.settings.difficulty)
+    def _reopened(self) -> list[Later]:
+        session = self.session
+        if session.phase is Phase.MOON and session.is_human_turn:
+            return [lambda: Push(MoonChoice())]
+        if session.needs_deal and session.match.results:
+            scored = session.match.results[-1]
+            return [lambda: self.hand_over(scored, False)]
+        return []
 
     def hand_over(self, scored: HandScored, match_over: bool) -> Transition | None:
         """What follows a scored hand, once its last trick has been shown (each kind says)."""
@@ -97,34 +185,17 @@ class TableMode:
     def match_over(self, over: MatchOver) -> Transition | None:
         """What follows the match's last hand: its result."""
         self.ctx.sound.play("victory" if HUMAN in over.winners else "defeat")
-        return Push(MatchResult(self.session, over))
+        return Push(MatchResult(self.session.match_id, over))
 
     def finished(self) -> None:
         """The match has just ended (counted in the statistics where the table counts it)."""
 
-    def saved(self, session: Session) -> None:
-        """The match moved on (a move, or a review finished): keep it, where the table keeps it."""
-
-    def menu(self) -> Transition | None:
-        """What the menu button and Escape open (each kind has its own menu)."""
+    def answer(self, asked: object) -> Transition | None:
         raise NotImplementedError
 
-    def resume(self, result: object) -> Transition | None:
-        """A dialog of this table's own closed with ``result`` (the table answers the moon and the rest)."""
-        return None
-
-    def take_first_card(self) -> Card | None:
-        """A card to play for you at your first turn (practice's "Try"), once; None by default."""
-        return None
-
     def background(self, seconds: float) -> bool:
-        """Work for about ``seconds`` in a frame that draws nothing (the coach judging your decisions);
-        whether there was work to do."""
+        """The coach judging your decisions, for the hands' reviews."""
         return self.session.coach(seconds)
-
-    def reason_words(self, reason: Reason) -> str:
-        """The engine's reason for refusing a move, as the table says it."""
-        return str(reason)
 
 
 class Guide(Protocol):

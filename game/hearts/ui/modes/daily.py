@@ -9,10 +9,10 @@ replays that day are practice.
 from __future__ import annotations
 
 import datetime
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ...daily import Daily, Par, daily_for, points_of, share_text, trick_marks
-from ...engine import Event, HandScored, PlayerView
+from ...engine import Event, HandScored, PlayerView, Reason
 from ...storage.daily import DailyAttempt, new_attempt_id
 from ...storage.daily import DailyResult as DayResult
 from ...words import pass_words
@@ -21,10 +21,10 @@ from ..routes import DAILY_PRACTICE, DAILY_RESULT, DailyMenu, DailyReplay, Daily
 from ..session import Session
 from ..table_stage import Later
 from ..transitions import Push, Reset, Transition
-from .base import TableMode
+from .base import OPEN_MENU, BaseMode, ModeTraits
 
 
-class DailyMode(TableMode):
+class DailyMode(BaseMode):
     """One attempt at a date's daily deal (``practice`` once the date's first attempt has counted)."""
 
     def __init__(
@@ -49,6 +49,8 @@ class DailyMode(TableMode):
             self.known_par = par
         match = attempt.match if attempt is not None else daily.new_match()
         super().__init__(ctx, Session(match, daily.seed, daily.level))
+        self.traits = ModeTraits(level=daily.level, hands=1)  # one hand only: the match would go on
+        self.words = DailyWords(daily, self.practice)
 
     @classmethod
     def start(cls, ctx: Context, day: datetime.date | None = None) -> DailyMode:
@@ -81,11 +83,6 @@ class DailyMode(TableMode):
         """How far the work on par has got, from 0 to 1."""
         return self.par.progress
 
-    def header(self, view: PlayerView) -> str:
-        passing = pass_words(self.daily.direction)
-        practice = " · practice" if self.practice else ""
-        return f"Daily deal · {self.daily.day.day} {self.daily.day:%b} · {passing}{practice}"
-
     def background(self, seconds: float) -> bool:
         """Par first (it shows with your result), then the coach (the review); whether there was work."""
         if self.known_par is None:
@@ -109,19 +106,14 @@ class DailyMode(TableMode):
 
     # The hand ----------------------------------------------------------------------------------------
 
-    def reopened(self) -> list[Later]:
-        if self.session.match.results:
+    def after(self, events: list[Event] | None) -> list[Later]:
+        if events is None and self.session.match.results:
             # Finished before a reload: counted now if the app stopped before it could be (once only).
             self._count()
             return [self.show_result]
-        return super().reopened()
+        return super().after(events)
 
-    def deal(self) -> list[Event] | None:
-        if self.is_finished:
-            return None  # one hand only: the match would go on, the daily does not
-        return self.session.deal(self.daily.level)
-
-    def saved(self, session: Session) -> None:
+    def keep(self) -> None:
         self._save()
 
     def _save(self) -> None:
@@ -157,20 +149,23 @@ class DailyMode(TableMode):
         self.ctx.notices.extend(self.ctx.store.take_problems())
 
     def show_result(self) -> Transition:
-        return Push(DailyResult(self))
+        return Push(DailyResult(self.session.match_id))
 
     # The menu ----------------------------------------------------------------------------------------
 
-    def menu(self) -> Transition | None:
-        return Push(DailyMenu(finished=self.is_finished))
-
-    def resume(self, result: object) -> Transition | None:
-        if result == DAILY_RESULT:
+    def answer(self, asked: object) -> Transition | None:
+        if asked == OPEN_MENU:
+            return Push(DailyMenu(finished=self.is_finished))
+        if asked == DAILY_RESULT:
             return self.show_result()
-        if result == DAILY_PRACTICE:
-            par = self.known_par if self.known_par is not None else self.par
-            return Reset(DailyReplay(self.daily, par))
+        if asked == DAILY_PRACTICE:
+            return Reset(DailyReplay(self.session.match_id))
         return None
+
+    def replayed(self) -> DailyMode:
+        """The day's deal played again as practice, with par as far as it has got here (or known)."""
+        par = self.known_par if self.known_par is not None else self.par
+        return DailyMode(self.ctx, self.daily, practice=True, par=par)
 
     def share_text(self) -> str:
         """The day's result to share: the date, your points and par, a mark per trick."""
@@ -182,3 +177,19 @@ class DailyMode(TableMode):
             trick_marks(match),
             practice=self.practice,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class DailyWords:
+    """The daily deal names its date and its pass (and says when it is practice)."""
+
+    daily: Daily
+    practice: bool
+
+    def header(self, view: PlayerView) -> str:
+        passing = pass_words(self.daily.direction)
+        practice = " · practice" if self.practice else ""
+        return f"Daily deal · {self.daily.day.day} {self.daily.day:%b} · {passing}{practice}"
+
+    def refusal(self, reason: Reason) -> str:
+        return str(reason)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 import pygame
 
@@ -35,43 +36,48 @@ from ..routes import LessonMenu, LessonSummary
 from ..session import HUMAN, Session
 from ..table_state import TableSnapshot
 from ..transitions import Push, Transition
-from .base import ModeTraits, TableMode
+from .base import OPEN_MENU, BaseMode, ModeTraits
 
 LESSON_LEVEL = "normal"
 
 
-class LessonMode(TableMode):
+class LessonMode(BaseMode):
     traits = ModeTraits(
         keeps_every_move=False,
         refusals_are_errors=False,  # a refusal is a lesson, shown like the other lines, not as an error
         plays_out_settled_hands=False,  # the lesson's hand is played to its last card
         notes=True,
+        level=LESSON_LEVEL,
+        deal=LESSON_DEAL,
     )
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx, Session(Match(STANDARD), LESSON_SEED, LESSON_LEVEL))
+        self.words = LessonWords()
         self.guide = self.lesson = LessonGuide(self.session)
-
-    def header(self, view: PlayerView) -> str:
-        """What this table is, and its pass: the lesson is one hand, played to no target."""
-        return f"Learn to play · {pass_words(view.pass_direction)}"
 
     # Nothing of the lesson is kept --------------------------------------------------------------------
 
     def background(self, seconds: float) -> bool:
         return False  # the lesson is not reviewed
 
-    def deal(self) -> list[Event] | None:
-        return self.session.deal(LESSON_LEVEL, LESSON_DEAL)
-
     def hand_over(self, scored: HandScored, match_over: bool) -> Transition | None:
         self.lesson.clear()
         return Push(LessonSummary(scored))
 
-    def menu(self) -> Transition | None:
-        return Push(LessonMenu())
+    def answer(self, asked: object) -> Transition | None:
+        return Push(LessonMenu()) if asked == OPEN_MENU else None
 
-    def reason_words(self, reason: Reason) -> str:
+
+@dataclass(frozen=True, slots=True)
+class LessonWords:
+    """The lesson says what it is, and explains a refusal as a lesson."""
+
+    def header(self, view: PlayerView) -> str:
+        """What this table is, and its pass: the lesson is one hand, played to no target."""
+        return f"Learn to play · {pass_words(view.pass_direction)}"
+
+    def refusal(self, reason: Reason) -> str:
         return lesson_reason(reason)
 
 

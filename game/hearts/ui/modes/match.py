@@ -3,34 +3,32 @@ in the statistics once it ends, a result after every hand."""
 
 from __future__ import annotations
 
-from ...engine import HandScored, PlayerView
+from ...engine import HandScored
 from ..context import Context
 from ..routes import HandResult, PauseMenu
 from ..session import Session
 from ..transitions import Push, Transition
-from .base import TableMode
+from .base import OPEN_MENU, BaseMode, MatchWords
 
 
-class MatchMode(TableMode):
+class MatchMode(BaseMode):
     def __init__(self, ctx: Context, session: Session) -> None:
         super().__init__(ctx, session)
+        self.words = MatchWords(challenge=session.challenge is not None)
         self.counted_reviews: set[int] | None = None
         """Once the match is counted in the statistics, the hands whose reviews were counted with it."""
 
-    def header(self, view: PlayerView) -> str:
-        header = super().header(view)
-        return f"Challenge · {header}" if self.session.challenge is not None else header
-
     def hand_over(self, scored: HandScored, match_over: bool) -> Transition | None:
-        return Push(HandResult(self.session, scored, match_over, PauseMenu(self.session, over_result=True)))
+        table = self.session.match_id
+        return Push(HandResult(table, scored, match_over, PauseMenu(table, over_result=True)))
 
-    def menu(self) -> Transition | None:
-        return Push(PauseMenu(self.session))
+    def answer(self, asked: object) -> Transition | None:
+        return Push(PauseMenu(self.session.match_id)) if asked == OPEN_MENU else None
 
     # Saving and counting ----------------------------------------------------------------------------
 
-    def saved(self, session: Session) -> None:
-        store = self.ctx.store
+    def keep(self) -> None:
+        session, store = self.session, self.ctx.store
         if session.match.is_over:
             # The finished match is saved once its statistics are counted; a review completed
             # after that (the last hand's, usually) is added to them alone.

@@ -5,13 +5,16 @@ the end, its result stands beside the original's."""
 
 from __future__ import annotations
 
-from ...engine import Card, HandScored, MatchOver, PlayerView
-from ...storage import SavedPractice
+from dataclasses import dataclass
+
+from ...engine import Card, HandScored, MatchOver, PlayerView, Reason
+from ...storage import SavedMatch, SavedPractice
+from ...storage.saved_match import new_match_id
 from ..context import Context
 from ..routes import Opening, PracticeMenu, PracticeResult
 from ..session import HUMAN, Session
 from ..transitions import Pop, Push, Reset, Transition
-from .base import TableMode
+from .base import OPEN_MENU, BaseMode, ModeTraits
 
 STOP = "stop"
 """The practice menu's answer that ends the practice (back to the review it began from)."""
@@ -19,7 +22,7 @@ DONE = "done"
 """The practice result's answer that closes it (back to the review)."""
 
 
-class PracticeMode(TableMode):
+class PracticeMode(BaseMode):
     """One hand of practice, in ``session`` (a match of its own, replayed to the point chosen)."""
 
     def __init__(
@@ -32,48 +35,65 @@ class PracticeMode(TableMode):
         first: Card | None = None,
         alone: bool = False,
     ) -> None:
+        """``first``: the coach's better card, played for you as the practice begins (shown as it is
+        played)."""
         super().__init__(ctx, session)
+        self.traits = ModeTraits(hands=0, first_card=first)  # (one hand only, dealt before it began)
+        self.words = PracticeWords(start)
         self.alone = alone
         """Reopened on its own after a reload (no review beneath it to go back to)."""
-        self.first = first
-        """The coach's better card, played for you as the practice begins (shown as it is played)."""
         self.before = before
         """What you scored in the original hand."""
         self.start = start
         """Where the practice began, in words ("from trick 4")."""
 
-    def header(self, view: PlayerView) -> str:
-        return f"Practice · hand {view.hand_number} {self.start}"
-
-    def take_first_card(self) -> Card | None:
-        first, self.first = self.first, None
-        return first
-
-    def deal(self) -> None:
-        return None  # one hand only
-
     def hand_over(self, scored: HandScored, match_over: bool) -> Transition | None:
-        return Push(PracticeResult(self.session, scored, self.before))
+        return Push(PracticeResult(self.session.match_id, scored, self.before))
 
     def match_over(self, over: MatchOver) -> Transition | None:
         return None  # (the hand's result says it all: practice decides no match)
 
-    def menu(self) -> Transition | None:
-        return Push(PracticeMenu())
-
-    def resume(self, result: object) -> Transition | None:
-        if result not in (STOP, DONE):
+    def answer(self, asked: object) -> Transition | None:
+        if asked == OPEN_MENU:
+            return Push(PracticeMenu())
+        if asked not in (STOP, DONE):
             return None
         self.ctx.store.clear_practice()
         return Reset(Opening()) if self.alone else Pop()
 
-    def saved(self, session: Session) -> None:
-        practice = SavedPractice(session.to_saved(), self.before, self.start)
+    def keep(self) -> None:
+        practice = SavedPractice(self.session.to_saved(), self.before, self.start)
         self.ctx.store.save_practice(practice)
         self.ctx.notices.extend(self.ctx.store.take_problems())
 
     def background(self, seconds: float) -> bool:
         return False  # (the practice hand is judged when its review asks)
+
+
+@dataclass(frozen=True, slots=True)
+class PracticeWords:
+    """Practice says which hand it plays again, and from where."""
+
+    start: str
+
+    def header(self, view: PlayerView) -> str:
+        return f"Practice · hand {view.hand_number} {self.start}"
+
+    def refusal(self, reason: Reason) -> str:
+        return str(reason)
+
+
+def practice_from(original: Session, hand: int, step: int) -> SavedPractice:
+    """Hand ``hand`` of ``original``'s match as practice begins it from ``step`` (0: the pass; k: your
+    turn in trick k): its own match, replayed to that point with the same seed and bots, and what you
+    scored in the original hand."""
+    from ...practice import practice_match
+
+    match = practice_match(original.match, hand, step)
+    before = next(result for result in original.match.results if result.hand_number == hand)
+    start = "from the pass" if step == 0 else f"from trick {step}"
+    saved = SavedMatch(match, original.seed, original.bot_level, match_id=new_match_id())  # (its own)
+    return SavedPractice(saved, practice_points(before), start)
 
 
 def practice_points(scored: HandScored) -> int:

@@ -4,22 +4,40 @@ your daily record, and Share, the hand's review, practice and the menu."""
 from __future__ import annotations
 
 import datetime
+from typing import Protocol
 
 import pygame
 
-from ...daily import LEVEL, MARK_CLEAN, MARK_HEARTS, MARK_MOON, points_of, trick_marks
+from ...daily import LEVEL, MARK_CLEAN, MARK_HEARTS, MARK_MOON, Daily, points_of, trick_marks
 from ...engine import Suit
 from .. import theme
 from ..layout import DialogLayout, Metrics
 from ..options_list import LEVEL_NAMES
 from ..render.text import draw_text, wrap
-from ..routes import DAILY_PRACTICE, DAILY_RESULT, DailyShown, HowToPlay, Menu, Options, Review, Share
+from ..routes import DAILY_PRACTICE, DAILY_RESULT, HowToPlay, Menu, Options, Review, Share
+from ..session import Session
 from .base import Context, Push, Replace, Reset, Transition
 from .dialog import Choice, Dialog, draw_lines
 
 PAR_HEADER = "Daily deal"
 PAR_LINES_AT_MOST = ("Par (Hard in your seat) is being worked out: 100%…", "Par is 26: Hard did 26 better.")
 """The longest the par line can be, waiting and known: the panel makes room for the longer."""
+
+
+class DailyShown(Protocol):
+    """What the daily deal's result reads of the attempt it shows (the daily mode)."""
+
+    @property
+    def daily(self) -> Daily: ...
+    @property
+    def session(self) -> Session: ...
+    @property
+    def practice(self) -> bool: ...
+    @property
+    def par_value(self) -> int | None: ...
+    @property
+    def par_progress(self) -> float: ...
+    def share_text(self) -> str: ...
 
 
 def day_words(day: datetime.date) -> str:
@@ -69,7 +87,7 @@ class DailyResultDialog(Dialog):
                 primary=True,
                 go=lambda: Push(Share("Share your result", attempt.share_text())),
             ),
-            Choice("review", "Review this hand", go=Push(Review(attempt.session, 1))),
+            Choice("review", "Review this hand", go=Push(Review(attempt.session.match_id, 1))),
             Choice(DAILY_PRACTICE, "Play it again"),
             Choice("main_menu", "Main menu", go=Reset(Menu())),
         ]

@@ -192,7 +192,7 @@ def hand_result_dialog(
         f"Hand {scored.hand_number}",
         [
             Choice(NEXT_HAND, label, primary=True),
-            Choice("review", "Review this hand", go=Push(Review(session, scored.hand_number))),
+            Choice("review", "Review this hand", go=Push(Review(session.match_id, scored.hand_number))),
         ],
         body=body,
         body_height=lambda metrics, width: hand_result_height(frame, fonts, metrics, width),

@@ -5,7 +5,6 @@ from __future__ import annotations
 from ...engine import HandScored
 from ..modes.practice import DONE, STOP, practice_points
 from ..routes import Review
-from ..session import Session
 from .base import Context, Push
 from .dialog import Choice, Dialog
 
@@ -25,14 +24,14 @@ def _points(points: int) -> str:
     return f"{points} point{'s' if abs(points) != 1 else ''}"
 
 
-def practice_result_dialog(ctx: Context, session: Session, scored: HandScored, before: int) -> Dialog:
-    """A practice hand over: what you took, beside what you had taken, and its review."""
+def practice_result_dialog(ctx: Context, table: str, scored: HandScored, before: int) -> Dialog:
+    """A practice hand over (at ``table``): what you took, beside what you had taken, and its review."""
     return Dialog(
         ctx,
         f"Practice: hand {scored.hand_number}",
         [
             Choice(DONE, "Back to the review", primary=True),
-            Choice("review", "Review this try", go=Push(Review(session, scored.hand_number))),
+            Choice("review", "Review this try", go=Push(Review(table, scored.hand_number))),
         ],
         lines=[comparison(practice_points(scored), before)],
         read_lines=True,

@@ -22,7 +22,7 @@ from .. import routes, table_voice
 from .. import table_input as do
 from ..hand_sight import HandSight
 from ..intents import GameLog, Hover, Intent, Tap
-from ..modes.base import TableMode
+from ..modes.base import OPEN_MENU, TableMode, deal_next
 from ..motion import InHand, Motion
 from ..table_focus import placed
 from ..table_frame import TableFrame
@@ -43,13 +43,14 @@ class TableScene(Scene):
     def __init__(self, ctx: Context, mode: TableMode) -> None:
         self.mode, self.session, self.stage, self.state = mode, mode.session, Stage(), TableState()
         self.motion: Motion = self.stage.motion
-        self.conductor = Conductor(self.stage)
+        self.conductor = Conductor(self.stage, mode.traits)
         self.hint, self.remarks, self.voice = HintWorker(), Remarks(), table_voice.Voice()
         self.sight = HandSight()  # your hand as you last saw it: what a tap on it was aimed at
         self._hands = ShownHands()
         super().__init__(ctx)
+        ctx.tables[self.session.match_id] = mode  # (where routes that name this table find it)
         self.picture = TablePicture(ctx.fonts, ctx.painter)
-        self.stage.then(*mode.reopened())  # the question the table left open, put again
+        self.stage.then(*mode.after(None))  # the question the table left open, put again
 
     def resize(self, size: tuple[int, int]) -> None:
         self.band: pygame.Rect | None
@@ -133,7 +134,7 @@ class TableScene(Scene):
                 self._speak(said)
             case do.Refuse(card):
                 why = table_voice.why_not(self.session.match, card)
-                reason = "You cannot play that card now." if why is None else self.mode.reason_words(why)
+                reason = "You cannot play that card now." if why is None else self.mode.words.refusal(why)
                 self.remarks.refuse(card, reason)
                 self._speak(table_voice.refused(reason, why))
                 self.dirty = True
@@ -144,7 +145,7 @@ class TableScene(Scene):
     def _press(self, key: str) -> Transition | None:
         view = self.session.view
         if key == "menu":
-            return self.mode.menu()
+            return self.mode.answer(OPEN_MENU)
         if key == "hint" and self.is_players_move:  # Hard's choice, worked out a slice a frame
             self.hint.start(view)
             self._say(do.Say(THINKING, reason=False))
@@ -170,7 +171,7 @@ class TableScene(Scene):
             try:
                 events = self.session.play(card)
             except IllegalMove as error:
-                self._say(do.Say(self.mode.reason_words(error.reason), reason=True))
+                self._say(do.Say(self.mode.words.refusal(error.reason), reason=True))
                 return None
             self.state = do.played(self.state, len(hand.cards()))
             return self.show(events, before=before, start=start)
@@ -195,7 +196,7 @@ class TableScene(Scene):
         """A dialog over the table closed with ``result``: the moon's choice, or the mode's own."""
         self.dirty = True
         moon = do.MOONS.get(result)
-        return self.mode.resume(result) if moon is None else self.show(self.session.choose_moon(moon))
+        return self.mode.answer(result) if moon is None else self.show(self.session.choose_moon(moon))
 
     def update(self, dt: float) -> Transition | None:
         started = self.stage.clock()
@@ -205,11 +206,11 @@ class TableScene(Scene):
         if self.is_held:
             return self.stage.drain()  # the computer players (and a complete trick) wait while you read
         ticked = self.remarks.tick(dt)  # a refusal's shake and bubble run on their own clock
-        turn = self.conductor.next(self.session, dt, started, settings=self.ctx.settings, mode=self.mode)
+        turn = self.conductor.next(self.session, dt, started, settings=self.ctx.settings)
         self.dirty = self.dirty or ticked or turn.changed
         self._speak(turn.said)
         transition = turn.transition
-        if turn.deal and (events := self.mode.deal()) is not None:
+        if turn.deal and (events := deal_next(self.session, self.mode.traits, self.ctx.settings)) is not None:
             self.state = replace(self.state, selected=frozenset(), raised=None)
             transition = self.show(events)
         elif turn.play is not None:
@@ -229,7 +230,8 @@ class TableScene(Scene):
     def show(
         self, events: list[Event], *, before: PlayerView | None = None, start: InHand | None = None
     ) -> Transition | None:
-        """Show ``events`` as motion; what follows once the cards have landed waits on the stage."""
+        """Show ``events`` (the game kept first) as motion; what follows their landing waits on the stage."""
+        self.mode.keep()  # (every move the table makes comes here: the mode keeps it where it keeps games)
         self.remarks.clear()
         hand, verbosity = self.shown_hand(), self.ctx.speaker.verbosity
         reduced = self.ctx.settings.reduced_motion
@@ -292,8 +294,7 @@ class TableScene(Scene):
         return self.picture.frame(snap or self.snapshot(), self.remarks, self.mode)
 
     def draw(self, surface: pygame.Surface) -> None:
-        started = self.stage.clock()
-        frame = self.frame()
+        started, frame = self.stage.clock(), self.frame()  # (the frame's making counts in the time)
         self.picture.drawer.draw(surface, frame)
         self.sight.drew(frame.cards)
         self.stage.drew(self.stage.clock() - started)  # the next frames' thinking leaves room for it

@@ -38,7 +38,13 @@ def pause_menu(ctx: Context, session: Session, *, over_result: bool = False) -> 
     """The match's menu; over a hand's result, its first choice goes back to that result."""
     finished = session.match.results
     review = (
-        [Choice("review", "Review the last hand", go=Replace(Review(session, finished[-1].hand_number)))]
+        [
+            Choice(
+                "review",
+                "Review the last hand",
+                go=Replace(Review(session.match_id, finished[-1].hand_number)),
+            )
+        ]
         if finished
         else []
     )
