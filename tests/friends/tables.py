@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from hearts.bots import Bot, make_bot
+from hearts.deals import seat_seed
 from hearts.engine import Card, CardSet, Match, PlayerView, Rules, Seat, Trick
 from hearts.friends import (
     Answer,
@@ -131,7 +132,7 @@ class Table:
             tokens=self._token,
         )
         self._tokens = 0
-        self.local_bots = {seat: make_bot(level, seed * 4 + seat) for seat in local}
+        self.local_bots = {seat: make_bot(level, seat_seed(seed, seat)) for seat in local}
         self.friends: dict[Seat, Friend] = {}
         self.lines: list[MemoryLine] = []
         self.watched: list[Watched] = []
@@ -158,7 +159,7 @@ class Table:
         watched = Watched(line.host, seat, lambda: self.host, self.seed)
         host.connect(seat, watched)
         guest = GuestTable(invitation=invitation, name=name, link=line.guest)
-        bot = make_bot(self.level, self.seed * 4 + seat)
+        bot = make_bot(self.level, seat_seed(self.seed, seat))
         friend = Friend(seat=seat, guest=guest, line=line, watched=watched, bot=bot)
         self.friends[seat] = friend
         self.lines.append(line)

@@ -120,3 +120,14 @@ def test_a_view_and_every_event_survive_the_wire() -> None:
     assert {"welcome", "view", "event", "back"} <= kinds
     views = [decode(raw, table=table.host.table, from_host=True) for raw in sent if '"kind":"view"' in raw]
     assert all(isinstance(message, SeatViewMessage) for message in views) and len(views) > 100
+
+
+@pytest.mark.parametrize("delay", [1, 3, 7])
+def test_a_friend_on_a_slow_line_proposes_each_move_once(delay: int) -> None:
+    """While a friend's move is on its way, the host may send that seat another view of the same moment
+    (another seat passed, say); the friend's page must not take it for a new turn and propose again (the
+    host would refuse the second pass, and the player would read "passed already")."""
+    table = full_table(20 + delay, delay=delay)
+    table.play(hands=2)
+    for seat, friend in table.friends.items():
+        assert friend.guest.take_refusals() == [], f"delay {delay}: {seat} proposed a move twice"

@@ -76,6 +76,8 @@ class GuestTable:
         self.is_closed = False
         self.pongs = 0
         self._link = link
+        self._sent_at: tuple[int, Phase, int] | None = None
+        """The moment of the view this seat last proposed a move from, until the host answers it."""
         self._events: list[Event] = []
         self._refusals: list[Reason] = []
         self._notices: list[str] = []
@@ -101,9 +103,11 @@ class GuestTable:
 
     @property
     def must_act(self) -> bool:
-        """Whether the table waits for this seat: to pass, to play or to choose the moon's score."""
+        """Whether the table waits for this seat: to pass, to play or to choose the moon's score; not
+        while a move proposed at this same moment is on its way (another view of the same moment may come
+        first, when another seat moves: acting on it again would be refused as a second move)."""
         view = self.view
-        if view is None or not self.is_seated:
+        if view is None or not self.is_seated or _moment(view) == self._sent_at:
             return False
         if view.phase is Phase.PASS:
             return not view.has_passed[self.seat]
@@ -149,6 +153,7 @@ class GuestTable:
             message = PassCards(hand_number=view.hand_number, cards=move.cards)
         else:
             message = ChooseMoon(hand_number=view.hand_number, moon=move.moon)
+        self._sent_at = _moment(view)
         self._send(message)
 
     def choose_moon(self, moon: Moon) -> None:
@@ -188,6 +193,7 @@ class GuestTable:
             self._events.append(message.event)
         elif isinstance(message, Refused):
             self._refusals.append(message.reason)
+            self._sent_at = None  # the move was not made: the seat may choose again
         elif isinstance(message, Welcome):
             if message.seat != self.seat:
                 self._notices.append(DAMAGED)
@@ -215,3 +221,8 @@ class GuestTable:
 
     def _send(self, message: GuestMessage) -> None:
         self._link.send(encode(message, self.table))
+
+
+def _moment(view: PlayerView) -> tuple[int, Phase, int]:
+    """Where a hand stands in ``view``: its number, its phase and how many cards have been played."""
+    return view.hand_number, view.phase, len(view.tricks) * 4 + len(view.trick.cards)
