@@ -326,3 +326,22 @@ def test_the_cards_you_were_given_are_named_once_they_have_landed() -> None:
         assert "received" not in kinds(heard)
         driver.step()
     assert kinds(heard).count("received") == 1
+
+
+@pytest.mark.parametrize("verbosity", ["brief", "full"])
+def test_the_lesson_says_what_it_is_as_it_deals_not_a_match_s_hand_and_target(verbosity: str) -> None:
+    """The lesson is one hand with no target: its deal is said in its own words (a match's "Hand 1,
+    passing left." and, in full, "Playing to 100." are not), as its drawn header already does."""
+    driver = Driver((390, 844), settings=replace(Settings(pace="quick"), verbosity=verbosity))
+    heard = listening(driver)
+    driver.click(driver.button_spot("learn"))
+    for _ in range(600):
+        driver.step()
+        if any(part.kind == "deal" for message in heard for part in message.parts):
+            break
+        if driver.table.note is not None:  # the aim is read first: tap it away
+            driver.click(driver.table.note_box().center)
+    deal = [part.text for message in heard for part in message.parts if part.kind == "deal"]
+    assert deal == ["Learn to play: one hand, passing left."]
+    spoken = " ".join(part.text for message in heard for part in message.parts)
+    assert "Hand 1" not in spoken and "Playing to" not in spoken

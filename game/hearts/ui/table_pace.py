@@ -4,6 +4,7 @@ become (the engine moves on at once; the table shows each move in turn)."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Protocol
 
 from .. import announce
 from ..announce import Announcement, Verbosity
@@ -11,6 +12,14 @@ from ..engine import CardPlayed, CardsPassed, Event, HandStarted, HeartsBroken, 
 from .motion import InHand, Step, exchange_step, play_step, step, trick_steps
 from .session import HUMAN
 from .table_hand import ShownHand
+
+
+class Saying(Protocol):
+    """What a table says of an event, ``view`` being your view once it happened: a match's table says what
+    the announcer does (``announce.for_event``); a kind of table may say some in its own words."""
+
+    def __call__(self, event: Event, view: PlayerView, *, verbosity: Verbosity) -> list[Announcement]: ...
+
 
 PACE = {"relaxed": 1.5, "normal": 1.0, "quick": 0.55}
 """How much longer (or shorter) than normal each step lasts, by the Pace option."""
@@ -63,6 +72,7 @@ def steps_for(
     reduced_motion: bool,
     verbosity: Verbosity,
     unsaid: list[Announcement] | None = None,
+    say: Saying = announce.for_event,
 ) -> Iterator[Step]:
     """The steps that show ``events``, in order.
 
@@ -70,15 +80,15 @@ def steps_for(
     ``your_card_from`` where your own played card lay, ``hand`` your hand as shown when the events came
     (the cards you pass leave from it: the exchange is the first step of its move). Under reduced
     motion nothing moves, but a finished trick is still held long enough to read. What is said of an
-    event (``announce.for_event``, at ``verbosity``) is announced as the event's first step begins (as
-    the step before it, for an event with no step of its own); what comes before any step, with no
-    step after it, is left in ``unsaid``."""
+    event (``say``, at ``verbosity``: by default the announcer's ``for_event``) is announced as the
+    event's first step begins (as the step before it, for an event with no step of its own); what comes
+    before any step, with no step after it, is left in ``unsaid``."""
     motion_time = 0.0 if reduced_motion else 1.0
     played: Step | None = None
     last: Step | None = None
     pending: list[Announcement] = []
     for event in events:
-        said = tuple(announce.for_event(event, after, verbosity=verbosity))
+        said = tuple(say(event, after, verbosity=verbosity))
         made = 0
         for shown in _event_steps(event, after, before, your_card_from, hand, motion_time):
             if not made:

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Hashable, Iterable
+from typing import Protocol
 
+from .. import announce
 from ..announce import Announcement, Verbosity
 from ..engine import Event, Phase, PlayerView
 from .motion import InHand, Motion, Step
@@ -27,6 +29,7 @@ from .table_pace import (
     RECEIVED_LIFT,
     THINK_BUDGET,
     THINK_STEP_MEMORY,
+    Saying,
     steps_for,
 )
 from .transitions import Transition
@@ -35,10 +38,18 @@ Later = Callable[[], Transition | None]
 """Something the table does once the cards on the move have landed (a result, a question)."""
 
 
+class SaysEvents(Protocol):
+    """A table's words, as far as the stage needs them: what it says of an event."""
+
+    def said(self, event: Event, view: PlayerView, *, verbosity: Verbosity) -> list[Announcement]: ...
+
+
 class Stage:
     """The motion showing and what waits for it, on the table's clock."""
 
-    def __init__(self) -> None:
+    def __init__(self, words: SaysEvents | None = None) -> None:
+        self.say: Saying = announce.for_event if words is None else words.said
+        """What the table says of each event it shows: its mode's words, or the announcer's."""
         self.motion = Motion()
         self.after_motion: list[Later] = []
         """What follows once the cards have landed, in order (a dialog comes before your next input)."""
@@ -98,6 +109,7 @@ class Stage:
             reduced_motion=reduced_motion,
             verbosity=verbosity,
             unsaid=unsaid,
+            say=self.say,
         )
         self.show(steps)
         return unsaid

@@ -17,6 +17,7 @@ from typing import Protocol
 
 import pygame
 
+from ...announce import Announcement, Verbosity, for_event
 from ...engine import Card, Deal, Event, HandScored, MatchOver, MoonChoiceNeeded, Phase, PlayerView, Reason
 from ...lesson import Note
 from ...storage import Settings
@@ -76,6 +77,10 @@ class TableWords(Protocol):
         """The engine's reason for refusing a move."""
         ...
 
+    def said(self, event: Event, view: PlayerView, *, verbosity: Verbosity) -> list[Announcement]:
+        """What the table says of ``event`` (``view``: yours once it happened)."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class MatchWords:
@@ -90,6 +95,9 @@ class MatchWords:
 
     def refusal(self, reason: Reason) -> str:
         return str(reason)
+
+    def said(self, event: Event, view: PlayerView, *, verbosity: Verbosity) -> list[Announcement]:
+        return for_event(event, view, verbosity=verbosity)
 
 
 class TableMode(Protocol):

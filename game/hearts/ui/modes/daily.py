@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, replace
 
+from ...announce import Announcement, Verbosity, for_event
 from ...daily import Daily, Par, daily_for, points_of, share_text, trick_marks
 from ...engine import Event, HandScored, PlayerView, Reason
 from ...storage.daily import DailyAttempt, new_attempt_id
@@ -193,3 +194,6 @@ class DailyWords:
 
     def refusal(self, reason: Reason) -> str:
         return str(reason)
+
+    def said(self, event: Event, view: PlayerView, *, verbosity: Verbosity) -> list[Announcement]:
+        return for_event(event, view, verbosity=verbosity)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from ...announce import Announcement, Verbosity, for_event
 from ...bots.hints import suggest_pass
 from ...engine import (
     PASS_SIZE,
@@ -22,13 +23,15 @@ from ...engine import (
     CardSet,
     Event,
     HandScored,
+    HandStarted,
     Match,
+    PassDirection,
     Phase,
     PlayerView,
     Reason,
 )
 from ...lesson import LESSON_DEAL, LESSON_SEED, Coach, Note, lesson_play, lesson_reason, why_card, why_pass
-from ...words import pass_words
+from ...words import DIRECTION_WORDS, pass_words
 from ..context import Context
 from ..intents import Confirm, Intent, Tap
 from ..motion import Step
@@ -79,6 +82,14 @@ class LessonWords:
 
     def refusal(self, reason: Reason) -> str:
         return lesson_reason(reason)
+
+    def said(self, event: Event, view: PlayerView, *, verbosity: Verbosity) -> list[Announcement]:
+        """As at a match, but for the deal: the lesson is one hand, with no number and no target."""
+        if not isinstance(event, HandStarted):
+            return for_event(event, view, verbosity=verbosity)
+        direction = event.pass_direction
+        how = "no passing" if direction is PassDirection.NONE else f"passing {DIRECTION_WORDS[direction]}"
+        return [Announcement(text=f"Learn to play: one hand, {how}.", kind="deal")]
 
 
 class LessonGuide:

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine import Card, HandScored, MatchOver, PlayerView, Reason
+from ...announce import Announcement, Verbosity, for_event
+from ...engine import Card, Event, HandScored, MatchOver, PlayerView, Reason
 from ...storage import SavedMatch, SavedPractice
 from ...storage.saved_match import new_match_id
 from ..context import Context
@@ -81,6 +82,9 @@ class PracticeWords:
 
     def refusal(self, reason: Reason) -> str:
         return str(reason)
+
+    def said(self, event: Event, view: PlayerView, *, verbosity: Verbosity) -> list[Announcement]:
+        return for_event(event, view, verbosity=verbosity)
 
 
 def practice_from(original: Session, hand: int, step: int) -> SavedPractice:

@@ -41,7 +41,7 @@ class TableScene(Scene):
     """The table of one kind (``mode``: a match, the daily deal, the lesson)."""
 
     def __init__(self, ctx: Context, mode: TableMode) -> None:
-        self.mode, self.session, self.stage, self.state = mode, mode.session, Stage(), TableState()
+        self.mode, self.session, self.stage, self.state = mode, mode.session, Stage(mode.words), TableState()
         self.motion: Motion = self.stage.motion
         self.conductor = Conductor(self.stage, mode.traits)
         self.hint, self.remarks, self.voice = HintWorker(), Remarks(), table_voice.Voice()
