@@ -514,6 +514,7 @@ def test_the_tables_symbols_are_said_in_words() -> None:
         "West takes it — 3 hearts and the queen of spades"
     )
     assert announce.speak_symbols("Lead the 2♣, not the 10♦") == "Lead the 2 of clubs, not the 10 of diamonds"
+    assert announce.speak_symbols("Next: Hand 2 · Pass right · to 100") == "Next: Hand 2, Pass right, to 100"
 
 
 # Queries ------------------------------------------------------------------------------------------

@@ -37,7 +37,8 @@ _KEEP_CAPITAL: Final = frozenset({"I", "West", "North", "East", "South"})
 
 def speak_symbols(text: str) -> str:
     """Text with its card symbols said in words: "Lead the 2♣" → "Lead the 2 of clubs", "3 ♥ and the
-    Q♠" → "3 hearts and the queen of spades"."""
+    Q♠" → "3 hearts and the queen of spades"; and the middle dot between a header's parts a pause
+    ("Hand 2 · Pass right" → "Hand 2, Pass right"), which screen readers would otherwise say as "dot"."""
 
     def card(match: re.Match[str]) -> str:
         return card_name(Card.parse(match.group(1) + match.group(2)))
@@ -45,7 +46,7 @@ def speak_symbols(text: str) -> str:
     def suit(match: re.Match[str]) -> str:
         return Card.parse("2" + match.group(0)).suit.noun
 
-    return _SUIT_SYMBOL.sub(suit, _CARD_WITH_SYMBOL.sub(card, text))
+    return _SUIT_SYMBOL.sub(suit, _CARD_WITH_SYMBOL.sub(card, text)).replace(" · ", ", ")
 
 
 def refusal(reason: str, kind: Refusal | None = None) -> Announcement:
