@@ -73,6 +73,21 @@ WHEEL_TIMEOUT = 4.0
 """Seconds to wait for pygbag's CDN before taking the wheel from the shared folder."""
 SHARED_WHEEL = ROOT.parent / "shared" / f"pygbag-{PYGBAG_VERSION}" / WHEEL
 SKIP_DIRS = {"__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
+NOT_SHIPPED = (
+    "__main__.py",  # the desktop window's entry
+    "bench.py",
+    "transfer_bench.py",
+    "tournament",
+    "bots/stdio",  # the bot as a program for other engines
+    "coach/__main__.py",
+    "coach/command.py",
+    "ui/bench.py",
+    "ui/coach_bench.py",
+    "ui/transcript.py",
+)
+"""The package's command-line tools (benchmarks, tournaments, the stdio bot, the coach's and the table's
+commands), by path in ``hearts/``: the page never imports them (tests/web/test_site.py checks that no
+module shipped names one), so the game's download leaves them out (about 60 KiB of it)."""
 SKIP_SUFFIXES = {".pyc", ".pyo"}
 
 
@@ -87,12 +102,14 @@ def stage(into: Path) -> list[Path]:
     into.mkdir(parents=True)
     shutil.copy2(ROOT / "game" / "main.py", into / "main.py")
     copied = [into / "main.py"]
-    for source, target in ((ROOT / "game" / "hearts", into / "hearts"), (ROOT / "assets", into / "assets")):
+    package = ROOT / "game" / "hearts"
+    for source, target in ((package, into / "hearts"), (ROOT / "assets", into / "assets")):
         for path in sorted(source.rglob("*")):
             if (
                 path.is_dir()
                 or SKIP_DIRS & set(path.relative_to(source).parts)
                 or path.suffix in SKIP_SUFFIXES
+                or (source == package and is_not_shipped(path.relative_to(package)))
             ):
                 continue
             destination = target / path.relative_to(source)
@@ -100,6 +117,12 @@ def stage(into: Path) -> list[Path]:
             shutil.copy2(path, destination)
             copied.append(destination)
     return copied
+
+
+def is_not_shipped(relative: Path) -> bool:
+    """Whether the file at ``relative`` (in ``hearts/``) is one of the ``NOT_SHIPPED`` tools."""
+    parts = relative.parts
+    return any(parts[: len(Path(tool).parts)] == Path(tool).parts for tool in NOT_SHIPPED)
 
 
 def run_pygbag(app: Path, cdn: str, python: str) -> Path:

@@ -671,3 +671,29 @@ def test_the_server_sends_the_page_and_the_worker_whole_however_recent_the_build
             urllib.request.urlopen(ask, timeout=10).close()
         # The other files may still be revalidated.
         assert requests[-1] == ("GET", "/hearts.tar.gz", 304)
+
+
+def test_no_module_the_site_ships_imports_a_tool_it_leaves_out() -> None:
+    """The package's command-line tools stay out of the game's download (``webbuild.NOT_SHIPPED``): the
+    page would fail on any import of one, so no shipped module may name one, wherever the import stands
+    (a deferred import included), and each bot level's module, imported by name, is shipped."""
+    from hearts.bots import BOT_CLASSES
+    from tests.test_import_graph import build_imports
+
+    game = ROOT / "game"
+
+    def shipped(module: str) -> bool:
+        parts = module.split(".")[1:]
+        as_file = Path(*parts).with_suffix(".py") if parts else Path("__init__.py")
+        package = Path(*parts) / "__init__.py" if parts else Path("__init__.py")
+        path = as_file if (game / "hearts" / as_file).is_file() else package
+        return not webbuild.is_not_shipped(path)
+
+    imports = build_imports(game, "hearts")
+    assert {edge.importer for edge in imports if not shipped(edge.importer)}, (
+        "no tool found: the check is void"
+    )
+    reaching = [str(edge) for edge in imports if shipped(edge.importer) and not shipped(edge.imported)]
+    assert reaching == []
+    assert all(shipped(f"hearts.bots.{module}") for module, _ in BOT_CLASSES.values())
+    assert not shipped("hearts.tournament.command") and not shipped("hearts.ui.transcript")
