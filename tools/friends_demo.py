@@ -362,8 +362,8 @@ class Demo:
         if "closed" not in drop:
             hand, cards = self.host_says("moment()")
             if (hand, cards) >= (1, DROP_AT):
+                drop["closed"] = [hand, cards]  # the moment just before it closed
                 self.contexts[DROPPED].close()
-                drop["closed"] = self.host_says("moment()")
         elif (
             "joined" not in drop
             and self.host_says(f"table.status(Seat.{DROPPED}).presence.name") == "COVERED"
