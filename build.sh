@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# One entry point for everything: ./build.sh build | serve | test | desktop | bench | snapshot | transcript | lint
+# One entry point for everything: ./build.sh build | serve | test | desktop | bench | snapshot | transcript |
+# friends-demo | lint
 # Each command installs what it needs (a local .venv, npm packages) by itself.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -129,6 +130,21 @@ cmd_desktop() {
     PYTHONPATH=game "$PY" -m hearts "$@"
 }
 
+# A host's page and three friends' pages in Chromium, joined by their links over WebRTC: inside a network
+# namespace whose interfaces lead nowhere (../shared/tools/private-net), so no packet leaves this machine.
+cmd_friends_demo() {
+    local private_net=../shared/tools/private-net
+    if [ ! -x "$private_net" ]; then
+        echo "build.sh: friends-demo runs its pages inside a network namespace of their own, made by" \
+            "$private_net, which is missing (or not executable): put it there and run the demo again." >&2
+        exit 1
+    fi
+    ensure_venv
+    ensure_npm  # Pyodide, from node_modules
+    ensure_chromium
+    "$private_net" env PYTHONPATH=game "$PY" tools/friends_demo.py "$@"
+}
+
 cmd_transcript() {
     ensure_venv
     SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYTHONPATH=game "$PY" -m hearts.ui.transcript "$@"
@@ -148,5 +164,6 @@ case "${1:-}" in
     desktop) shift; cmd_desktop "$@" ;;
     snapshot) shift; cmd_snapshot "$@" ;;
     transcript) shift; cmd_transcript "$@" ;;
-    *) echo "usage: ./build.sh build|serve|test|desktop|bench|snapshot|transcript|lint" >&2; exit 2 ;;
+    friends-demo) shift; cmd_friends_demo "$@" ;;
+    *) echo "usage: ./build.sh build|serve|test|desktop|bench|snapshot|transcript|friends-demo|lint" >&2; exit 2 ;;
 esac

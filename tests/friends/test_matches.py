@@ -18,12 +18,12 @@ from hearts.engine import (
     Phase,
     Seat,
 )
-from hearts.friends import Presence
+from hearts.friends import MemoryLine, Presence
 from hearts.friends.messages import SeatView as SeatViewMessage
 from hearts.friends.messages import decode, encode
 from hearts.friends.public import told_to
 
-from .tables import FRIENDS, Table, cards_in, known_to
+from .tables import FRIENDS, Table, Watched, cards_in, known_to
 
 LEAK_HANDS: Final = 20 if sys.platform == "emscripten" else 200
 """Hands the leak check watches: natively 200 (the issue's count); inside Pyodide, where the same pure
@@ -97,6 +97,11 @@ def test_the_check_catches_a_leak() -> None:
     raw = encode(SeatViewMessage(view=north), host.table)
     with pytest.raises(AssertionError, match="leaked to West"):
         table.watched[0].send(raw)
+    counting = Watched(MemoryLine().host, Seat.WEST, lambda: host, 9, strict=False)
+    counting.send(raw)
+    counting.send(encode(SeatViewMessage(view=host.match.view_for(Seat.WEST)), host.table))
+    assert len(counting.failures) == 1 and "leaked to West" in counting.failures[0]
+    assert counting.messages == 2
 
 
 def test_a_friend_is_told_only_its_own_part_of_the_exchange() -> None:
