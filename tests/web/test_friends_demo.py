@@ -101,10 +101,12 @@ def test_a_friend_whose_page_closed_is_covered_then_comes_back(
     assert line["dropped"][2] <= away[1] <= covered[1] <= rejoined[1] < 52
     assert [seat for seat, _ in seen["line_moves"]] == ["WEST", "NORTH", "EAST", "NORTH"]
     before, after = (moves for seat, moves in seen["line_moves"] if seat == "NORTH")
-    # The first page passed and played until it closed, a bot while the seat was covered, and the
-    # returning page the rest: the second hand whole (a pass and 13 cards).
-    assert before >= 1 and line["covered_moves"] >= 1
+    # The first page passed and played until it closed, a bot while the seat was covered (whether North's
+    # turn comes in that while depends on the machine's pace: none, on a busy one), and the returning page
+    # the rest: the second hand whole (a pass and 13 cards). No move is lost or made twice.
+    assert before >= 1 and line["covered_moves"] >= 0
     assert after == line["returned_moves"] >= 1 + 13 * (HANDS - 1)
+    assert seen["moves"]["NORTH"] == before + line["covered_moves"] + after
 
 
 @pytest.mark.native
