@@ -145,7 +145,8 @@ class GuestTable:
         view = self.view
         if view is None or move.seat != self.seat:
             raise ValueError(f"{self.seat} cannot propose {move!r} now")
-        played = len(view.tricks) * 4 + len(view.trick.cards)
+        moment = _moment(view)
+        played = moment[2]
         message: GuestMessage
         if isinstance(move, Play):
             message = PlayCard(hand_number=view.hand_number, cards_played=played, card=move.card)
@@ -153,7 +154,7 @@ class GuestTable:
             message = PassCards(hand_number=view.hand_number, cards=move.cards)
         else:
             message = ChooseMoon(hand_number=view.hand_number, moon=move.moon)
-        self._sent_at = _moment(view)
+        self._sent_at = moment
         self._send(message)
 
     def choose_moon(self, moon: Moon) -> None:
