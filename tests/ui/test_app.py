@@ -611,3 +611,26 @@ def test_a_still_menu_lets_the_loop_rest_until_the_player_acts() -> None:
         counted += driver.table.stage.lift_received > 0
         assert not driver.app.may_rest
     assert counted, "the cards you were given were never seen raised"
+
+
+def test_a_table_with_friends_is_ticked_every_frame_and_keeps_the_loop_awake() -> None:
+    """The table with friends this window holds is ticked once a frame whatever scene is on top (its
+    friends' messages arrive while the menu shows), and the loop never rests while it is open."""
+    from hearts.friends import HostTable
+    from hearts.ui.app import STILL_AFTER
+
+    driver = Driver((390, 844), settings=QUICK)
+    host = HostTable(names=("Ada", "West", "North", "East"), seed=7)
+    driver.app.ctx.friends.host = host
+    while driver.app.clock < STILL_AFTER + 1:
+        driver.step()
+        assert not driver.app.may_rest
+    ticks = host.now
+    assert ticks > 0
+    driver.step()
+    assert host.now == ticks + 1
+    driver.app.ctx.friends.close()
+    assert host.is_closed and driver.app.ctx.friends.host is None
+    for _ in range(6):
+        driver.step()
+    assert driver.app.may_rest

@@ -242,6 +242,7 @@ class App:
             self._apply(self.scene.handle(intent))
         self.clock += dt
         self.ctx.sound.advance(dt)
+        self.ctx.friends.tick()  # (connections and friends' moves, whatever scene is on top)
         self._apply(self.scene.update(dt))
         if self.store.stale:  # a save this frame was refused: stop before its notice shows
             self._follow_table()
@@ -271,6 +272,7 @@ class App:
             self.clock - self._acted_at >= STILL_AFTER
             and self._caught_up
             and self._notice is None
+            and not self.ctx.friends.is_open
             and not self.is_dirty
             and self.scene.is_still
         )

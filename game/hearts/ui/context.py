@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from ..live import TableKeeper
 from ..storage import Settings, Stats, Store
+from .friends_hold import FriendsHold
 from .render.cards import CardPainter
 from .render.fonts import Fonts
 from .session import Session
@@ -42,6 +43,8 @@ class Context:
     """Every announcement goes through it (to the page, for a screen reader, and to the game log)."""
     live: TableKeeper = field(default_factory=TableKeeper)
     """Whether this window has the table (of the windows sharing its storage, one plays at a time)."""
+    friends: FriendsHold = field(default_factory=FriendsHold)
+    """The table with friends this window holds, if any (ticked by the app every frame)."""
     keyboard: bool = False
     """Whether the player's last input was a key rather than a tap or a click: the table then keeps its
     focus on a card you may play and its words name keys."""

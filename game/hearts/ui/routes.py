@@ -110,6 +110,30 @@ class Lesson(Route):
 
 
 @dataclass(frozen=True, slots=True)
+class FriendsTable(Route):
+    """Play friends, as the host: the table's seats, names and rules, an Invite for each friend's seat, and
+    Start. The table itself lives in ``Context.friends`` while the window holds it."""
+
+
+@dataclass(frozen=True, slots=True)
+class JoinTable(Route):
+    """A friend's invitation opened here (``link``: the link or its code): who invites you to which seat,
+    and Join; then this page's answer to send back, until the host's table seats you."""
+
+    link: str
+
+
+@dataclass(frozen=True, slots=True)
+class FriendsMatch(Route):
+    """The host's table with friends, at play: the match of ``Context.friends.host``."""
+
+
+@dataclass(frozen=True, slots=True)
+class FriendsSeat(Route):
+    """A friend's seat at a host's table, at play: ``Context.friends.guest``, as the host tells it."""
+
+
+@dataclass(frozen=True, slots=True)
 class Options(Route):
     """The options; ``level``, when the table open beneath plays a level of its own (a friend's
     challenge, the daily deal), shown as the difficulty with ``why`` it can't change."""
