@@ -48,8 +48,8 @@ class Coaching:
         self.points_lost_tenths: dict[int, int] = {}
         """Every hand reviewed so far with its ``Review.points_lost_tenths``: kept with the match
         (``SavedMatch``) and counted in the statistics when it ends."""
-        self.on_review: Callable[[Review], None] | None = None
-        """Told of each hand's review as soon as it is complete (the table saves the tally then)."""
+        self.reviews_finished = 0
+        """How many reviews have been completed so far: the table keeps the match when this grows."""
         self.spent = 0.0
         """Seconds spent judging, all told (for the benchmark)."""
         self.steps = 0
@@ -232,8 +232,7 @@ class Coaching:
         if done and hand not in self._reviews:
             review = self._reviews[hand] = summarise(hand, self._judged[hand])
             self.points_lost_tenths[hand] = review.points_lost_tenths
-            if self.on_review is not None:
-                self.on_review(review)
+            self.reviews_finished += 1
 
     def _forget(self) -> None:
         for hand in sorted(self._moments)[: -self.KEEP]:

@@ -174,7 +174,9 @@ def _review(route: routes.Review, ctx: Context) -> Scene:
 
     replay = replay_hand(session.match, route.hand)
     jack_counts = session.match.rules.jack_of_diamonds
-    return ReviewScene(ctx, replay, session.coaching, practise=practise, jack_counts=jack_counts)
+    mode = ctx.tables.get(route.table)  # (its coach's work keeps the review it finishes with the match)
+    work = mode.background if isinstance(mode, BaseMode) else None
+    return ReviewScene(ctx, replay, session.coaching, work=work, practise=practise, jack_counts=jack_counts)
 
 
 def _practice(route: routes.Practice, ctx: Context) -> Scene:

@@ -150,8 +150,6 @@ class BaseMode:
     def __init__(self, ctx: Context, session: Session) -> None:
         self.ctx = ctx
         self.session = session
-        # A review finishes between moves (under the review, or the menu): the coach says when.
-        session.coaching.on_review = lambda _: self.keep()
         self.guide: Guide = NoGuide()
         """A guided table's extras (the lesson's notes and marks); by default, none."""
 
@@ -202,8 +200,14 @@ class BaseMode:
         raise NotImplementedError
 
     def background(self, seconds: float) -> bool:
-        """The coach judging your decisions, for the hands' reviews."""
-        return self.session.coach(seconds)
+        """The coach judging your decisions, for the hands' reviews; a review finished between moves
+        (under the review, or the menu) is kept with the game at once."""
+        coaching = self.session.coaching
+        finished = coaching.reviews_finished
+        worked = self.session.coach(seconds)
+        if coaching.reviews_finished != finished:
+            self.keep()
+        return worked
 
 
 class Guide(Protocol):

@@ -65,15 +65,19 @@ class ReviewScene(Scene):
         replay: HandReplay,
         coaching: Coaching | None,
         *,
+        work: Callable[[float], bool] | None = None,
         practise: Callable[[int, Card | None], Transition] | None = None,
         jack_counts: bool = False,
     ) -> None:
-        """``practise(step, card)``: the hand played again from ``step``, ``card`` played first (None:
-        no practice from this review); ``jack_counts``: the J♦ scores at this table (said of a trick)."""
+        """``work(seconds)``: the coach's work for that long (by default ``coaching.advance``; a table's
+        own ``background`` keeps the review it finishes). ``practise(step, card)``: the hand played again
+        from ``step``, ``card`` played first (None: no practice from this review); ``jack_counts``: the
+        J♦ scores at this table (said of a trick)."""
         self.practise = practise
         self.jack_counts = jack_counts
         self.replay = replay
         self.coaching = coaching
+        self.work = work
         self.step = 0
         self.press: tuple[int, int] | None = None
         self.focus_key: str | None = None
@@ -253,7 +257,7 @@ class ReviewScene(Scene):
         coaching = self.coaching
         if coaching is not None and self.review is None:
             before = coaching.progress(self.replay.hand_number)
-            coaching.advance(COACH_SLICE)
+            (self.work or coaching.advance)(COACH_SLICE)
             review = self.review
             if review is not None:
                 said = [sentence(speak_symbols(self.coach_heading()))]
