@@ -36,11 +36,15 @@ CHROMIUM_ARGS = [
 ]
 
 
+@pytest.hookimpl(tryfirst=True)  # (before xdist reads the groups)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Every test here needs the native interpreter and a browser."""
+    """Every test here needs the native interpreter and a browser. A module's tests share one worker
+    (``--dist loadgroup``): each module builds its site and starts its browser once, not once a worker."""
     for item in items:
-        if Path(str(item.fspath)).is_relative_to(Path(__file__).parent):
+        path = Path(str(item.fspath))
+        if path.is_relative_to(Path(__file__).parent):
             item.add_marker(pytest.mark.native)
+            item.add_marker(pytest.mark.xdist_group(f"web-{path.stem}"))
 
 
 @pytest.fixture(scope="module")
