@@ -26,10 +26,17 @@ import shutil
 import subprocess
 import sys
 import tarfile
-import tempfile
 import urllib.request
-import zipfile
 from pathlib import Path
+
+from site_bytecode import (
+    PYODIDE,
+    STDLIB,
+    BuildError,
+    game_bytecode,
+    stdlib_with_bytecode,
+    wheel_bytecode,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "web"
@@ -54,15 +61,11 @@ NPM_SITE_FILES = {
 """The page's own dependencies from npm, each beside the page under its name here: uqr, the QR encoder
 ``qr.js`` lends the game (MIT, its licence with it)."""
 RUNTIMES = ("pyodide", "pygbag")
-PYODIDE = ROOT / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
 """What the game needs of Pyodide: the loader, the interpreter and its standard library (no packages: the
 lock file is written without them)."""
 OWN_RUNTIME_FILES = ("pythons.js", "pyodiderc.py")
-STDLIB = "python_stdlib.zip"
-STDLIB_AT = "/lib/python312.zip/"
 """Where Pyodide puts its standard library (a zip on sys.path): the file names its tracebacks show."""
-BYTECODE_TOOL = ROOT / "tools" / "bytecode.mjs"
 BYTECODE_CACHE = ROOT / ".cache" / "bytecode"
 WHEEL = "pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl"
 WHEEL_SHA256 = "9c6aa80480c7f199dd024639fc1e1f6b4a5c5c6a7a888b11110ad17b35abdd27"
@@ -89,10 +92,6 @@ NOT_SHIPPED = (
 commands), by path in ``hearts/``: the page never imports them (tests/web/test_site.py checks that no
 module shipped names one), so the game's download leaves them out (about 60 KiB of it)."""
 SKIP_SUFFIXES = {".pyc", ".pyo"}
-
-
-class BuildError(Exception):
-    pass
 
 
 def stage(into: Path) -> list[Path]:
@@ -237,113 +236,6 @@ def pygame_wheel(cache: Path, *, url: str = WHEEL_URL, shared: Path = SHARED_WHE
     partial = kept.with_name(kept.name + ".part")
     partial.write_bytes(data)
     partial.replace(kept)
-    return kept
-
-
-def compile_bytecode(*jobs: dict[str, str]) -> dict[str, object]:
-    """Run ``tools/bytecode.mjs`` (Pyodide's CPython under Node) on ``jobs``; its summary."""
-    node = shutil.which("node")
-    if node is None:
-        raise BuildError(
-            "Node.js is missing: the site's Python bytecode is made by Pyodide's own interpreter under "
-            "Node. Install Node.js 20 or later and run npm ci (./build.sh build does both but the first)"
-        )
-    try:
-        result = subprocess.run(
-            [node, str(BYTECODE_TOOL), *(json.dumps(job) for job in jobs)],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=600,
-            check=False,
-        )
-    except subprocess.TimeoutExpired as error:
-        raise BuildError("compiling the bytecode took more than 10 minutes") from error
-    if result.returncode != 0:
-        raise BuildError(f"compiling the bytecode failed ({result.returncode}):\n{result.stderr[-2000:]}")
-    summary = json.loads(result.stdout.strip().splitlines()[-1])
-    assert isinstance(summary, dict)
-    return summary
-
-
-def inputs_key(*parts: bytes) -> str:
-    """A short hash of what a piece of bytecode is made from: its inputs, the tool and Pyodide's version."""
-    digest = hashlib.sha256(BYTECODE_TOOL.read_bytes())
-    digest.update((PYODIDE / "package.json").read_bytes())
-    for part in parts:
-        digest.update(len(part).to_bytes(8, "little") + part)
-    return digest.hexdigest()[:16]
-
-
-def stdlib_with_bytecode(cache: Path) -> Path:
-    """Pyodide's standard library with each module's bytecode in place of its source: Pyodide ships it as
-    source, so every module it and the game import (asyncio, dataclasses, json, tarfile ...) was compiled
-    in WebAssembly at every start. Made once per Pyodide version and kept in ``cache``."""
-    source = PYODIDE / STDLIB
-    kept = cache / f"python_stdlib-{inputs_key(source.read_bytes())}.zip"
-    if kept.is_file():
-        return kept
-    with tempfile.TemporaryDirectory() as temporary, zipfile.ZipFile(source) as original:
-        sources, compiled = Path(temporary) / "source", Path(temporary) / "out"
-        modules = [info for info in original.infolist() if info.filename.endswith(".py")]
-        for info in modules:
-            original.extract(info, sources)
-        compile_bytecode(
-            {"source": str(sources), "out": str(compiled), "layout": "beside", "prefix": STDLIB_AT}
-        )
-        cache.mkdir(parents=True, exist_ok=True)
-        partial = Path(temporary) / kept.name
-        with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as written:
-            for info in original.infolist():
-                if info.filename.endswith(".py"):
-                    name = info.filename.removesuffix(".py") + ".pyc"
-                    data = (compiled / name).read_bytes()
-                else:
-                    name, data = info.filename, original.read(info)
-                written.writestr(zipfile.ZipInfo(name, info.date_time), data, zipfile.ZIP_DEFLATED)
-        shutil.move(partial, kept)
-    return kept
-
-
-def game_bytecode(package: Path, cache: Path) -> Path:
-    """The bytecode of the game's package, in a folder laid out as the package is (``__pycache__`` beside
-    each module), kept in ``cache`` under a hash of the sources."""
-    modules = sorted(package.rglob("*.py"))
-    names = [path.relative_to(package).as_posix().encode() for path in modules]
-    key = inputs_key(*names, *(path.read_bytes() for path in modules))
-    kept = cache / f"game-{key}"
-    if not kept.is_dir():
-        cache.mkdir(parents=True, exist_ok=True)
-        partial = Path(tempfile.mkdtemp(prefix=kept.name + ".", dir=cache))
-        compile_bytecode({"source": str(package), "out": str(partial / package.name), "layout": "pycache"})
-        try:
-            partial.rename(kept)
-        except OSError:  # made meanwhile by another build: the same bytes
-            shutil.rmtree(partial)
-    return kept
-
-
-def wheel_bytecode(wheel: Path, cache: Path) -> Path:
-    """The bytecode of the pure-Python modules in pygame-ce's wheel, as a zip laid out as the wheel installs
-    (``pygame/__pycache__/...``): the wheel carries sources only, and Pyodide writes no bytecode as it
-    imports, so they were compiled in WebAssembly at every start. The runtime unpacks it beside the
-    installed wheel. Made once per wheel and kept in ``cache``."""
-    kept = cache / f"{wheel.stem}-bytecode-{inputs_key(wheel.read_bytes())}.zip"
-    if kept.is_file():
-        return kept
-    with tempfile.TemporaryDirectory() as temporary, zipfile.ZipFile(wheel) as packed:
-        sources, compiled = Path(temporary) / "source", Path(temporary) / "out"
-        for info in packed.infolist():
-            if info.filename.endswith(".py"):
-                packed.extract(info, sources)
-        compile_bytecode({"source": str(sources), "out": str(compiled), "layout": "pycache"})
-        cache.mkdir(parents=True, exist_ok=True)
-        partial = Path(temporary) / kept.name
-        with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as written:
-            for path in sorted(compiled.rglob("*.pyc")):
-                info = zipfile.ZipInfo(path.relative_to(compiled).as_posix(), (1980, 1, 1, 0, 0, 0))
-                written.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
-        shutil.move(partial, kept)
     return kept
 
 
