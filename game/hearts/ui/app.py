@@ -144,6 +144,8 @@ class App:
         self._mirrored: page.Mirror | None = None
         """The mirror last handed to the page (``page.mirror`` also skips one whose text is the same)."""
         self.frames_drawn = 0
+        self._built_this_frame = False
+        """Whether a screen was built in this frame (it is drawn in the next)."""
         self._notice: str | None = None
         self._notice_left = 0.0
         self._notice_rect: pygame.Rect | None = None
@@ -248,6 +250,11 @@ class App:
             self._follow_table()
         self._tick_notice(dt)
         self.ctx.speaker.flush()
+        if self._built_this_frame:
+            # A screen built this frame is first drawn the next: building one and drawing it whole (the
+            # hand's result over the table, at a phone's scale) together took a long task in WebAssembly.
+            self._built_this_frame = False
+            return False
         if self.is_dirty:
             self._acted_at = self.clock
             self.draw()
@@ -342,10 +349,12 @@ class App:
         while transition is not None:
             if isinstance(transition, Push):
                 self.stack.append(scene_for(transition.route, self.ctx))
+                self._built_this_frame = True
                 transition = None
             elif isinstance(transition, Replace):
                 scene = scene_for(transition.route, self.ctx)
                 self.stack[-1] = scene
+                self._built_this_frame = True
                 transition = None
             elif isinstance(transition, Pop):
                 if len(self.stack) > 1:
@@ -354,6 +363,7 @@ class App:
                 self.scene.dirty = True
             elif isinstance(transition, Reset):
                 self.stack = [scene_for(transition.route, self.ctx)]
+                self._built_this_frame = True
                 transition = None
         self.scene.dirty = True
         if self.scene is not was:  # a screen opened, or one closed over it: said aloud
