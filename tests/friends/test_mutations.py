@@ -116,8 +116,8 @@ def test_ten_thousand_mutated_messages_and_links_are_refused_in_a_sentence_or_re
     rng = random.Random(62)
     table, messages = corpus()
     invitation = Invitation(table=table, seat=Seat.EAST, invite="inv-7", host="Ada")
-    answer = Answer(table=table, seat=Seat.EAST, invite="inv-7", guest="Eve", answer="v=0\r\nsdp")
-    links = [invite_link(PAGE, invitation, "v=0\r\noffer"), answer_link(PAGE, answer)]
+    answer = Answer(table=table, seat=Seat.EAST, invite="inv-7", guest="Eve", answer="c2RwLWFuc3dlcg")
+    links = [invite_link(PAGE, invitation, "c2RwLW9mZmVy"), answer_link(PAGE, answer)]
     refused = read = 0
     sentences: set[str] = set()
     for number in range(10_000):
