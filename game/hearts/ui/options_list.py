@@ -10,6 +10,7 @@ from typing import Any
 
 from ..engine import Moon, Ties
 from ..engine.rules import TARGETS
+from ..peers import PUBLIC_STUN_NAME
 from ..storage import DIFFICULTIES, PACES, VERBOSITIES, Settings
 from .routes import MoveDevice, Route
 
@@ -153,6 +154,15 @@ GAME_OPTIONS: tuple[Option, ...] = (
         OFF_ON,
         ("Off", "On"),
         *_setting("sound"),
+    ),
+    Option(
+        "find_across_internet",
+        "Find friends across the internet",
+        f"Play friends asks one public address server ({PUBLIC_STUN_NAME}) how to reach you. "
+        "Off: friends on the same network only.",
+        OFF_ON,
+        ("Off", "On"),
+        *_setting("find_across_internet"),
     ),
     Option(
         "verbosity",
