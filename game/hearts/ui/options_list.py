@@ -156,15 +156,6 @@ GAME_OPTIONS: tuple[Option, ...] = (
         *_setting("sound"),
     ),
     Option(
-        "find_across_internet",
-        "Find friends across the internet",
-        f"Play friends asks one public address server ({PUBLIC_STUN_NAME}) how to reach you. "
-        "Off: friends on the same network only.",
-        OFF_ON,
-        ("Off", "On"),
-        *_setting("find_across_internet"),
-    ),
-    Option(
         "verbosity",
         "Screen reader",
         "How much is announced: a short sentence for each event, or more.",
@@ -225,6 +216,17 @@ TABLE_OPTIONS: tuple[Option, ...] = (
     ),
 )
 
+FRIENDS_OPTIONS: tuple[Option, ...] = (
+    Option(
+        "find_across_internet",
+        "Find friends across the internet",
+        f"Asks one public server, {PUBLIC_STUN_NAME}. Off: the same network only.",
+        OFF_ON,
+        ("Off", "On"),
+        *_setting("find_across_internet"),
+    ),
+)
+
 MOVE = Link(
     "move",
     "Move to another device",
@@ -235,6 +237,6 @@ MOVE = Link(
 
 TABS: dict[str, tuple[str, tuple[Option | Link, ...]]] = {
     "tab_game": ("Game", (*GAME_OPTIONS, MOVE)),
-    "tab_table": ("Table", TABLE_OPTIONS),
+    "tab_table": ("Table", (*TABLE_OPTIONS, *FRIENDS_OPTIONS)),
 }
 TABLE_NOTE = "For your next match. The match in progress keeps its own."

@@ -1,0 +1,305 @@
+"""Play friends, the screens before play: the host's table and its invitations, a friend joining and
+answering, the answer pasted or passed from another tab, and every refusal in a sentence.
+
+Two apps run side by side, each stepping with its own stand-in page in view (``friends_pages``), so the
+links travel as a person carries them: read off one page's mirror, typed into the other's box or address.
+The table modes are another screen's work: here a stand-in scene marks where play opens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from hearts.engine import Seat
+from hearts.friends import Presence, read_answer, read_invite
+from hearts.friends.errors import ANSWER_BROKEN, INVITE_BROKEN, NOT_WAITING
+from hearts.peers import PUBLIC_STUN
+from hearts.storage import Settings
+from hearts.ui import router, routes
+from hearts.ui.friends_lobby import FAILURES, GATHER_TICKS, NEEDS_BROWSER, SLOW_OFFER
+from hearts.ui.scenes.base import Scene
+from hearts.ui.scenes.dialog import Dialog
+from hearts.ui.scenes.friends_links import NOWHERE, SENT_ON
+from hearts.ui.scenes.menu import MenuScene
+from hearts.ui.scenes.options import OptionsScene
+
+from .driver import Driver
+from .friends_pages import Board, Browser, FriendsPage
+
+SIZE = (320, 568)
+
+
+class AtPlay(Scene):
+    """Where a friends' table opens for play (built by another screen's work): remembers its route."""
+
+    def __init__(self, ctx: object, route: routes.Route) -> None:
+        self.route = route
+        super().__init__(ctx)  # type: ignore[arg-type]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((0, 0, 0))
+
+
+@pytest.fixture(autouse=True)
+def at_play(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    builders = dict(router._BUILDERS)
+    builders[routes.FriendsMatch] = lambda route, ctx: AtPlay(ctx, route)
+    builders[routes.FriendsSeat] = lambda route, ctx: AtPlay(ctx, route)
+    monkeypatch.setattr(router, "_BUILDERS", builders)
+    yield
+
+
+class Device:
+    """One player's app and page."""
+
+    def __init__(self, browser: Browser, page: FriendsPage, settings: Settings | None = None) -> None:
+        self.browser = browser
+        self.page = page
+        browser.use(page)
+        self.driver = Driver(SIZE, settings=settings)
+
+    def step(self, frames: int = 1) -> None:
+        for _ in range(frames):
+            self.browser.use(self.page)
+            self.driver.step()
+
+    def press(self, key: str) -> None:
+        """Tap the button ``key`` of the dialog on top."""
+        self.browser.use(self.page)
+        scene = self.driver.scene
+        assert isinstance(scene, Dialog), type(scene).__name__
+        button = next((button for button in scene.buttons if button.key == key), None)
+        assert button is not None, f"no {key!r} on {scene.name}: {[b.key for b in scene.buttons]}"
+        self.driver.click(button.rect.center)
+
+    @property
+    def dialog(self) -> Dialog:
+        scene = self.driver.scene
+        assert isinstance(scene, Dialog), type(scene).__name__
+        return scene
+
+    @property
+    def said(self) -> list[str]:
+        """What the mirror's dialog says, line by line (what a screen reader reads)."""
+        dialog = self.page.mirrored.get("dialog") or {}
+        return [dialog.get("title", ""), *dialog.get("lines", [])]
+
+    def link_shown(self, key: str) -> str:
+        """The link of kind ``key`` ("j" or "a") the screen shows, as a person would copy it."""
+        found = [line for line in self.said if f"#{key}=" in line]
+        assert found, self.said
+        return found[0]
+
+
+@pytest.fixture
+def board() -> Board:
+    return Board()
+
+
+@pytest.fixture
+def browser(monkeypatch: pytest.MonkeyPatch) -> Browser:
+    return Browser(monkeypatch)
+
+
+def hosting(browser: Browser, board: Board, settings: Settings | None = None) -> Device:
+    """The host's device, at its table with friends, opened from the menu by a tap."""
+    host = Device(browser, FriendsPage(board, "host"), settings or Settings(name="Ada"))
+    assert isinstance(host.driver.scene, MenuScene)
+    host.browser.use(host.page)
+    host.driver.click(host.driver.button_spot("friends"))
+    assert host.dialog.name == "friends_table"
+    return host
+
+
+def invited(host: Device, seat: str = "W") -> str:
+    host.press(f"invite_{seat}")
+    host.step(2)
+    assert host.dialog.name == "friends_invite"
+    return host.link_shown("j")
+
+
+def joined(browser: Browser, board: Board, link: str, name: str = "Bea") -> Device:
+    """A friend's device opened on ``link``, joined under ``name``: at its answer."""
+    fragment = link.split("#", 1)[1]
+    friend = Device(browser, FriendsPage(board, name, fragment))
+    assert friend.said[:2] == [
+        "Join Ada's table, West's seat",
+        "Ada invites you to play Hearts at their table, each of you on your own device.",
+    ]
+    friend.page.answers.append(name)
+    friend.press("join")
+    friend.step(2)
+    assert friend.dialog.name == "friends_answer"
+    return friend
+
+
+def test_a_friend_joins_by_the_links_the_screens_show_and_play_opens_on_both_sides(browser, board):
+    host = hosting(browser, board)
+    hold = host.driver.app.ctx.friends
+    assert hold.host is not None and hold.host.names == ("Ada", "West", "North", "East")
+    assert "West: a computer player." in host.said
+    link = invited(host)
+    assert board.connections[0].stun == PUBLIC_STUN
+    invitation = read_invite(link).invitation
+    assert (invitation.host, invitation.seat, invitation.table) == ("Ada", Seat.WEST, hold.host.table)
+
+    friend = joined(browser, board, link)
+    assert friend.page.questions == ["Your name"]  # no name yet: asked as Join was pressed
+    answer = friend.link_shown("a")
+    assert read_answer(answer).guest == "Bea"
+    assert "Send this answer back to Ada. Waiting for Ada to open it…" in friend.said
+
+    host.page.answers.append(answer)
+    host.press("paste")
+    for _ in range(6):
+        host.step()
+        friend.step()
+    assert hold.host.status(Seat.WEST).presence is Presence.HERE
+    assert "Bea is at the table." in host.said
+    seat = friend.driver.scene
+    assert isinstance(seat, AtPlay) and seat.route == routes.FriendsSeat()
+    guest = friend.driver.app.ctx.friends.guest
+    assert guest is not None and guest.is_seated and guest.seat is Seat.WEST
+
+    host.press("done")
+    assert "West: Bea, connected." in host.said
+    host.press("start")
+    assert isinstance(host.driver.scene, AtPlay) and host.driver.scene.route == routes.FriendsMatch()
+    assert hold.host.is_started
+
+
+def test_closing_the_table_tells_the_friends_and_lets_it_go(browser, board):
+    host = hosting(browser, board)
+    hold = host.driver.app.ctx.friends
+    table = hold.host
+    host.browser.use(host.page)
+    host.driver.key(pygame.K_ESCAPE)
+    assert isinstance(host.driver.scene, MenuScene)
+    assert table is not None and table.is_closed and hold.host is None
+
+
+def test_a_damaged_invitation_is_refused_in_a_sentence(browser, board):
+    host = hosting(browser, board)
+    link = invited(host)
+    friend = Device(browser, FriendsPage(board, "Bea", link.split("#", 1)[1][:-6]))
+    assert friend.dialog.name == "join"
+    assert INVITE_BROKEN in friend.said
+    friend.press("not_now")
+    assert isinstance(friend.driver.scene, MenuScene)
+
+
+@pytest.mark.parametrize(
+    "spoil",
+    [lambda answer: answer[:-5], lambda answer: answer.replace("#a=", "#j="), lambda answer: answer[:40]],
+)
+def test_a_damaged_answer_is_refused_in_a_sentence(browser, board, spoil):
+    host = hosting(browser, board)
+    friend = joined(browser, board, invited(host))
+    host.page.answers.append(spoil(friend.link_shown("a")))
+    host.press("paste")
+    host.step(2)
+    assert ANSWER_BROKEN in host.said
+    assert host.driver.app.ctx.friends.host.status(Seat.WEST).presence is Presence.BOT
+
+
+def test_an_answer_for_a_seat_no_longer_waiting_is_refused_in_a_sentence(browser, board):
+    host = hosting(browser, board)
+    friend = joined(browser, board, invited(host))
+    answer = friend.link_shown("a")
+    host.page.answers.append(answer)
+    host.press("paste")
+    for _ in range(6):
+        host.step()
+        friend.step()
+    assert "Bea is at the table." in host.said
+    host.page.answers.append(answer)  # the same answer again: the seat is taken
+    host.press("done")
+    host.press("invite_W")
+    host.step()
+    assert [button.key for button in host.dialog.buttons] == ["done"]
+    tab = Device(browser, FriendsPage(board, "tab", answer.split("#", 1)[1]))
+    tab.step()
+    host.step(2)
+    assert NOT_WAITING in host.said
+
+
+def test_no_route_between_the_devices_says_so_and_offers_another_invitation(browser, board):
+    host = hosting(browser, board)
+    friend = joined(browser, board, invited(host))
+    board.failure = "no-route"
+    host.page.answers.append(friend.link_shown("a"))
+    host.press("paste")
+    host.step(3)
+    assert FAILURES["no-route"] in host.said
+    assert "No direct route to your friend's device. Try the same Wi-Fi, then invite again." in host.said
+    assert [button.key for button in host.dialog.buttons] == ["again", "done"]
+    board.failure = ""
+    host.press("again")
+    host.step(2)
+    assert host.link_shown("j") != ""
+
+
+def test_an_invitation_that_never_gets_ready_times_out_in_a_sentence(browser, board):
+    board.hold_gathering = True
+    host = hosting(browser, board)
+    host.press("invite_N")
+    host.step(GATHER_TICKS + 2)
+    assert SLOW_OFFER in host.said
+
+
+def test_an_answer_opened_in_another_tab_reaches_the_tab_holding_the_table(browser, board):
+    host = hosting(browser, board)
+    friend = joined(browser, board, invited(host))
+    answer = friend.link_shown("a")
+    tab = Device(browser, FriendsPage(board, "tab", answer.split("#", 1)[1]))
+    assert tab.dialog.name == "friends_answer_opened"
+    tab.step()
+    assert SENT_ON in tab.said
+    for _ in range(6):
+        host.step()
+        friend.step()
+    assert host.driver.app.ctx.friends.host.status(Seat.WEST).presence is Presence.HERE
+    assert "Bea is at the table." in host.said
+
+
+def test_an_answer_opened_where_no_tab_holds_a_table_says_it_went_nowhere(browser, board):
+    host = hosting(browser, board)
+    friend = joined(browser, board, invited(host))
+    answer = friend.link_shown("a")
+    host.press("done")
+    host.browser.use(host.page)
+    host.driver.key(pygame.K_ESCAPE)  # the table closed: nobody listens
+    tab = Device(browser, FriendsPage(board, "tab", answer.split("#", 1)[1]))
+    tab.step(int(4 / (1 / 30)))
+    assert NOWHERE in tab.said
+
+
+def test_the_option_keeps_friends_to_one_network(browser, board):
+    host = hosting(browser, board)
+    host.press("rules")
+    options = host.driver.scene
+    assert isinstance(options, OptionsScene) and options.tab == "tab_table"
+    while options.button("find_across_internet:0") is None:
+        host.driver.click(options.button("next").rect.center)
+    host.driver.click(options.button("find_across_internet:0").rect.center)
+    host.driver.key(pygame.K_ESCAPE)
+    assert host.dialog.name == "friends_table"
+    assert not host.driver.app.ctx.settings.find_across_internet
+    invited(host)
+    assert board.connections[0].stun == ""
+
+
+def test_friends_across_the_internet_by_default(browser, board):
+    invited(hosting(browser, board))
+    assert board.connections[0].stun == PUBLIC_STUN == "stun:stun.l.google.com:19302"
+
+
+def test_natively_inviting_says_it_needs_a_browser():
+    driver = Driver(SIZE)
+    driver.click(driver.button_spot("friends"))
+    invite = next(button for button in driver.scene.buttons if button.key == "invite_E")
+    driver.click(invite.rect.center)
+    assert NEEDS_BROWSER in driver.scene.lines
