@@ -171,6 +171,8 @@ class FriendsPage:
         self.shared_texts: list[str] = []
         self.shared: str | None = None
         self.mirrored: dict[str, Any] = {}
+        self.presses: list[dict[str, str]] = []
+        """Presses a screen reader makes on the mirror, taken at the next frame."""
 
     def askText(self, title: str, hint: str, value: str, limit: int) -> None:  # noqa: N802
         self.questions.append(title)
@@ -190,7 +192,8 @@ class FriendsPage:
         self.mirrored = json.loads(said)
 
     def takePresses(self) -> str:  # noqa: N802
-        return "[]"
+        taken, self.presses = self.presses, []
+        return json.dumps(taken)
 
     def __getattr__(self, name: str) -> object:
         return lambda *args: None

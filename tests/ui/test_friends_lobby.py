@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from hearts.engine import Seat
-from hearts.friends import Presence, read_answer, read_invite
+from hearts.friends import Invitation, Presence, invite_link, read_answer, read_invite
 from hearts.friends.errors import ANSWER_BROKEN, INVITE_BROKEN, NOT_WAITING
 from hearts.peers import PUBLIC_STUN
 from hearts.storage import Settings
@@ -302,4 +302,76 @@ def test_natively_inviting_says_it_needs_a_browser():
     driver.click(driver.button_spot("friends"))
     invite = next(button for button in driver.scene.buttons if button.key == "invite_E")
     driver.click(invite.rect.center)
+    assert NEEDS_BROWSER in driver.scene.lines
+
+
+def test_names_are_typed_in_the_page_box_until_an_invitation_goes_out(browser, board):
+    host = hosting(browser, board, Settings())
+    hold = host.driver.app.ctx.friends
+    assert hold.host is not None and hold.host.names[Seat.SOUTH] == "Host"
+    host.press("names")
+    assert host.dialog.name == "friends_names"
+    host.page.answers += ["Ada", "Robo", "   "]
+    host.press("S")
+    host.step()
+    host.press("W")
+    host.step()
+    assert host.driver.app.ctx.settings.name == "Ada"
+    assert hold.host.names == ("Ada", "Robo", "North", "East")
+    host.press("N")
+    host.step()
+    assert "A name is 1 to 24 letters, digits or signs. That one was not changed." in host.said
+    assert hold.host.names[Seat.NORTH] == "North"
+    host.press("done")
+    assert "Ada's table: Hearts to 100." in host.said and "West: Robo, a computer player." in host.said
+    invited(host, "E")
+    host.press("done")
+    keys = [button.key for button in host.dialog.buttons]
+    assert keys == ["invite_W", "invite_N", "invite_E", "start"]  # names and rules are set now
+    assert read_invite(host.driver.app.ctx.friends.lobby.seats[Seat.EAST].link).invitation.host == "Ada"
+
+
+def test_a_screen_reader_and_the_keys_reach_every_step(browser, board):
+    host = hosting(browser, board)
+    choices = host.page.mirrored["dialog"]["choices"]
+    assert [choice["label"] for choice in choices] == [
+        "Invite West",
+        "Invite North",
+        "Invite East",
+        "Names",
+        "Rules",
+        "Start",
+        "Close",
+    ]
+    host.page.presses.append({"kind": "choice", "id": "1"})  # Invite North, pressed in the mirror
+    host.step(2)
+    assert host.dialog.title == "Invite to North's seat"
+    link = host.link_shown("j")
+    assert read_invite(link).invitation.seat is Seat.NORTH
+    host.browser.use(host.page)
+    host.driver.key(pygame.K_ESCAPE)
+    assert host.dialog.name == "friends_table" and "North: invited." in host.said
+    host.browser.use(host.page)
+    host.driver.key(pygame.K_END)
+    host.driver.key(pygame.K_RETURN)  # the last button: Start
+    assert isinstance(host.driver.scene, AtPlay)
+
+
+def test_a_friend_who_cancels_their_answer_closes_the_connection(browser, board):
+    host = hosting(browser, board)
+    friend = joined(browser, board, invited(host))
+    connection = friend.page.peers.mine["host"]
+    friend.press("close")
+    assert connection.state == "closed"
+    assert isinstance(friend.driver.scene, MenuScene)
+    assert friend.driver.app.ctx.friends.joining is None
+
+
+def test_natively_joining_says_it_needs_a_browser():
+    invitation = Invitation(table="table1", seat=Seat.EAST, invite="invite1", host="Ada")
+    driver = Driver(SIZE)
+    driver.app.open(routes.JoinTable(invite_link("https://example.org/hearts/", invitation, "offer1")))
+    assert driver.scene.title == "Join Ada's table, East's seat"
+    driver.click(next(button for button in driver.scene.buttons if button.key == "join").rect.center)
+    assert driver.scene.title == "Your answer"
     assert NEEDS_BROWSER in driver.scene.lines

@@ -90,6 +90,9 @@ class FriendsTableDialog(Dialog):
         return super().update(dt)
 
     def resume(self, result: object) -> Transition | None:
+        if (self.host, self.lobby) != held(self.ctx):  # the names changed: the same table, made afresh
+            self.host, self.lobby = held(self.ctx)
+            self.seen = len(self.lobby.news)
         self.lobby.stun = stun_for(self.ctx.settings)  # Options may have changed it
         if nothing_sent(self.lobby) and self.host.match.rules != self.ctx.settings.table:
             self.host = open_table(self.ctx, self.host.names, self.host.table)  # the rules just chosen
