@@ -441,13 +441,14 @@
     document.getElementById("ask-ok").addEventListener("click", () => finish("given"));
     document.getElementById("ask-cancel").addEventListener("click", () => finish("cancelled"));
     box.addEventListener("close", () => finish("cancelled"));
-    // Keys typed in the box are the box's (Enter there would also play a card at the table).
+    // Keys typed in the box are the box's (Enter there would also play a card at the table); Enter is OK and
+    // Escape is Cancel.
     for (const type of ["keydown", "keyup", "keypress"]) {
         box.addEventListener(type, (event) => {
             event.stopPropagation();
-            if (type === "keydown" && event.key === "Enter") {
+            if (type === "keydown" && (event.key === "Enter" || event.key === "Escape")) {
                 event.preventDefault();
-                finish("given");
+                finish(event.key === "Enter" ? "given" : "cancelled");
             }
         });
     }
