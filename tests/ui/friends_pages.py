@@ -171,6 +171,8 @@ class FriendsPage:
         self.shared_texts: list[str] = []
         self.shared: str | None = None
         self.mirrored: dict[str, Any] = {}
+        self.spoken: list[str] = []
+        """What the page's live regions said, a frame's sentences at a time."""
         self.presses: list[dict[str, str]] = []
         """Presses a screen reader makes on the mirror, taken at the next frame."""
 
@@ -187,6 +189,9 @@ class FriendsPage:
     def share(self, text: str) -> None:
         self.shared_texts.append(text)
         self.shared = "shared"
+
+    def announce(self, text: str, priority: str) -> None:
+        self.spoken.append(text)
 
     def mirror(self, said: str) -> None:
         self.mirrored = json.loads(said)

@@ -202,6 +202,7 @@ def test_a_damaged_answer_is_refused_in_a_sentence(browser, board, spoil):
     host.press("paste")
     host.step(2)
     assert ANSWER_BROKEN in host.said
+    assert any(ANSWER_BROKEN in said for said in host.page.spoken)  # said aloud as it shows
     assert host.driver.app.ctx.friends.host.status(Seat.WEST).presence is Presence.BOT
 
 
@@ -234,6 +235,7 @@ def test_no_route_between_the_devices_says_so_and_offers_another_invitation(brow
     host.press("paste")
     host.step(3)
     assert FAILURES["no-route"] in host.said
+    assert sum(FAILURES["no-route"] in said for said in host.page.spoken) == 1  # said once
     assert "No direct route to your friend's device. Try the same Wi-Fi, then invite again." in host.said
     assert [button.key for button in host.dialog.buttons] == ["again", "done"]
     board.failure = ""
@@ -290,6 +292,21 @@ def test_the_option_keeps_friends_to_one_network(browser, board):
     assert not host.driver.app.ctx.settings.find_across_internet
     invited(host)
     assert board.connections[0].stun == ""
+
+
+def test_the_rules_chosen_in_options_are_the_tables(browser, board):
+    host = hosting(browser, board)
+    table = host.driver.app.ctx.friends.host
+    assert table is not None
+    host.press("rules")
+    options = host.driver.scene
+    assert isinstance(options, OptionsScene)
+    host.driver.click(options.button("target:0").rect.center)  # 50
+    host.driver.key(pygame.K_ESCAPE)
+    held = host.driver.app.ctx.friends.host
+    assert held is not None and held.match.rules.target == 50 and held.table == table.table
+    assert "Ada's table: Hearts to 50." in host.said
+    assert read_invite(invited(host)).invitation.table == table.table
 
 
 def test_friends_across_the_internet_by_default(browser, board):

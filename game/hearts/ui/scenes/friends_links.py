@@ -65,7 +65,11 @@ class LinkDialog(Dialog):
         if self.picture.code is None and link:
             lines = [*lines, link]  # no code drawn: the link itself, to copy by hand
         self.mirrored = (link,) if link and self.picture.code is not None else ()
-        self.show([*lines, said] if said else lines, choices)
+        shown = [*lines, said] if said else lines
+        if self.lines:  # (the first lines are the screen's own, read as it opens)
+            news = [line for line in shown if line not in self.lines and line != link]
+            self.ctx.speaker.say(*(Announcement(text=line, kind="note") for line in news))
+        self.show(shown, choices)
 
     def pass_on(self, key: str, text: str) -> bool:
         """Copy or Share pressed (``key``): the link goes; whether ``key`` was one of them."""
@@ -141,7 +145,6 @@ class InviteDialog(LinkDialog):
         if news:  # an answer pasted here or passed from another tab: taken, refused, or a failure
             self.seen += len(news)
             self.note = news[-1]
-            self.ctx.speaker.say(*(Announcement(text=sentence, kind="note") for sentence in news))
         lines, choices = self._now()
         self.follow(self.lobby.seats[self.seat].link, lines, choices)
         return super().update(dt)

@@ -90,13 +90,12 @@ class FriendsTableDialog(Dialog):
         return super().update(dt)
 
     def resume(self, result: object) -> Transition | None:
-        if (self.host, self.lobby) != held(self.ctx):  # the names changed: the same table, made afresh
-            self.host, self.lobby = held(self.ctx)
-            self.seen = len(self.lobby.news)
+        host, lobby = held(self.ctx)
+        if nothing_sent(lobby) and host.match.rules != self.ctx.settings.table:  # chosen in Options
+            open_table(self.ctx, host.names, host.table)
+        self.host, self.lobby = held(self.ctx)  # (made afresh when the names or the rules changed)
+        self.seen = len(self.lobby.news)  # (said on the screen that was open over this one)
         self.lobby.stun = stun_for(self.ctx.settings)  # Options may have changed it
-        if nothing_sent(self.lobby) and self.host.match.rules != self.ctx.settings.table:
-            self.host = open_table(self.ctx, self.host.names, self.host.table)  # the rules just chosen
-            self.lobby = self.ctx.friends.lobby or self.lobby
         self.show(self._lines(), self._choices())
         return super().resume(result)
 
