@@ -126,7 +126,8 @@ class Lobby:
         for text in live.take_answers():
             self.answer(text)
         for seat, state in self.seats.items():
-            self._follow(seat, state, self.peers.status(seat.letter))
+            if state.step not in ("none", "failed"):  # (the page is asked only about a step under way)
+                self._follow(seat, state, self.peers.status(seat.letter))
 
     def _follow(self, seat: Seat, state: SeatInvite, status: PeerStatus) -> None:
         waited = self.now - state.since
