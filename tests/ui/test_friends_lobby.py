@@ -392,3 +392,18 @@ def test_natively_joining_says_it_needs_a_browser():
     driver.click(next(button for button in driver.scene.buttons if button.key == "join").rect.center)
     assert driver.scene.title == "Your answer"
     assert NEEDS_BROWSER in driver.scene.lines
+
+
+def test_a_friend_named_already_joins_without_being_asked_again(browser, board):
+    host = hosting(browser, board)
+    link = invited(host)
+    friend = Device(browser, FriendsPage(board, "Bea", link.split("#", 1)[1]))
+    assert "Choose the name the others will see." in friend.said
+    friend.page.answers.append("Bea")
+    friend.press("name")
+    friend.step()
+    assert "You play as Bea." in friend.said and friend.driver.app.ctx.settings.name == "Bea"
+    friend.press("join")
+    friend.step(2)
+    assert friend.page.questions == ["Your name"]  # once, for "Your name"
+    assert read_answer(friend.link_shown("a")).guest == "Bea"
