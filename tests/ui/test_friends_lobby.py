@@ -145,6 +145,15 @@ def test_a_friend_joins_by_the_links_the_screens_show_and_play_opens_on_both_sid
     assert board.connections[0].stun == PUBLIC_STUN
     invitation = read_invite(link).invitation
     assert (invitation.host, invitation.seat, invitation.table) == ("Ada", Seat.WEST, hold.host.table)
+    host.press("copy")
+    host.step()
+    assert host.page.copied == [link] and "Copied: paste it wherever you like" in host.said
+    host.press("share")
+    host.step()
+    assert host.page.shared_texts == [
+        f"Ada invites you to play Hearts, in West's seat. Open this to join:\n{link}"
+    ]
+    assert "Shared" in host.said
 
     friend = joined(browser, board, link)
     assert friend.page.questions == ["Your name"]  # no name yet: asked as Join was pressed
@@ -238,6 +247,8 @@ def test_no_route_between_the_devices_says_so_and_offers_another_invitation(brow
     assert sum(FAILURES["no-route"] in said for said in host.page.spoken) == 1  # said once
     assert "No direct route to your friend's device. Try the same Wi-Fi, then invite again." in host.said
     assert [button.key for button in host.dialog.buttons] == ["again", "done"]
+    friend.step()
+    assert "No direct route to the host's device. Try the same Wi-Fi as the host." in friend.said
     board.failure = ""
     host.press("again")
     host.step(2)
