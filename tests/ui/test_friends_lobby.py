@@ -143,6 +143,7 @@ def test_a_friend_joins_by_the_links_the_screens_show_and_play_opens_on_both_sid
     assert "West: a computer player." in host.said
     link = invited(host)
     assert board.connections[0].stun == PUBLIC_STUN
+    assert "Waiting for your friend's answer: send them this link, then open or paste the reply." in host.said
     invitation = read_invite(link).invitation
     assert (invitation.host, invitation.seat, invitation.table) == ("Ada", Seat.WEST, hold.host.table)
     host.press("copy")

@@ -185,7 +185,7 @@ class Lobby:
         return {
             "none": "Not invited yet.",
             "gathering": "Making the invitation…",
-            "waiting": "Send this link, then open or paste your friend's answer.",
+            "waiting": "Waiting for your friend's answer: send them this link, then open or paste the reply.",
             "connecting": "Connecting to your friend…",
             "joining": "Connected. Waiting for your friend to sit down…",
             "failed": state.problem,
