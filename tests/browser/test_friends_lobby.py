@@ -1,7 +1,8 @@
-"""Play friends between two real pages of the built site, by what the screens show: the host's page opens
+"""Play friends between real pages of the built site, by what the screens show: the host's page opens
 a table and invites West, a friend's page opens the invitation link read off the host's screen (its mirror,
 as a screen reader gets it), joins under a name typed in the page's box and shows its answer, which the
-host pastes in the same box; then the two connect by WebRTC and the host's table seats the friend.
+host pastes in the same box; then the two connect by WebRTC and the host's table seats the friend. A second
+friend's answer is opened in a new tab of the host's browser instead, which passes it to the table's tab.
 
 WebRTC gathers addresses from the machine's network interfaces, and a test must send nothing beyond this
 machine: so the pages run in a network namespace (``../shared/tools/private-net``: loopback and a pair of
@@ -99,6 +100,17 @@ def _journey(site: Path) -> dict[str, Any]:
         seen["friend_stopped"] = friend.page.evaluate(
             "hearts.hasFailed ? document.getElementById('failure').textContent : ''"
         )
+        # North answers too, and the host opens that answer in a new tab of the same browser (as a phone's
+        # camera would open it): the tab passes it to the one that holds the table.
+        press(host, "^Invite North$")
+        titled(host, "^Invite to North's seat$")
+        other = Player.opened(Player.context(browser, SIZE), line_with(host, "#j="))
+        press(other, "^Join$")
+        type_in_box(other, "Cy")
+        titled(other, "^Your answer$")
+        tab = Player.opened(host.page.context, line_with(other, "#a="))
+        seen["tab_says"] = line_with(tab, "other tab")
+        seen["north_seated"] = line_with(host, "Cy is at the table")
         seen["host_troubles"] = host.troubles
         browser.close()
     return seen
@@ -129,6 +141,8 @@ def test_a_friend_joins_by_the_links_the_two_screens_show(journey: dict[str, Any
         "The game stopped: LookupError: no scene shows FriendsSeat(). Please try again."
     )
     assert journey["friend_stopped"] in ("", until_the_seat_has_a_scene)
+    assert journey["tab_says"] == "Sent to your table in the other tab. You can close this one."
+    assert journey["north_seated"] == "Cy is at the table."
     assert journey["host_troubles"] == []
 
 
