@@ -396,14 +396,47 @@ def test_a_friend_who_cancels_their_answer_closes_the_connection(browser, board)
     assert friend.driver.app.ctx.friends.joining is None
 
 
-def test_natively_joining_says_it_needs_a_browser():
+def typed(driver: Driver, text: str) -> None:
+    """``text`` typed on the desktop's keyboard: each key down, and the text it types."""
+    for char in text:
+        key = pygame.key.key_code(char) if char.isalnum() else pygame.K_SPACE
+        driver.post(
+            pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=char, scancode=0),
+            pygame.event.Event(pygame.TEXTINPUT, text=char),
+        )
+
+
+def test_natively_joining_asks_the_name_on_the_screen_and_says_it_needs_a_browser():
     invitation = Invitation(table="table1", seat=Seat.EAST, invite="invite1", host="Ada")
     driver = Driver(SIZE)
     driver.app.open(routes.JoinTable(invite_link("https://example.org/hearts/", invitation, "offer1")))
     assert driver.scene.title == "Join Ada's table, East's seat"
     driver.click(next(button for button in driver.scene.buttons if button.key == "join").rect.center)
+    assert driver.scene.is_typing and "Your name: ▏" in driver.scene.lines
+    typed(driver, "Bex")
+    driver.key(pygame.K_BACKSPACE)
+    typed(driver, "a")
+    assert "Your name: Bea▏" in driver.scene.lines
+    driver.key(pygame.K_RETURN)
+    assert driver.app.ctx.settings.name == "Bea"
     assert driver.scene.title == "Your answer"
     assert NEEDS_BROWSER in driver.scene.lines
+
+
+def test_natively_names_are_typed_and_no_key_acts_meanwhile():
+    driver = Driver(SIZE)
+    driver.click(driver.button_spot("friends"))
+    driver.click(driver.button_spot("names"))
+    driver.click(driver.button_spot("W"))
+    typed(driver, "hm s")  # Hint, Mute, Space (which presses a button) and Scores: here, only letters
+    assert driver.scene.is_typing and "West's name: hm s▏" in driver.scene.lines
+    assert driver.app.ctx.sound.enabled and driver.scene.title == "Names"
+    driver.key(pygame.K_ESCAPE)  # left as it was
+    assert not driver.scene.is_typing and driver.app.ctx.friends.host.names[Seat.WEST] == "West"
+    driver.click(driver.button_spot("W"))
+    typed(driver, "Robo")
+    driver.click(driver.button_spot("done"))  # a tap keeps the line (and presses nothing)
+    assert driver.scene.title == "Names" and driver.app.ctx.friends.host.names[Seat.WEST] == "Robo"
 
 
 def test_a_friend_named_already_joins_without_being_asked_again(browser, board):

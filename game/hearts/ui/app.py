@@ -24,7 +24,19 @@ from .challenge_link import is_challenge_fragment, read_challenge
 from .context import Context
 from .friends_joining import opened_answer, opened_invite
 from .idle_work import COACH_SLICE, IdlePace, slice_for, work_for
-from .intents import SHORTCUTS, Back, IntentReader, Pressed, Query, Quit, Resize, Tap
+from .intents import (
+    SHORTCUTS,
+    TYPING_KEYS,
+    Back,
+    Erase,
+    IntentReader,
+    Pressed,
+    Query,
+    Quit,
+    Resize,
+    Tap,
+    Typed,
+)
 from .moving import match_offer, opened_match
 from .render.cards import CardPainter
 from .render.fonts import Fonts
@@ -238,6 +250,11 @@ class App:
             intent = self.intents.read(event, self.screen.get_size(), self.clock)
             if intent is None:
                 continue
+            if self.scene.is_typing:
+                if event.type == pygame.KEYDOWN and event.key not in TYPING_KEYS:
+                    continue  # the key types its text (a Typed intent of its own), and does nothing else
+            elif isinstance(intent, Typed | Erase):
+                continue  # nothing asks for text: a key's text means nothing beyond the key
             if isinstance(intent, Tap) or event.type == pygame.KEYDOWN:
                 self.ctx.keyboard = not isinstance(intent, Tap)
             if isinstance(intent, Quit):

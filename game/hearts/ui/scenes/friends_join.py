@@ -13,13 +13,13 @@ from ...storage import NAME_LIMIT, is_player_name
 from ..challenge_link import page_address
 from ..friends_joining import read_invitation
 from ..friends_lobby import stun_for
+from ..intents import Intent
 from ..routes import JoinAnswer
 from ..text_ask import Question
 from .base import Context, Pop, Replace, Transition
 from .dialog import Choice, Dialog
 
-DEFAULT_GUEST = "Friend"
-"""The name you play under where none can be typed (the desktop, which cannot join anyway)."""
+TYPING_HINT = "Enter keeps it; Escape leaves it as it was."
 JOIN = "join"
 NAME = "name"
 NOT_NOW = "not_now"
@@ -48,7 +48,19 @@ class JoinDialog(Dialog):
         name = self.ctx.settings.name
         lines = [f"{host} invites you to play Hearts at their table, each of you on your own device."]
         lines.append(f"You play as {name}." if name else "Choose the name the others will see.")
+        if self.question is not None and self.question.is_typing:  # on the desktop: typed here
+            return [*lines, self.question.typed_line, TYPING_HINT]
         return [*lines, self.note] if self.note else lines
+
+    @property
+    def is_typing(self) -> bool:
+        return self.question is not None and self.question.is_typing
+
+    def handle(self, intent: Intent) -> Transition | None:
+        if self.question is not None and self.question.take(intent):
+            self.show(self._lines())
+            return None
+        return super().handle(intent)
 
     def _choices(self) -> list[Choice]:
         return [Choice(JOIN, "Join", primary=True), Choice(NAME, "Your name"), Choice(NOT_NOW, "Not now")]
@@ -62,6 +74,8 @@ class JoinDialog(Dialog):
         self.then_join = key == JOIN
         hint = f"Up to {NAME_LIMIT} letters, as the others at the table will see it."
         self.question = Question("Your name", hint, self.ctx.settings.name, NAME_LIMIT)
+        if self.opened is not None:
+            self.show(self._lines())
         return None
 
     def update(self, dt: float) -> Transition | None:
@@ -69,8 +83,6 @@ class JoinDialog(Dialog):
         if question is not None and question.poll():
             self.question = None
             name = question.text if question.state == "given" else ""
-            if question.state == "unavailable" and self.then_join and self.opened is not None:
-                return self._join(self.opened, DEFAULT_GUEST)
             if name and is_player_name(name):
                 self.ctx.save_settings(replace(self.ctx.settings, name=name))
                 self.note = ""

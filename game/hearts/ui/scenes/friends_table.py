@@ -31,7 +31,7 @@ RULES = "rules"
 INVITE = "invite_"
 CLOSED = "friends_closed"
 LOCKED = "Names and rules are set once an invitation has gone out."
-NO_TYPING = "Names can be typed in the web version of Hearts."
+TYPING_HINT = "Enter keeps it; Escape leaves it as it was."
 BAD_NAME = f"A name is 1 to {NAME_LIMIT} letters, digits or signs. That one was not changed."
 
 
@@ -131,7 +131,19 @@ class NamesDialog(Dialog):
 
     def _lines(self) -> list[str]:
         lines = ["Your friends see these names. A friend who joins brings their own."]
+        if self.question is not None and self.question.is_typing:  # on the desktop: typed here
+            return [*lines, self.question.typed_line, TYPING_HINT]
         return [*lines, self.note] if self.note else lines
+
+    @property
+    def is_typing(self) -> bool:
+        return self.question is not None and self.question.is_typing
+
+    def handle(self, intent: Intent) -> Transition | None:
+        if self.question is not None and self.question.take(intent):
+            self.show(self._lines())
+            return None
+        return super().handle(intent)
 
     def _choices(self) -> list[Choice]:
         names = self.host.names
@@ -148,15 +160,14 @@ class NamesDialog(Dialog):
         whose = "Your name" if seat is Seat.SOUTH else f"{seat}'s name"
         self.asked_for = seat
         self.question = Question(whose, "Up to 24 letters, as your friends will see it.", "", NAME_LIMIT)
+        self.show(self._lines())
         return None
 
     def update(self, dt: float) -> Transition | None:
         question, seat = self.question, self.asked_for
         if question is not None and seat is not None and question.poll():
             self.question = None
-            if question.state == "unavailable":
-                self.note = NO_TYPING
-            elif question.state == "given" and not is_player_name(question.text):
+            if question.state == "given" and not is_player_name(question.text):
                 self.note = BAD_NAME
             elif question.state == "given":
                 self._rename(seat, question.text)
