@@ -71,11 +71,26 @@ def _journey(site: Path) -> dict[str, Any]:
         titled(host, "main menu")
         press(host, "^Play friends$")
         titled(host, "^Play friends$")
+        # Both invitations made at once (each gathers its addresses meanwhile), then read one by one.
         press(host, "^Invite West$")
         titled(host, "^Invite to West's seat$")
+        press(host, "^Done$")
+        titled(host, "^Play friends$")
+        press(host, "^Invite North$")
+        titled(host, "^Invite to North's seat$")
+        to_north = line_with(host, "#j=")
+        press(host, "^Done$")
+        titled(host, "^Play friends$")
+        press(host, "^Invite West$")  # the invitation waiting, shown again
         invitation = seen["invitation"] = line_with(host, "#j=")
 
-        friend = Player.opened(Player.context(browser, SIZE), invitation)
+        # Two friends open their invitations, their pages starting side by side.
+        friend = Player(Player.context(browser, SIZE).new_page())
+        other = Player(Player.context(browser, SIZE).new_page())
+        friend.page.goto(invitation)
+        other.page.goto(to_north)
+        friend.wait_started()
+        other.wait_started()
         joining = titled(friend, "^Join").dialog
         assert joining is not None
         seen["join_title"] = joining.title
@@ -85,10 +100,9 @@ def _journey(site: Path) -> dict[str, Any]:
         answer = seen["answer"] = line_with(friend, "#a=")
         seen["friend_waits"] = line_with(friend, "Waiting for")
 
-        press(host, "^Paste answer$")
+        press(host, "^Paste answer$")  # (on North's invitation: an answer says which seat it is for)
         type_in_box(host, answer)
-        seen["seated"] = line_with(host, "is at the table")
-        seen["seconds"] = round(time.monotonic() - started, 1)
+        seen["seated"] = line_with(host, "has taken West's seat")
         press(host, "^Done$")
         seen["west"] = line_with(host, "West:")
         # Seated, the friend's page opens its seat (FriendsSeat): the table modes' work, built beside this.
@@ -100,17 +114,16 @@ def _journey(site: Path) -> dict[str, Any]:
         seen["friend_stopped"] = friend.page.evaluate(
             "hearts.hasFailed ? document.getElementById('failure').textContent : ''"
         )
-        # North answers too, and the host opens that answer in a new tab of the same browser (as a phone's
-        # camera would open it): the tab passes it to the one that holds the table.
-        press(host, "^Invite North$")
-        titled(host, "^Invite to North's seat$")
-        other = Player.opened(Player.context(browser, SIZE), line_with(host, "#j="))
+
+        # North's answer is opened in a new tab of the host's browser (as a phone's camera would open it):
+        # that tab passes it to the one that holds the table.
         press(other, "^Join$")
         type_in_box(other, "Cy")
         titled(other, "^Your answer$")
         tab = Player.opened(host.page.context, line_with(other, "#a="))
         seen["tab_says"] = line_with(tab, "other tab")
-        seen["north_seated"] = line_with(host, "Cy is at the table")
+        seen["north"] = line_with(host, "North: Cy")
+        seen["seconds"] = round(time.monotonic() - started, 1)
         seen["host_troubles"] = host.troubles
         browser.close()
     return seen
@@ -135,14 +148,14 @@ def test_a_friend_joins_by_the_links_the_two_screens_show(journey: dict[str, Any
     assert journey["join_title"] == "Join Host's table, West's seat"
     assert "#a=" in journey["answer"]
     assert journey["friend_waits"] == "Send this answer back to Host. Waiting for Host to open it…"
-    assert journey["seated"] == "Bea is at the table."
+    assert journey["seated"] == "Bea has taken West's seat."
     assert journey["west"] == "West: Bea, connected."
     until_the_seat_has_a_scene = (
         "The game stopped: LookupError: no scene shows FriendsSeat(). Please try again."
     )
     assert journey["friend_stopped"] in ("", until_the_seat_has_a_scene)
     assert journey["tab_says"] == "Sent to your table in the other tab. You can close this one."
-    assert journey["north_seated"] == "Cy is at the table."
+    assert journey["north"] == "North: Cy, connected."
     assert journey["host_troubles"] == []
 
 
