@@ -159,7 +159,8 @@ class NamesDialog(Dialog):
         seat = Seat.parse(key)
         whose = "Your name" if seat is Seat.SOUTH else f"{seat}'s name"
         self.asked_for = seat
-        self.question = Question(whose, "Up to 24 letters, as your friends will see it.", "", NAME_LIMIT)
+        hint = f"Up to {NAME_LIMIT} letters, as your friends will see it."
+        self.question = Question(whose, hint, self.host.names[seat], NAME_LIMIT)
         self.show(self._lines())
         return None
 
