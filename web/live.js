@@ -259,6 +259,61 @@
         consider(read(), true);
     }
 
+    // ------------------------------------------------------------------------------ answers for a table
+
+    // A friend's answer to an invitation (a link "#a=…") opened in another tab of the host's browser reaches
+    // the tab that holds the table with friends on a broadcast channel of its own:
+    //   live.passAnswer(text)  this page sends it on; an id for live.isTaken(id)
+    //   live.isTaken(id)       whether a tab holding a table took it (that tab answers on the channel)
+    //   live.listen(flag)      this page holds a table with friends (true) or no longer does (false)
+    //   live.takeAnswers()     the answers received while listening, as a JSON list, oldest first
+    // An answer opened in this very page after it loaded (the address's fragment changed) is received too.
+    const answers = typeof BroadcastChannel === "function" ? new BroadcastChannel(NAME + ".answers") : null;
+    const received = [];
+    const taken = new Set();
+    let listening = false;
+
+    function receive(text) {
+        if (listening && typeof text === "string" && text.length <= 12000) {
+            received.push(text);
+            return true;
+        }
+        return false;
+    }
+
+    live.listen = (flag) => {
+        listening = Boolean(flag);
+    };
+    live.takeAnswers = () => JSON.stringify(received.splice(0));
+    live.passAnswer = (text) => {
+        const id = Math.random().toString(36).slice(2);
+        if (answers) {
+            answers.postMessage({ kind: "answer", id, text: String(text) });
+        }
+        return id;
+    };
+    live.isTaken = (id) => taken.has(String(id));
+    if (answers) {
+        answers.onmessage = (event) => {
+            const told = event.data || {};
+            if (told.kind === "answer" && typeof told.id === "string" && receive(told.text)) {
+                answers.postMessage({ kind: "taken", id: told.id });
+            } else if (told.kind === "taken" && typeof told.id === "string") {
+                taken.add(told.id);
+            }
+        };
+    }
+    addEventListener("hashchange", () => {
+        const fragment = location.hash.slice(1);
+        if (fragment.startsWith("a=") && receive(fragment)) {
+            try {
+                history.replaceState(history.state, "", location.pathname);
+            } catch (error) {
+                // The address keeps its fragment: nothing worse.
+            }
+        }
+    });
+
     // ------------------------------------------------------------------------------------------- choosing
 
     // localStorage, if this page may write to it (a browser set to refuse storage throws on reading it).

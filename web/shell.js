@@ -46,6 +46,19 @@
             });
     };
 
+    // Copy only (a link the player pastes where they like): the clipboard, else the box. Read as share's.
+    hearts.copy = function (text) {
+        const request = ++latest;
+        hearts.shared = "pending";
+        if (typeof text !== "string" || text.trim() === "") {
+            hearts.shared = "failed";
+            return;
+        }
+        viaClipboard(text).then(
+            (copied) => settle(request, copied || (request === latest ? showBox(request, text) : "failed")),
+            () => settle(request, "failed"));
+    };
+
     function settle(request, outcome) {
         if (request === latest) {
             hearts.shared = outcome;
@@ -369,4 +382,74 @@
             }
         });
     }).catch((error) => console.warn("Hearts: no offline support:", error));
+})();
+
+// Asking for a line of text the game cannot take itself (a name, on a phone's own keyboard; a friend's answer,
+// pasted): hearts.askText(title, hint, value, maxChars) opens a box with a field, OK and Cancel, and the game
+// reads how it went from hearts.asked a frame at a time, as it reads hearts.shared:
+//   null         nothing asked yet
+//   "pending"    the box is open
+//   "given"      OK: hearts.askedText holds the text, cut to maxChars
+//   "cancelled"  closed without OK (Cancel, Escape)
+(function () {
+    const hearts = window.hearts;
+    const box = document.getElementById("ask");
+    if (!hearts || !box) {
+        return;
+    }
+    const title = document.getElementById("ask-title");
+    const hint = document.getElementById("ask-hint");
+    const field = document.getElementById("ask-text");
+    let answered = true;
+
+    hearts.asked = null;
+    hearts.askedText = "";
+
+    function finish(outcome) {
+        if (answered) {
+            return;
+        }
+        answered = true;
+        if (outcome === "given") {
+            hearts.askedText = field.value.slice(0, field.maxLength > 0 ? field.maxLength : undefined);
+        }
+        hearts.asked = outcome;
+        if (box.open) {
+            box.close();
+        }
+        const canvas = document.getElementById("canvas");
+        if (canvas) {
+            canvas.focus({ preventScroll: true });
+        }
+    }
+
+    hearts.askText = function (titleText, hintText, value, maxChars) {
+        answered = false;
+        hearts.asked = "pending";
+        hearts.askedText = "";
+        title.textContent = String(titleText);
+        hint.textContent = String(hintText);
+        field.maxLength = Math.max(1, Number(maxChars) || 1);
+        field.value = String(value || "");
+        if (!box.open) {
+            box.showModal();
+        }
+        field.focus();
+        field.select();
+    };
+
+    document.getElementById("ask-ok").addEventListener("click", () => finish("given"));
+    document.getElementById("ask-cancel").addEventListener("click", () => finish("cancelled"));
+    box.addEventListener("close", () => finish("cancelled"));
+    // Keys typed in the box are the box's (Enter there would also play a card at the table); Enter is OK and
+    // Escape is Cancel.
+    for (const type of ["keydown", "keyup", "keypress"]) {
+        box.addEventListener(type, (event) => {
+            event.stopPropagation();
+            if (type === "keydown" && (event.key === "Enter" || event.key === "Escape")) {
+                event.preventDefault();
+                finish(event.key === "Enter" ? "given" : "cancelled");
+            }
+        });
+    }
 })();

@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final, Literal, Protocol
+from typing import Any, Final, Literal, Protocol
 
 from . import page
 
@@ -229,3 +229,67 @@ def table_for(folder: Path | None) -> LiveTable:
     if page.is_live():
         return PageTable()
     return AlwaysLive() if folder is None else FolderTable(folder)
+
+
+# Answers for a table with friends ----------------------------------------------------------------------
+#
+# A friend's answer link opened in another tab of the host's browser belongs to the tab that holds the
+# table: the page carries it there on a channel between its tabs (``web/live.js``). Natively there are no
+# tabs: nothing is passed and nothing arrives.
+
+
+def _live() -> Any | None:
+    found = page.page_object()
+    if found is None:
+        return None
+    with contextlib.suppress(Exception):
+        live = found.live
+        if live is not None and getattr(live, "typeof", "") != "undefined":
+            return live
+    return None
+
+
+def pass_answer(text: str) -> str | None:
+    """Send ``text`` (an answer link) to the other tabs; an id to ask ``is_taken`` about, or None when
+    this page cannot pass it on (natively, an older page)."""
+    live = _live()
+    if live is None:
+        return None
+    try:
+        return str(live.passAnswer(text))
+    except Exception:
+        return None
+
+
+def is_taken(passed: str) -> bool:
+    """Whether a tab that holds a table with friends took the answer sent as ``passed``."""
+    live = _live()
+    if live is None:
+        return False
+    try:
+        return str(live.isTaken(passed)).lower() == "true"
+    except Exception:
+        return False
+
+
+def listen_for_answers(listening: bool) -> None:
+    """Say whether this page holds a table with friends, so that answers sent from other tabs come here."""
+    live = _live()
+    if live is not None:
+        with contextlib.suppress(Exception):
+            live.listen(listening)
+
+
+def take_answers() -> list[str]:
+    """The answers other tabs sent here (or this page's address took) since the last call, oldest first."""
+    live = _live()
+    if live is None:
+        return []
+    try:
+        said = str(live.takeAnswers())
+        if said == "[]":
+            return []
+        found = json.loads(said)
+    except Exception:
+        return []
+    return [text for text in found if isinstance(text, str)] if isinstance(found, list) else []

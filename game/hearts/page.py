@@ -202,6 +202,54 @@ def share_outcome() -> ShareOutcome | None:
     return cast(ShareOutcome, said) if said in SHARE_OUTCOMES else None
 
 
+def copy(text: str) -> bool:
+    """Ask the page to put ``text`` on the clipboard (else to show it in its box to copy); whether it took
+    the request. Read how it went from ``share_outcome()``, as for ``share``; call it inside a gesture."""
+    found = page_object()
+    if found is None:
+        return False
+    try:
+        found.copy(text)
+    except Exception:
+        return False
+    return True
+
+
+# --------------------------------------------------------------------------------------- asking for text
+
+# How a question went: the page's box still open; answered with OK; closed without an answer.
+AskState = Literal["pending", "given", "cancelled"]
+ASK_STATES: frozenset[str] = frozenset(get_args(AskState))
+
+
+def ask_text(title: str, hint: str, value: str, limit: int) -> bool:
+    """Open the page's box asking for a line of text (the phone's own keyboard, pasting, a screen reader
+    all work there), ``value`` in it to start with; whether the page took the request (never natively).
+    Poll ``asked_text()`` once a frame until it is no longer "pending"."""
+    found = page_object()
+    if found is None:
+        return False
+    try:
+        found.askText(title, hint, value, limit)
+    except Exception:
+        return False
+    return True
+
+
+def asked_text() -> tuple[AskState, str] | None:
+    """How the latest ``ask_text()`` went, with the text once "given"; None natively or before any."""
+    found = page_object()
+    if found is None:
+        return None
+    try:
+        state = str(found.asked)
+        if state not in ASK_STATES:
+            return None
+        return cast(AskState, state), str(found.askedText) if state == "given" else ""
+    except Exception:
+        return None
+
+
 # ------------------------------------------------------------------------------------------------ files
 
 # How a file pick went, as the page says it: the picker still open (or the file still being read); a

@@ -26,6 +26,12 @@ PEER_STATES: frozenset[str] = frozenset(get_args(PeerState))
 PeerFailure = Literal["", "no-address", "bad-code", "no-route", "refused"]
 PEER_FAILURES: frozenset[str] = frozenset(get_args(PeerFailure))
 
+PUBLIC_STUN = "stun:stun.l.google.com:19302"
+"""The one public address (STUN) server the game asks, when the player lets it, how the internet sees this
+device (Google's, free and long-lived); it learns that address and nothing else."""
+PUBLIC_STUN_NAME = "stun.l.google.com"
+"""The server as Options names it."""
+
 CODE_LIMIT = 1024
 """The longest code the page reads: a description cut to its parts is about 112 characters with one address
 (measured in Chromium), some 30 more for each further address, and the page keeps eight at most."""

@@ -162,7 +162,7 @@ def test_an_old_daily_attempt_loads_and_plays_on_exactly() -> None:
     assert describe(attempt.match) == expected["after"]
 
 
-SETTINGS_SINCE = {"verbosity": "brief", "finish_when_settled": True}
+SETTINGS_SINCE = {"verbosity": "brief", "finish_when_settled": True, "find_across_internet": True, "name": ""}
 """Settings added after the old saves were recorded: an old save loads with their defaults."""
 
 

@@ -23,6 +23,8 @@ CUSTOM = Settings(
     pace="quick",
     reduced_motion=True,
     four_colour=True,
+    find_across_internet=False,
+    name="Ada Lovelace",
     table=Rules(target=150, moon=Moon.SHOOTER_CHOOSES, jack_of_diamonds=True, ties=Ties.SHARED_WIN),
 )
 
@@ -57,6 +59,11 @@ def test_settings_from_anything_but_an_object_are_the_defaults(data: object) -> 
         ("four_colour", 0),
         ("table", "standard"),
         ("table", None),
+        ("find_across_internet", "yes"),
+        ("name", "x" * 25),
+        ("name", "   "),
+        ("name", "tab\there"),
+        ("name", 7),
     ],
 )
 def test_one_bad_setting_falls_back_alone(field: str, bad: object) -> None:
@@ -88,6 +95,9 @@ def test_one_bad_table_option_falls_back_alone_and_unknown_ones_are_ignored() ->
         {"confirm_taps": 1},
         {"four_colour": None},
         {"table": {"target": 100}},
+        {"name": "x" * 25},
+        {"name": " "},
+        {"find_across_internet": "on"},
     ],
 )
 def test_settings_refuse_values_they_cannot_hold(values: dict[str, Any]) -> None:

@@ -387,3 +387,26 @@ def test_the_page_that_takes_the_table_plays_on_from_the_freshest_save_and_the_o
         kept = "kept = Store(LocalStorageBackend()).load_match()\n"
         here, played = python(second, kept + "result = [len(kept.match.moves), len(match.moves)]")
         assert here == played > first_moves  # every card the second page played; not the first's late one
+
+
+def test_an_answer_passed_from_another_tab_reaches_only_a_tab_that_holds_a_table(browser: Browser, base: str):
+    with player(browser, base) as open_tab:
+        holding, opened = open_tab(), open_tab()
+        passed = opened.evaluate("hearts.live.passAnswer('a=ANSWER1')")
+        opened.wait_for_timeout(300)
+        assert opened.evaluate("(id) => hearts.live.isTaken(id)", passed) is False  # nobody listens yet
+        assert holding.evaluate("hearts.live.takeAnswers()") == "[]"
+
+        holding.evaluate("hearts.live.listen(true)")
+        passed = opened.evaluate("hearts.live.passAnswer('a=ANSWER2')")
+        opened.wait_for_function("(id) => hearts.live.isTaken(id)", arg=passed, timeout=PROMPT_MS)
+        assert holding.evaluate("hearts.live.takeAnswers()") == '["a=ANSWER2"]'
+        assert holding.evaluate("hearts.live.takeAnswers()") == "[]"  # taken once
+
+        holding.evaluate("location.hash = '#a=ANSWER3'")  # opened in the holding tab itself
+        holding.wait_for_function("hearts.live.takeAnswers() === '[\"a=ANSWER3\"]'", timeout=PROMPT_MS)
+        assert holding.evaluate("location.hash") == ""
+        holding.evaluate("hearts.live.listen(false)")
+        passed = opened.evaluate("hearts.live.passAnswer('a=ANSWER4')")
+        opened.wait_for_timeout(300)
+        assert opened.evaluate("(id) => hearts.live.isTaken(id)", passed) is False

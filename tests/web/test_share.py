@@ -363,3 +363,43 @@ def test_the_page_lends_the_game_a_qr_code_that_reads_back(browser: Browser, bas
     image = memoryview(bytes(pixels)).cast("B", (side, side))
     assert [found.text for found in zxingcpp.read_barcodes(image)] == [text]
     assert too_long == ""
+
+
+# ------------------------------------------------------------------------------ copying, and asking for text
+
+
+def test_copy_puts_a_link_on_the_clipboard_without_the_share_sheet(browser: Browser, base: str):
+    with opened(browser, base, permissions=CLIPBOARD, init=SHEET) as page:
+        page.evaluate("hearts.copy('https://example.org/hearts/#j=COPIED')")
+        page.wait_for_function(SETTLED, timeout=5000)
+        assert page.evaluate("hearts.shared") == "copied"
+        assert clipboard(page) == "https://example.org/hearts/#j=COPIED"
+        assert page.evaluate("window.sheet") == []
+
+
+def test_the_box_asks_for_a_line_of_text_and_keeps_the_keys_from_the_game(browser: Browser, base: str):
+    with opened(browser, base) as page:
+        assert page.evaluate("hearts.asked") is None
+        page.evaluate("hearts.askText('Your name', 'As the others will see it.', 'Ad', 5)")
+        assert page.get_by_role("dialog", name="Your name").is_visible()
+        assert page.evaluate("hearts.asked") == "pending"
+        assert focused(page) == "ask-text"
+        selected = page.evaluate(
+            "[document.activeElement.selectionStart, document.activeElement.selectionEnd]"
+        )
+        assert selected == [0, 2]  # the name given, selected: typing replaces it
+        page.keyboard.type(
+            "Ada Lovelace"
+        )  # over the name given, selected; past the five characters asked for
+        page.keyboard.press("Enter")
+        assert page.evaluate("[hearts.asked, hearts.askedText]") == ["given", "Ada L"]
+        assert page.evaluate("window.heard") == []  # neither the letters nor Enter reached the game
+        assert page.locator("#ask").is_hidden()
+        assert focus_goes_back_to_the_game(page)
+
+        page.evaluate("hearts.askText('Your friend\\'s answer', 'Paste it here.', '', 12000)")
+        page.keyboard.press("Escape")
+        assert page.evaluate("[hearts.asked, hearts.askedText]") == ["cancelled", ""]
+        page.evaluate("hearts.askText('Your friend\\'s answer', 'Paste it here.', '', 12000)")
+        page.click("#ask-cancel")
+        assert page.evaluate("hearts.asked") == "cancelled"

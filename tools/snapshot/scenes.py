@@ -15,7 +15,8 @@ from functools import partial
 from hearts.bots import make_bot
 from hearts.bots.hints import suggest_pass, suggest_play
 from hearts.challenge import Challenge
-from hearts.engine import MatchOver, Phase, Rules
+from hearts.engine import MatchOver, Phase, Rules, Seat
+from hearts.friends import Invitation, invite_link
 from hearts.ui import routes
 from hearts.ui.context import Context
 from hearts.ui.intents import Back, Hint, Jump, Pressed
@@ -67,6 +68,9 @@ SCENES = (
     "match_here",
     "move_problem",
     "elsewhere",
+    "friends_table",
+    "friends_names",
+    "friends_join",
 )
 
 
@@ -237,6 +241,18 @@ def challenge_offer(ctx: Context) -> list[Scene]:
     return [table_at(ctx, session), scene_for(routes.ChallengeOffer(friend), ctx)]
 
 
+def friends(ctx: Context, *, over: str = "") -> list[Scene]:
+    """Play friends as the host opens it from the menu, or with its Names over it; or a friend's invitation
+    opened over the menu."""
+    menu = scene_for(routes.Menu(), ctx)
+    if over == "join":
+        invitation = Invitation(table="snapshot1", seat=Seat.WEST, invite="invite1", host="Ada")
+        link = invite_link("https://example.org/", invitation, "AAAA")
+        return [menu, scene_for(routes.JoinTable(link), ctx)]
+    table = scene_for(routes.FriendsTable(), ctx)
+    return [menu, table] if over != "names" else [menu, table, scene_for(routes.FriendsNames(), ctx)]
+
+
 BUILDERS: dict[str, Callable[[Context], list[Scene]]] = {
     "menu": menu,
     "dealing": dealing,
@@ -271,6 +287,9 @@ BUILDERS: dict[str, Callable[[Context], list[Scene]]] = {
     "match_here": partial(move, over="match"),
     "move_problem": partial(move, over="problem"),
     "elsewhere": elsewhere,
+    "friends_table": friends,
+    "friends_names": partial(friends, over="names"),
+    "friends_join": partial(friends, over="join"),
     **{name: partial(lesson_at, key=name.removeprefix("lesson_")) for name in LESSON_SCENES},
 }
 """How each scene is built: ``SCENES`` and ``LESSON_SCENES``, in their order."""

@@ -17,12 +17,13 @@ from .backends import (
 )
 from .daily import DailyAttempt, DailyRecords, DailyResult, DailyStats
 from .saved_match import SavedMatch, SavedPractice
-from .settings import DIFFICULTIES, PACES, VERBOSITIES, Settings
+from .settings import DIFFICULTIES, NAME_LIMIT, PACES, VERBOSITIES, Settings, is_player_name
 from .stats import Stats
 from .store import Store
 
 __all__ = [
     "DIFFICULTIES",
+    "NAME_LIMIT",
     "PACES",
     "VERBOSITIES",
     "Backend",
@@ -42,4 +43,5 @@ __all__ = [
     "StorageUnavailable",
     "Store",
     "default_backend",
+    "is_player_name",
 ]

@@ -24,7 +24,20 @@ _SWITCHES: Final = (
     "reduced_motion",
     "four_colour",
     "sound",
+    "find_across_internet",
 )
+NAME_LIMIT: Final = 24
+"""The longest name a player goes by at a table with friends (the friends' protocol's own limit)."""
+
+
+def is_player_name(value: object) -> bool:
+    """A name to go by: 1 to ``NAME_LIMIT`` printable characters, not all space."""
+    return (
+        isinstance(value, str)
+        and 0 < len(value) <= NAME_LIMIT
+        and value.isprintable()
+        and bool(value.strip())
+    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -48,6 +61,11 @@ class Settings:
     """How much the page announces to a screen reader."""
     table: Rules = field(default_factory=Rules)
     """The table options for the next match (the match in progress keeps its own)."""
+    find_across_internet: bool = True
+    """Play friends: ask a public address (STUN) server how the internet sees this device, so friends on
+    other networks can connect; off, friends on the same network only, and nothing is asked of anyone."""
+    name: str = ""
+    """What you go by at a table with friends ("" until you say)."""
 
     def __post_init__(self) -> None:
         for name, choices in _CHOICES.items():
@@ -58,6 +76,8 @@ class Settings:
                 raise ValueError(f"{name} is true or false, not {getattr(self, name)!r}")
         if not isinstance(self.table, Rules):
             raise ValueError(f"table is a Rules, not {self.table!r}")
+        if self.name != "" and not is_player_name(self.name):
+            raise ValueError(f"name is up to {NAME_LIMIT} printable characters, not {self.name!r}")
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data."""
@@ -78,6 +98,8 @@ class Settings:
         for name in _SWITCHES:
             if type(data.get(name)) is bool:
                 values[name] = data[name]
+        if is_player_name(data.get("name")):
+            values["name"] = data["name"]
         table = _forgiving_rules(data.get("table"))
         if table is not None:
             values["table"] = table

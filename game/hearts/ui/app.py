@@ -22,14 +22,36 @@ from ..storage.keeper import MOVED_ON
 from . import theme
 from .challenge_link import is_challenge_fragment, read_challenge
 from .context import Context
+from .friends_joining import opened_answer, opened_invite
 from .idle_work import COACH_SLICE, IdlePace, slice_for, work_for
-from .intents import SHORTCUTS, Back, IntentReader, Pressed, Query, Quit, Resize, Tap
+from .intents import (
+    SHORTCUTS,
+    TYPING_KEYS,
+    Back,
+    Erase,
+    IntentReader,
+    Pressed,
+    Query,
+    Quit,
+    Resize,
+    Tap,
+    Typed,
+)
 from .moving import match_offer, opened_match
 from .render.cards import CardPainter
 from .render.fonts import Fonts
 from .render.text import draw_text
 from .router import scene_for
-from .routes import ChallengeOffer, ChallengeRefused, Elsewhere, Opening, Reopen, Route
+from .routes import (
+    AnswerOpened,
+    ChallengeOffer,
+    ChallengeRefused,
+    Elsewhere,
+    JoinTable,
+    Opening,
+    Reopen,
+    Route,
+)
 from .scenes.base import Scene
 from .sound import Sound, is_gesture
 from .transitions import Pop, Push, Replace, Reset, Transition
@@ -151,14 +173,19 @@ class App:
         self._notice_rect: pygame.Rect | None = None
         self._challenge: str | None = challenge if challenge is not None else opened_challenge()
         self._match: str | None = match if match is not None else opened_match()
-        """The challenge and the match link to offer once this window has the table (then None)."""
+        self._invite: str | None = opened_invite()
+        """The challenge, the match link and a friend's invitation to offer once this window has the
+        table (then None)."""
+        answer = opened_answer()
         if self.ctx.live.away:
             self.stack.append(scene_for(Elsewhere(), self.ctx))
-            return
-        # A match in progress opens at its table, exactly where it was (the menu is one tap away in
-        # the pause menu); otherwise the menu.
-        self.stack.append(scene_for(Opening(), self.ctx))
-        self._offer_links()
+        else:
+            # A match in progress opens at its table, exactly where it was (the menu is one tap away in
+            # the pause menu); otherwise the menu.
+            self.stack.append(scene_for(Opening(), self.ctx))
+            self._offer_links()
+        if answer:  # a friend's answer belongs to the tab holding the table, usually another one
+            self._apply(Push(AnswerOpened(answer)))
 
     def _default_table(self) -> LiveTable:
         backend = self.store.backend
@@ -171,6 +198,9 @@ class App:
         match, self._match = self._match, None
         if match:  # play it here? (nothing saved is touched unless the player says so)
             self._apply(Push(match_offer(match)))
+        invite, self._invite = self._invite, None
+        if invite:  # join a friend's table? (nothing of your own match is touched)
+            self._apply(Push(JoinTable(invite)))
 
     def _offer_challenge(self) -> None:
         """Offer the challenge the game was opened with over the opening screen, or say why it cannot be
@@ -222,6 +252,11 @@ class App:
             intent = self.intents.read(event, self.screen.get_size(), self.clock)
             if intent is None:
                 continue
+            if self.scene.is_typing:
+                if event.type == pygame.KEYDOWN and event.key not in TYPING_KEYS:
+                    continue  # the key types its text (a Typed intent of its own), and does nothing else
+            elif isinstance(intent, Typed | Erase):
+                continue  # nothing asks for text: a key's text means nothing beyond the key
             if isinstance(intent, Tap) or event.type == pygame.KEYDOWN:
                 self.ctx.keyboard = not isinstance(intent, Tap)
             if isinstance(intent, Quit):

@@ -1,6 +1,7 @@
 """The table with friends this window holds, as its host or as a friend's seat, kept across its scenes.
 
-The screens that open a table, invite and join (the lobby) put the ``HostTable`` or the ``GuestTable`` here;
+The screens that open a table, invite and join (the lobby) put the ``HostTable`` or the ``GuestTable`` here,
+with the invitations in progress (``Lobby``, the host's) or the answer being made (``Joining``, a friend's);
 the table scene's friends modes play it. The app ticks it once a frame whatever is on top, so a connection is
 greeted and a friend's move arrives while a dialog or the menu shows, and the app never rests while a table
 is open. The connections themselves are the page's (``Peers``): one per invited seat for the host, one to
@@ -9,8 +10,14 @@ the host for a guest.
 
 from __future__ import annotations
 
-from ..friends import GuestTable, HostTable
+from collections.abc import Iterable
+
+from ..deals import new_seed
+from ..engine import Rules
+from ..friends import GuestTable, HostTable, InviteLink
 from ..peers import Peers
+from .friends_joining import Joining
+from .friends_lobby import Lobby
 
 
 class FriendsHold:
@@ -20,17 +27,52 @@ class FriendsHold:
         self.peers = peers if peers is not None else Peers()
         self.host: HostTable | None = None
         self.guest: GuestTable | None = None
+        self.lobby: Lobby | None = None
+        """The host's invitations, while ``host`` is held."""
+        self.joining: Joining | None = None
+        """A friend's answer to an invitation, until the host seats them (``guest`` from then on)."""
+
+    def open_host(
+        self,
+        *,
+        names: Iterable[str],
+        rules: Rules,
+        level: str,
+        stun: str,
+        address: str,
+        table: str | None = None,
+    ) -> HostTable:
+        """A new table with friends, held here as its host (on fresh deals), in place of any held before;
+        ``table``: the id to keep (the same table with other names or rules, before anyone was invited)."""
+        self.close()
+        self.host = HostTable(names=names, seed=new_seed(), rules=rules, bot_level=level, table=table)
+        self.lobby = Lobby(self.host, self.peers, stun=stun, address=address)
+        return self.host
+
+    def open_joining(self, opened: InviteLink, *, stun: str, address: str) -> Joining:
+        """Answer the invitation ``opened`` from here, in place of any table held before."""
+        self.close()
+        self.joining = Joining(opened, self.peers, stun=stun, address=address)
+        return self.joining
 
     @property
     def is_open(self) -> bool:
         """Whether a table is held and not closed: the app then ticks every frame and never rests."""
         host, guest = self.host, self.guest
-        return (host is not None and not host.is_closed) or (guest is not None and not guest.is_closed)
+        joining = self.joining is not None and self.joining.step not in ("ready", "failed")
+        hosting = host is not None and not host.is_closed
+        return joining or hosting or (guest is not None and not guest.is_closed)
 
     def tick(self) -> None:
         """One step of the table held (reading the connections, greeting, the bots); nothing if none."""
         if self.host is not None and not self.host.is_closed:
             self.host.tick()
+            if self.lobby is not None:
+                self.lobby.tick()
+        if self.joining is not None:
+            self.joining.tick()
+            if self.joining.guest is not None and self.guest is None:
+                self.guest = self.joining.guest
         if self.guest is not None and not self.guest.is_closed:
             self.guest.tick()
 
@@ -40,5 +82,11 @@ class FriendsHold:
             self.host.close()
         if self.guest is not None and not self.guest.is_closed:
             self.guest.leave()
+        if self.lobby is not None:
+            self.lobby.close()
+        if self.joining is not None and self.guest is None:
+            self.peers.close("host")
         self.host = None
         self.guest = None
+        self.lobby = None
+        self.joining = None

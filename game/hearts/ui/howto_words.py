@@ -13,6 +13,7 @@ import pygame
 from .intents import (
     Back,
     Confirm,
+    Erase,
     FastForward,
     GameLog,
     Hint,
@@ -171,6 +172,7 @@ PAGE_DOWN = Key("PgDn", (pygame.K_PAGEDOWN,))
 ENTER = Key("Enter", (pygame.K_RETURN, pygame.K_KP_ENTER))
 SPACE = Key("Space", (pygame.K_SPACE,))
 ESCAPE = Key("Esc", (pygame.K_ESCAPE,))
+BACKSPACE = Key("Backspace", (pygame.K_BACKSPACE,))
 
 KEY_GROUPS: tuple[tuple[str, tuple[KeyRow, ...]], ...] = (
     (
@@ -205,6 +207,7 @@ KEY_GROUPS: tuple[tuple[str, tuple[KeyRow, ...]], ...] = (
             KeyRow((HOME, END), "The first or last button", Jump),
             KeyRow((ENTER, SPACE), "Press the button you are on", Confirm),
             KeyRow((ESCAPE,), "Go back, or close the dialog", Back),
+            KeyRow((BACKSPACE,), "Erase the last letter of a name you type", Erase),
         ),
     ),
     (

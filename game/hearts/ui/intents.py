@@ -128,6 +128,18 @@ class Pressed:
 
 
 @dataclass(frozen=True, slots=True)
+class Typed:
+    """Text typed on the keyboard, for a line the game itself asks for (a name, on the desktop)."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Erase:
+    """Backspace: the last character typed taken back."""
+
+
+@dataclass(frozen=True, slots=True)
 class Resize:
     size: tuple[int, int]
 
@@ -155,6 +167,8 @@ Intent = (
     | Query
     | GameLog
     | Pressed
+    | Typed
+    | Erase
     | Resize
     | Quit
 )
@@ -172,6 +186,7 @@ _KEYS: Final[dict[int, Intent]] = {
     pygame.K_KP_ENTER: Confirm(),
     pygame.K_SPACE: Confirm(),
     pygame.K_ESCAPE: Back(),
+    pygame.K_BACKSPACE: Erase(),
     pygame.K_AC_BACK: Back(),
     pygame.K_h: Hint(),
     pygame.K_l: LastTrick(),
@@ -187,6 +202,9 @@ _KEYS: Final[dict[int, Intent]] = {
 }
 
 SHORTCUTS: Final = frozenset({Hint, LastTrick, FastForward, Mute, Query, GameLog})
+TYPING_KEYS: Final = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_BACKSPACE})
+"""The keys that keep their meaning while a line is typed (Enter keeps it, Escape leaves it, Backspace
+erases); every other key arrives as the text it types."""
 """Intents given by a single character key: taken only while the game has the keyboard (WCAG 2.1.4),
 never while the page's own box (the share box, say) has it."""
 
@@ -246,6 +264,8 @@ def intent_of(event: pygame.event.Event, window_size: tuple[int, int]) -> Intent
         return Wheel(float(getattr(event, "precise_y", event.y)))
     if kind == pygame.KEYDOWN:
         return _KEYS.get(event.key)
+    if kind == pygame.TEXTINPUT:
+        return Typed(str(event.text))
     if kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
         return Resize((int(getattr(event, "w", window_size[0])), int(getattr(event, "h", window_size[1]))))
     if kind == pygame.QUIT:

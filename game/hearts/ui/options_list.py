@@ -10,6 +10,7 @@ from typing import Any
 
 from ..engine import Moon, Ties
 from ..engine.rules import TARGETS
+from ..peers import PUBLIC_STUN_NAME
 from ..storage import DIFFICULTIES, PACES, VERBOSITIES, Settings
 from .routes import MoveDevice, Route
 
@@ -215,6 +216,17 @@ TABLE_OPTIONS: tuple[Option, ...] = (
     ),
 )
 
+FRIENDS_OPTIONS: tuple[Option, ...] = (
+    Option(
+        "find_across_internet",
+        "Find friends across the internet",
+        f"Asks one public server, {PUBLIC_STUN_NAME}. Off: the same network only.",
+        OFF_ON,
+        ("Off", "On"),
+        *_setting("find_across_internet"),
+    ),
+)
+
 MOVE = Link(
     "move",
     "Move to another device",
@@ -225,6 +237,6 @@ MOVE = Link(
 
 TABS: dict[str, tuple[str, tuple[Option | Link, ...]]] = {
     "tab_game": ("Game", (*GAME_OPTIONS, MOVE)),
-    "tab_table": ("Table", TABLE_OPTIONS),
+    "tab_table": ("Table", (*TABLE_OPTIONS, *FRIENDS_OPTIONS)),
 }
 TABLE_NOTE = "For your next match. The match in progress keeps its own."

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..engine import Card
+from ..engine import Card, Seat
 from . import routes
 from .context import Context
 from .modes import BaseMode, DailyMode, LessonMode, MatchMode
@@ -23,6 +23,9 @@ from .scenes.challenge import ChallengeOffer, refused
 from .scenes.daily_result import DailyResultDialog, daily_menu
 from .scenes.dialog import Dialog
 from .scenes.elsewhere import ElsewhereScene
+from .scenes.friends_join import JoinDialog
+from .scenes.friends_links import AnswerDialog, AnswerOpenedDialog, InviteDialog
+from .scenes.friends_table import FriendsTableDialog, NamesDialog
 from .scenes.hand_result import hand_result_dialog
 from .scenes.howto import HowToScene, Sections
 from .scenes.lesson import challenge_or_new_match, lesson_menu, lesson_summary
@@ -255,4 +258,10 @@ _BUILDERS: dict[type[routes.Route], Callable[[Any, Context], Scene]] = {
     routes.ImportFile: lambda route, ctx: import_dialog(ctx, route.transfer, route.name, route.current),
     routes.MatchHere: lambda route, ctx: match_here_dialog(ctx, route.saved),
     routes.MoveProblem: lambda route, ctx: problem_dialog(ctx, route.title, route.sentence),
+    routes.FriendsTable: lambda route, ctx: FriendsTableDialog(ctx),
+    routes.FriendsNames: lambda route, ctx: NamesDialog(ctx),
+    routes.InviteSeat: lambda route, ctx: InviteDialog(ctx, Seat.parse(route.seat)),
+    routes.JoinTable: lambda route, ctx: JoinDialog(ctx, route.link),
+    routes.JoinAnswer: lambda route, ctx: AnswerDialog(ctx),
+    routes.AnswerOpened: lambda route, ctx: AnswerOpenedDialog(ctx, route.link),
 }

@@ -124,6 +124,33 @@ class JoinTable(Route):
 
 
 @dataclass(frozen=True, slots=True)
+class InviteSeat(Route):
+    """The invitation for a friend's seat (``seat``: its letter, "W", "N" or "E"): made if none is
+    waiting, shown as a QR code with Copy and Share, and the friend's answer pasted."""
+
+    seat: str
+
+
+@dataclass(frozen=True, slots=True)
+class FriendsNames(Route):
+    """The names at the table with friends: yours, and each seat's until a friend takes it."""
+
+
+@dataclass(frozen=True, slots=True)
+class JoinAnswer(Route):
+    """A friend's answer to the invitation being joined (``Context.friends.joining``), to send back to the
+    host, until the host's table seats them."""
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerOpened(Route):
+    """A friend's answer opened here (``link``: the link or its code): passed on to the tab that holds the
+    table with friends, or taken here if this page holds it."""
+
+    link: str
+
+
+@dataclass(frozen=True, slots=True)
 class FriendsMatch(Route):
     """The host's table with friends, at play: the match of ``Context.friends.host``."""
 

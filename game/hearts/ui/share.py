@@ -36,6 +36,14 @@ def share(text: str) -> Outcome:
     return share_natively(text)
 
 
+def copy(text: str) -> Outcome:
+    """Copy ``text``: in the browser to the clipboard, else the page's box to copy from ("pending", then
+    poll as for ``share``); on the desktop as ``share`` does, at once."""
+    if sys.platform == "emscripten":
+        return "pending" if page.copy(text) else "failed"
+    return share_natively(text)
+
+
 def share_natively(text: str, *, out: TextIO | None = None) -> NativeOutcome:
     """Print ``text`` (to ``out``, standard output by default) and put it on the clipboard if there is one.
 

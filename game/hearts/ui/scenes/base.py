@@ -60,6 +60,12 @@ class Scene:
         rest meanwhile (``App.may_rest``). Only a scene that knows it says so."""
         return False
 
+    @property
+    def is_typing(self) -> bool:
+        """Whether a line is being typed here (``Typed`` intents): the keys then type, and no shortcut or
+        Space acts (only ``intents.TYPING_KEYS`` keep their meaning)."""
+        return False
+
     def background_work(self) -> Callable[[float], bool] | None:
         """Work for the frames that draw nothing while this scene is in view (a table's coach), if any."""
         return None

@@ -215,6 +215,17 @@ class Dialog(Scene):
             return Pop(self.choices[index].key)
         return go() if callable(go) else go
 
+    def show(self, lines: Sequence[str], choices: Sequence[Choice] | None = None) -> None:
+        """Say ``lines`` (and offer ``choices``) from now on, laid out again when they differ from what is
+        shown (a dialog that follows something under way: a connection, a share)."""
+        lines, choices = tuple(lines), self.choices if choices is None else tuple(choices)
+        if lines == self.lines and choices == self.choices:
+            return
+        self.lines, self.choices = lines, choices
+        if self.focus is not None and self.focus >= len(choices):
+            self.focus = len(choices) - 1 if choices else None
+        self.resize(self.ctx.size)
+
     def _lines_height(self, metrics: Metrics, width: int) -> int:
         return lines_height(self.ctx, self.lines, metrics.text(16), width)
 

@@ -17,6 +17,7 @@ from ..routes import (
     ConfirmNewMatch,
     ContinueMatch,
     DailyDeal,
+    FriendsTable,
     HowToPlay,
     Lesson,
     NewMatch,
@@ -52,6 +53,7 @@ class MenuScene(Scene):
             ("continue", "Continue match"),
             ("new", "New match"),
             ("daily", "Daily deal"),
+            ("friends", "Play friends"),
             ("learn", "Learn to play"),
             ("options", "Options"),
             ("rules", "How to play"),
@@ -129,7 +131,12 @@ class MenuScene(Scene):
         }
         if key in screens:
             return Reset(screens[key])
-        over: dict[str, Route] = {"options": Options(), "rules": HowToPlay(), "stats": Statistics()}
+        over: dict[str, Route] = {
+            "friends": FriendsTable(),
+            "options": Options(),
+            "rules": HowToPlay(),
+            "stats": Statistics(),
+        }
         return Push(over[key]) if key in over else None
 
     def resume(self, result: object) -> Transition | None:
