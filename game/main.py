@@ -39,8 +39,9 @@ try:
     # pygbag installs the wheels named by this file's imports: pygame must be one of them.
     import pygame  # noqa: F401
 
-    from hearts.ui.app import App, browser_size
+    from hearts.ui.app import App
     from hearts.ui.app import main as desktop_main
+    from hearts.ui.browser_size import browser_size
 except Exception as error:
     if sys.platform != "emscripten":
         raise

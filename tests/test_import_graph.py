@@ -456,6 +456,7 @@ LAYERS: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...] = (
             ("practice", ("storage", "engine")),
             ("live", ("page",)),
             ("peers", ("page",)),
+            ("page_files", ("page",)),
         ),
     ),
     (

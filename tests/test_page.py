@@ -9,7 +9,7 @@ import types
 
 import pytest
 
-from hearts import page
+from hearts import page, page_files
 
 
 class FakeHearts:
@@ -394,42 +394,44 @@ class FilesPage:
 
 def test_natively_files_are_left_to_the_game(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr(sys, "platform", "linux")
-    assert page.download("hearts-2026-05-05.json", "{}") is False
-    assert page.pick_file(1000) is False
-    assert page.picked_file() is None
+    assert page_files.download("hearts-2026-05-05.json", "{}") is False
+    assert page_files.pick_file(1000) is False
+    assert page_files.picked_file() is None
 
 
 def test_the_page_is_asked_to_download_the_text_as_a_file(monkeypatch: pytest.MonkeyPatch):
     hearts = FilesPage()
     on_a_page(monkeypatch, hearts)
-    assert page.download("hearts-2026-05-05.json", '{"format":"hearts.transfer"}') is True
+    assert page_files.download("hearts-2026-05-05.json", '{"format":"hearts.transfer"}') is True
     assert hearts.downloads == [("hearts-2026-05-05.json", '{"format":"hearts.transfer"}')]
     for took, expected in ((False, False), ("false", False), (None, True), ("true", True)):
         hearts.took = took  # a JS boolean, or its proxy as text; no answer at all counts as taken
-        assert page.download("a.json", "{}") is expected
+        assert page_files.download("a.json", "{}") is expected
 
 
 def test_a_page_that_cannot_download_says_so(monkeypatch: pytest.MonkeyPatch):
     on_a_page(monkeypatch, FilesPage(refuses=True))
-    assert page.download("a.json", "{}") is False
+    assert page_files.download("a.json", "{}") is False
     on_a_page(monkeypatch, types.SimpleNamespace(link=None))  # an older page: no download() at all
-    assert page.download("a.json", "{}") is False
-    assert page.pick_file(10) is False
-    assert page.picked_file() is None
+    assert page_files.download("a.json", "{}") is False
+    assert page_files.pick_file(10) is False
+    assert page_files.picked_file() is None
 
 
 def test_a_pick_is_asked_for_and_its_outcome_read_each_time(monkeypatch: pytest.MonkeyPatch):
     hearts = FilesPage()
     on_a_page(monkeypatch, hearts)
-    assert page.picked_file() is None  # nothing asked yet (the page's null)
-    assert page.pick_file(250_000) is True
+    assert page_files.picked_file() is None  # nothing asked yet (the page's null)
+    assert page_files.pick_file(250_000) is True
     assert hearts.picks == [250_000]
-    assert page.picked_file() == page.Picked(state="pending")
+    assert page_files.picked_file() == page_files.Picked(state="pending")
     for state in ("cancelled", "failed"):
         hearts.picked = state
-        assert page.picked_file() == page.Picked(state=state)  # type: ignore[arg-type]
+        assert page_files.picked_file() == page_files.Picked(state=state)  # type: ignore[arg-type]
     hearts.picked, hearts.pickedText, hearts.pickedName = "picked", '{"a":"é"}', "hearts-2026-05-05.json"
-    assert page.picked_file() == page.Picked(state="picked", text='{"a":"é"}', name="hearts-2026-05-05.json")
+    assert page_files.picked_file() == page_files.Picked(
+        state="picked", text='{"a":"é"}', name="hearts-2026-05-05.json"
+    )
 
 
 @pytest.mark.parametrize("said", ["", "undefined", "null", "PICKED", "done", 3, None])
@@ -437,7 +439,7 @@ def test_a_pick_outcome_the_game_does_not_know_is_no_outcome(monkeypatch: pytest
     hearts = FilesPage()
     hearts.picked = said
     on_a_page(monkeypatch, hearts)
-    assert page.picked_file() is None
+    assert page_files.picked_file() is None
 
 
 def test_a_picked_file_whose_text_cannot_be_read_is_no_outcome(monkeypatch: pytest.MonkeyPatch):
@@ -448,7 +450,7 @@ def test_a_picked_file_whose_text_cannot_be_read_is_no_outcome(monkeypatch: pyte
     hearts = FilesPage()
     hearts.picked, hearts.pickedText = "picked", Unreadable()
     on_a_page(monkeypatch, hearts)
-    assert page.picked_file() is None
+    assert page_files.picked_file() is None
 
 
 # ---------------------------------------------------------------------------------------- one live table

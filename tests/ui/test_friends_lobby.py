@@ -74,6 +74,7 @@ class Device:
         button = next((button for button in scene.buttons if button.key == key), None)
         assert button is not None, f"no {key!r} on {scene.name}: {[b.key for b in scene.buttons]}"
         self.driver.click(button.rect.center)
+        self.driver.step()  # (a screen the tap opened is drawn, and mirrored, in the next frame)
 
     @property
     def dialog(self) -> Dialog:
@@ -110,6 +111,7 @@ def hosting(browser: Browser, board: Board, settings: Settings | None = None) ->
     assert isinstance(host.driver.scene, MenuScene)
     host.browser.use(host.page)
     host.driver.click(host.driver.button_spot("friends"))
+    host.step()
     assert host.dialog.name == "friends_table"
     return host
 

@@ -20,6 +20,7 @@ from ..page import opened_with, tell
 from ..storage import FileBackend, Settings, Store, default_backend
 from ..storage.keeper import MOVED_ON
 from . import theme
+from .browser_size import browser_size
 from .challenge_link import is_challenge_fragment, read_challenge
 from .context import Context
 from .friends_joining import opened_answer, opened_invite
@@ -60,8 +61,6 @@ EXPOSED = frozenset({pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE})
 """The window was uncovered and must be drawn again (the system kept nothing of what was under it)."""
 NO_MIRROR = page.Mirror()
 """What the page mirrors of a scene that has nothing to mirror."""
-MAX_SCALE = 2.0
-"""Render at device pixels on dense screens, but no more than this many per CSS pixel."""
 NOTICE_SECONDS = 6.0
 STILL_AFTER = 1.0
 """Seconds a still dialog waits untouched, with nothing left to draw or work out, before the loop rests."""
@@ -75,31 +74,6 @@ def opened_challenge() -> str | None:
     before pygbag's loader read the address); None natively or for a fragment that is not one."""
     fragment = opened_with().fragment
     return fragment if fragment and is_challenge_fragment(fragment) else None
-
-
-def browser_size() -> tuple[tuple[int, int], float]:
-    """Under pygbag: the canvas's size in device pixels (capped) and the pixels per CSS pixel.
-
-    The page lays the canvas out inside the safe-area insets; the game draws at that size. The page keeps
-    that size as it lays out (``page.viewport``), so a frame reads it in one call; an older page is asked
-    the long way."""
-    measured = page.viewport()
-    if measured is not None:
-        width, height, ratio = measured
-        ratio = min(MAX_SCALE, max(1.0, ratio))
-        return (round(width * ratio), round(height * ratio)), ratio
-    import platform  # pygbag's module of JavaScript objects
-
-    window = platform.window  # type: ignore[attr-defined]
-    ratio = min(MAX_SCALE, max(1.0, float(window.devicePixelRatio or 1)))
-    width, height = float(window.innerWidth), float(window.innerHeight)
-    try:
-        box = window.document.getElementById("canvas").getBoundingClientRect()
-        if float(box.width) > 0 and float(box.height) > 0:
-            width, height = float(box.width), float(box.height)
-    except Exception:
-        pass
-    return (round(width * ratio), round(height * ratio)), ratio
 
 
 class App:
@@ -186,6 +160,7 @@ class App:
             self._offer_links()
         if answer:  # a friend's answer belongs to the tab holding the table, usually another one
             self._apply(Push(AnswerOpened(answer)))
+        self._built_this_frame = False  # (built before any frame: the first draws them)
 
     def _default_table(self) -> LiveTable:
         backend = self.store.backend

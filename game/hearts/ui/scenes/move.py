@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pygame
 
-from ... import page
+from ... import page_files
 from ...announce import Announcement, Verbosity
 from ...page import Mirror
 from ...storage import StorageError
@@ -202,7 +202,7 @@ class MoveScene(PagedScene):
             return "The progress saved on this device cannot be read just now, so no file was made."
         name = export_name(self.today)
         if self.in_browser:
-            if page.download(name, text):
+            if page_files.download(name, text):
                 return f"Saved as {name}: look in your downloads."
             return "This browser would not save the file, sorry."
         folder = export_folder()
@@ -214,7 +214,7 @@ class MoveScene(PagedScene):
 
     def _load(self) -> Transition | None:
         if self.in_browser:
-            if page.pick_file(MAX_TEXT):
+            if page_files.pick_file(MAX_TEXT):
                 self.picking = True
                 self.tell(LOAD, "Choose a file…")
             else:
@@ -238,7 +238,7 @@ class MoveScene(PagedScene):
     def update(self, dt: float) -> Transition | None:
         if not self.picking:
             return None
-        picked = page.picked_file()
+        picked = page_files.picked_file()
         if picked is None or picked.state == "pending":
             return None
         self.picking = False
