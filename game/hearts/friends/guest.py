@@ -74,6 +74,8 @@ class GuestTable:
         self.turned_away: str | None = None
         """Why the host did not seat this guest (a sentence), if it did not."""
         self.is_closed = False
+        self.closed_why: str | None = None
+        """Once closed: why, in a sentence (the host closed the table, the connection was lost …)."""
         self.pongs = 0
         self._link = link
         self._sent_at: tuple[int, Phase, int] | None = None
@@ -179,8 +181,7 @@ class GuestTable:
                 continue
             self._take(message)
         if not self.is_closed and not self._link.is_open:
-            self.is_closed = True
-            self._notices.append(CONNECTION_LOST)
+            self._close(CONNECTION_LOST)
         if not self.is_closed and self.now % self.ping_every == 0:
             self._send(Ping(number=self.now))
 
@@ -212,13 +213,16 @@ class GuestTable:
             )
         elif isinstance(message, TurnedAway):
             self.turned_away = message.why.value
-            self.is_closed = True
-            self._notices.append(message.why.value)
+            self._close(message.why.value)
         elif isinstance(message, Closed):
-            self.is_closed = True
-            self._notices.append(TABLE_CLOSED)
+            self._close(TABLE_CLOSED)
         elif isinstance(message, Pong):
             self.pongs += 1
+
+    def _close(self, why: str) -> None:
+        self.is_closed = True
+        self.closed_why = why
+        self._notices.append(why)
 
     def _send(self, message: GuestMessage) -> None:
         self._link.send(encode(message, self.table))

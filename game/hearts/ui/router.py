@@ -16,13 +16,16 @@ from typing import Any
 from ..engine import Card
 from . import routes
 from .context import Context
+from .friends_session import HostSession
 from .modes import BaseMode, DailyMode, LessonMode, MatchMode
+from .modes.friends import FriendsHostMode
 from .modes.practice import PracticeMode, practice_from
 from .scenes.base import Scene
 from .scenes.challenge import ChallengeOffer, refused
 from .scenes.daily_result import DailyResultDialog, daily_menu
 from .scenes.dialog import Dialog
 from .scenes.elsewhere import ElsewhereScene
+from .scenes.friends_dialogs import friends_closed, friends_menu
 from .scenes.hand_result import hand_result_dialog
 from .scenes.howto import HowToScene, Sections
 from .scenes.lesson import challenge_or_new_match, lesson_menu, lesson_summary
@@ -202,6 +205,22 @@ def _hand_result(route: routes.HandResult, ctx: Context) -> Dialog:
     return hand_result_dialog(ctx, _session(ctx, route.table), route.scored, route.match_over, route.menu)
 
 
+def _friends_match(route: routes.FriendsMatch, ctx: Context) -> Scene:
+    """The host's table with friends (the lobby put it in ``ctx.friends.host``); the menu if none."""
+    host = ctx.friends.host
+    if host is None or host.is_closed:
+        return _menu(routes.Menu(), ctx)
+    return TableScene(ctx, FriendsHostMode(ctx, HostSession(host, match_id=host.table)))
+
+
+def _friends_menu(route: routes.FriendsMenu, ctx: Context) -> Dialog:
+    mode = _table(ctx, route.table)
+    match = mode.session.match
+    host = isinstance(mode, FriendsHostMode)
+    over = route.over_result
+    return friends_menu(ctx, route.table, match.results, match.rules.target, over_result=over, reviews=host)
+
+
 def _daily_result(route: routes.DailyResult, ctx: Context) -> Dialog:
     played = _table(ctx, route.table)
     if not isinstance(played, DailyMode):
@@ -253,4 +272,7 @@ _BUILDERS: dict[type[routes.Route], Callable[[Any, Context], Scene]] = {
     routes.ImportFile: lambda route, ctx: import_dialog(ctx, route.transfer, route.name, route.current),
     routes.MatchHere: lambda route, ctx: match_here_dialog(ctx, route.saved),
     routes.MoveProblem: lambda route, ctx: problem_dialog(ctx, route.title, route.sentence),
+    routes.FriendsMatch: _friends_match,
+    routes.FriendsMenu: _friends_menu,
+    routes.FriendsClosed: lambda route, ctx: friends_closed(ctx, route.sentence),
 }

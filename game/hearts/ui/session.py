@@ -193,10 +193,15 @@ class Session:
         assert thinking.move is not None
         after = match.copy()
         after.apply(thinking.move)
-        if HUMAN in after.awaiting or after.phase is not Phase.PLAY or after.to_move is None:
+        seat = after.to_move
+        if (
+            HUMAN in after.awaiting
+            or after.phase is not Phase.PLAY
+            or seat is None
+            or not self._thinks_for(seat)
+        ):
             self._ahead_ends = True
             return False
-        seat = after.to_move
         self._ahead.append(((seat, len(after.moves)), after, Thinking(self._bot(seat), after.view_for(seat))))
         return True
 
@@ -222,6 +227,10 @@ class Session:
         self._thinking = None
         return self._apply(move)
 
+    def _thinks_for(self, seat: Seat) -> bool:
+        """Whether this page's bot will choose ``seat``'s move (every seat but yours, here)."""
+        return seat is not HUMAN
+
     def _bot(self, seat: Seat) -> Bot:
         bot = self._bots.get(seat)
         if bot is None:
@@ -239,8 +248,12 @@ class Session:
     def _apply(self, move: Deal | PlayerMove) -> list[Event]:
         if isinstance(move, Pass | Play) and move.seat is HUMAN:
             self.coaching.note(self.view, move)
-        events = self.match.apply(move)
+        events = self._move(move)
         for event in events:
             if isinstance(event, HandScored):
                 self.coaching.hand_over(event.hand_number)
         return events
+
+    def _move(self, move: Deal | PlayerMove) -> list[Event]:
+        """The engine's transition (a table with friends plays it at its host)."""
+        return self.match.apply(move)

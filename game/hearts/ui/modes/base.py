@@ -77,6 +77,10 @@ class TableWords(Protocol):
         """The engine's reason for refusing a move."""
         ...
 
+    def names(self) -> tuple[str, ...] | None:
+        """The seats' names in their boxes, by seat, when they are not the usual (You, West …)."""
+        ...
+
     def said(self, event: Event, view: PlayerView, *, verbosity: Verbosity) -> list[Announcement]:
         """What the table says of ``event`` (``view``: yours once it happened)."""
         ...
@@ -95,6 +99,9 @@ class MatchWords:
 
     def refusal(self, reason: Reason) -> str:
         return str(reason)
+
+    def names(self) -> tuple[str, ...] | None:
+        return None
 
     def said(self, event: Event, view: PlayerView, *, verbosity: Verbosity) -> list[Announcement]:
         return for_event(event, view, verbosity=verbosity)
