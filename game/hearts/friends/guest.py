@@ -81,6 +81,8 @@ class GuestTable:
         self._sent_at: tuple[int, Phase, int] | None = None
         """The moment of the view this seat last proposed a move from, until the host answers it."""
         self._events: list[Event] = []
+        self._moments: list[tuple[tuple[Event, ...], PlayerView]] = []
+        self._since_view: list[Event] = []
         self._refusals: list[Reason] = []
         self._notices: list[str] = []
         self._send(Hello(invite=invitation.invite, name=name))
@@ -129,6 +131,12 @@ class GuestTable:
         """The events received since the last call, to animate."""
         events, self._events = self._events, []
         return events
+
+    def take_moments(self) -> list[tuple[tuple[Event, ...], PlayerView]]:
+        """Each view received since the last call, with the events that led to it, in order: a table
+        shows them one after the other, at its own pace (the host may have sent several at once)."""
+        moments, self._moments = self._moments, []
+        return moments
 
     def take_refusals(self) -> list[Reason]:
         """The engine's reasons for the moves the host refused since the last call."""
@@ -191,8 +199,11 @@ class GuestTable:
                 self._notices.append(DAMAGED)
             else:
                 self.view = message.view
+                self._moments.append((tuple(self._since_view), message.view))
+                self._since_view.clear()
         elif isinstance(message, Happened):
             self._events.append(message.event)
+            self._since_view.append(message.event)
         elif isinstance(message, Refused):
             self._refusals.append(message.reason)
             self._sent_at = None  # the move was not made: the seat may choose again

@@ -17,15 +17,17 @@ from ..engine import Card
 from . import routes
 from .context import Context
 from .friends_session import HostSession
+from .guest_session import GuestSession
 from .modes import BaseMode, DailyMode, LessonMode, MatchMode
 from .modes.friends import FriendsHostMode
 from .modes.practice import PracticeMode, practice_from
+from .modes.seat import FriendsSeatMode
 from .scenes.base import Scene
 from .scenes.challenge import ChallengeOffer, refused
 from .scenes.daily_result import DailyResultDialog, daily_menu
 from .scenes.dialog import Dialog
 from .scenes.elsewhere import ElsewhereScene
-from .scenes.friends_dialogs import friends_closed, friends_menu
+from .scenes.friends_dialogs import friends_closed, friends_menu, seat_result
 from .scenes.hand_result import hand_result_dialog
 from .scenes.howto import HowToScene, Sections
 from .scenes.lesson import challenge_or_new_match, lesson_menu, lesson_summary
@@ -213,12 +215,22 @@ def _friends_match(route: routes.FriendsMatch, ctx: Context) -> Scene:
     return TableScene(ctx, FriendsHostMode(ctx, HostSession(host, match_id=host.table)))
 
 
+def _friends_seat(route: routes.FriendsSeat, ctx: Context) -> Scene:
+    """A friend's seat at a host's table (the lobby put it in ``ctx.friends.guest``, seated and sent its
+    view); the menu if none."""
+    guest = ctx.friends.guest
+    if guest is None or guest.is_closed or guest.view is None:
+        return _menu(routes.Menu(), ctx)
+    return TableScene(ctx, FriendsSeatMode(ctx, GuestSession(guest, ctx.notices)))
+
+
 def _friends_menu(route: routes.FriendsMenu, ctx: Context) -> Dialog:
-    mode = _table(ctx, route.table)
-    match = mode.session.match
-    host = isinstance(mode, FriendsHostMode)
-    over = route.over_result
-    return friends_menu(ctx, route.table, match.results, match.rules.target, over_result=over, reviews=host)
+    mode = ctx.tables.get(route.table)
+    if not isinstance(mode, FriendsHostMode | FriendsSeatMode):
+        raise LookupError(f"no table with friends open plays the match {route.table!r}")
+    session, host = mode.session, isinstance(mode, FriendsHostMode)  # (the host's hands have reviews)
+    target, over = session.view.rules.target, route.over_result
+    return friends_menu(ctx, route.table, session.results, target, over_result=over, reviews=host)
 
 
 def _daily_result(route: routes.DailyResult, ctx: Context) -> Dialog:
@@ -273,6 +285,8 @@ _BUILDERS: dict[type[routes.Route], Callable[[Any, Context], Scene]] = {
     routes.MatchHere: lambda route, ctx: match_here_dialog(ctx, route.saved),
     routes.MoveProblem: lambda route, ctx: problem_dialog(ctx, route.title, route.sentence),
     routes.FriendsMatch: _friends_match,
+    routes.FriendsSeat: _friends_seat,
     routes.FriendsMenu: _friends_menu,
+    routes.SeatResult: lambda route, ctx: seat_result(ctx, route.scored, route.names, route.over),
     routes.FriendsClosed: lambda route, ctx: friends_closed(ctx, route.sentence),
 }

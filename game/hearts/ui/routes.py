@@ -144,6 +144,16 @@ class FriendsMenu(Route):
 
 
 @dataclass(frozen=True, slots=True)
+class SeatResult(Route):
+    """A hand scored at a friend's table (``names``: the seats' as the table shows them); ``over``: the
+    match's end, when it was the last."""
+
+    scored: HandScored
+    names: tuple[str, ...]
+    over: MatchOver | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class FriendsClosed(Route):
     """A friend's table has ended for this page (``sentence`` says how: the host closed it, the
     connection was lost); back to the menu."""

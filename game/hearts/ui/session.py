@@ -9,7 +9,7 @@ is ready when the hand ends.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ..bots import Bot, Thinking, make_bot
 from ..challenge import Challenge
@@ -29,6 +29,7 @@ from ..engine import (
     Play,
     PlayerMove,
     PlayerView,
+    Reason,
     Rules,
     Seat,
 )
@@ -115,6 +116,14 @@ class Session:
     @property
     def phase(self) -> Phase:
         return self.match.phase
+
+    @property
+    def results(self) -> Sequence[HandScored]:
+        return self.match.results
+
+    def why_not(self, card: Card) -> Reason | None:
+        """Why the engine says you may not play ``card`` now (None: you may)."""
+        return self.match.why_illegal(Play.of(HUMAN, card))
 
     @property
     def needs_deal(self) -> bool:

@@ -19,8 +19,9 @@ from ..session import HUMAN
 from ..transitions import Push, Transition
 from .base import OPEN_MENU, BaseMode, ModeTraits
 
-AWAY_MARK = {Presence.AWAY: "away", Presence.COVERED: "bot plays"}
-"""What a seat's box adds to a friend's name while they are gone, and once a bot covers them."""
+AWAY_WORDS = {False: "away", True: "bot plays"}
+"""What a seat's box adds to a friend's name while they are gone, by whether a bot covers them yet."""
+AWAY_MARK = {Presence.AWAY: AWAY_WORDS[False], Presence.COVERED: AWAY_WORDS[True]}
 
 
 def seat_label(name: str, gone: str | None) -> str:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...engine import HandScored
+from ...engine import HandScored, MatchOver, Seat
 from ..routes import HowToPlay, Menu, Options, Review, ScoreSheet
+from ..seatbox import signed
 from ..transitions import Transition
 from .base import Context, Push, Replace, Reset
 from .dialog import Choice, Dialog
@@ -70,3 +71,26 @@ def friends_closed(ctx: Context, sentence: str) -> Dialog:
         closable=False,
         name="friends_closed",
     )
+
+
+def seat_result(ctx: Context, scored: HandScored, names: Sequence[str], over: MatchOver | None) -> Dialog:
+    """A hand's scores at a friend's table, each seat's this hand and in all; after the last hand, who
+    won, and the way back to the menu (the table has ended)."""
+    lines = [
+        f"{name}: {signed(score)} this hand, {total} in all"
+        for name, score, total in zip(names, scored.scores, scored.totals, strict=True)
+    ]
+    if over is None:
+        choices = [Choice(RESUME, "Back to the table", primary=True)]
+        return Dialog(
+            ctx, f"Hand {scored.hand_number}", choices, lines=lines, close_result=RESUME, name="seat_result"
+        )
+    winners = [names[seat] for seat in over.winners]
+    won = "You win!" if Seat.SOUTH in over.winners else f"{' and '.join(winners)} won."
+
+    def menu() -> Transition:
+        ctx.friends.close()
+        return Reset(Menu())
+
+    choices = [Choice("main_menu", "Back to the menu", primary=True, go=menu)]
+    return Dialog(ctx, won, choices, lines=lines, closable=False, name="seat_result")

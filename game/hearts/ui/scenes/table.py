@@ -133,7 +133,7 @@ class TableScene(Scene):
                 self.remarks.clear()
                 self._speak(said)
             case do.Refuse(card):
-                why = table_voice.why_not(self.session.match, card)
+                why = self.session.why_not(card)
                 reason = "You cannot play that card now." if why is None else self.mode.words.refusal(why)
                 self.remarks.refuse(card, reason)
                 self._speak(table_voice.refused(reason, why))
@@ -268,8 +268,8 @@ class TableScene(Scene):
 
     def mirror(self) -> page.Mirror:
         """The table as the page mirrors it, from a frame (built again only when it may have changed)."""
-        snap, match = self.snapshot(), self.session.match
-        return self.voice.mirror(snap, self.ctx.size, lambda: table_voice.mirror_of(self.frame(snap), match))
+        snap, why = self.snapshot(), self.session.why_not
+        return self.voice.mirror(snap, self.ctx.size, lambda: table_voice.mirror_of(self.frame(snap), why))
 
     @property
     def note(self) -> Note | None:
