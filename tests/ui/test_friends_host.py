@@ -9,8 +9,11 @@ from itertools import pairwise
 
 import pygame
 
+from hearts.bots import make_bot
+from hearts.deals import deal_for, seat_seed
 from hearts.engine import Phase, Rules, Seat
 from hearts.friends import HostTable
+from hearts.friends.guest import TABLE_CLOSED
 from hearts.storage import MemoryBackend, Settings, Store
 from hearts.ui.friends_saves import host_from_saved
 from hearts.ui.routes import FriendsMatch
@@ -44,7 +47,7 @@ class HostDriver(Driver):
 
 
 def host_table(*, grace: int = 20) -> Table:
-    table = Table(SEED, level="easy", grace=grace, paced=True)
+    table = Table(SEED, rules=Rules(target=50), level="easy", grace=grace, paced=True)
     for seat, name in zip((Seat.WEST, Seat.NORTH, Seat.EAST), ("Bea", "Cy", "Dee"), strict=True):
         table.join(seat, name)
     return table
@@ -176,3 +179,55 @@ def test_a_reload_opens_the_host_match_again_from_its_slot() -> None:
     assert len(host.match.moves) == len(before.moves) + 1
     again.key(pygame.K_ESCAPE)
     assert isinstance(again.scene, Dialog) and again.scene.name == "friends_menu"
+
+
+def play_natively_until(table: Table, total: int) -> None:
+    """Play the paced table without its page (a bot in the host's seat, every move at once) until a
+    hand ends with someone at ``total`` or more: the match's last hands are left to the page."""
+    host, south = table.host, make_bot("easy", seat_seed(SEED, Seat.SOUTH))
+    host.start()
+    while not (host.match.phase is Phase.DEAL and host.match.results and max(host.match.totals) >= total):
+        assert not host.match.is_over, f"seed {SEED}: the match ended before {total}"
+        for line in table.lines:
+            line.tick()
+        host.tick()
+        for friend in table.friends.values():
+            table.step_friend(friend)
+        match = host.match
+        if match.phase is Phase.DEAL:
+            host.apply(deal_for(SEED, match.hand_number + 1))
+            continue
+        for seat in match.awaiting:
+            view = match.view_for(seat)
+            if seat is Seat.SOUTH:
+                host.play_local(south.decide(view))
+            elif (made := host.accepted(seat) or host.ruled_move(seat)) is not None:
+                host.apply(made)
+            elif host.plays_bot(seat):
+                host.apply(make_bot("easy", seat_seed(SEED, seat)).decide(view))
+            break
+
+
+def test_at_the_matchs_end_the_table_closes_and_counts_on_the_friends_line() -> None:
+    table = host_table()
+    backend = MemoryBackend()
+    driver = HostDriver(table, settings=QUICK, backend=backend)
+    driver.app.ctx.friends.host = table.host
+    for _ in range(3):
+        driver.step()
+    play_natively_until(table, 30)  # (the match's last hands are played on the page)
+    driver.app.open(FriendsMatch())
+    driver.play_match_by_taps(driver.click)
+    host = table.host
+    assert host.match.is_over
+    scene = driver.scene
+    assert isinstance(scene, Dialog) and scene.name == "match_result"
+    assert host.is_closed and driver.app.ctx.friends.host is None
+    for friend in table.friends.values():  # every friend was told, after the last hand's events
+        assert friend.guest.closed_why == TABLE_CLOSED
+        assert friend.guest.view == host.match.view_for(friend.seat)
+    store = Store(backend)
+    assert store.load_friends() is None  # the slot is emptied
+    counted = store.load_friends_stats()
+    assert (counted.played, counted.won) == (1, int(Seat.SOUTH in host.match.winners))
+    assert store.load_stats().matches_played == 0 and store.load_match() is None

@@ -118,7 +118,18 @@ class SeatStatus:
 class _Seat:
     """One seat's mutable state at the host (kept inside the table)."""
 
-    __slots__ = ("away_since", "bot", "covered", "friend", "heard", "invite", "link", "name", "sent")
+    __slots__ = (
+        "away_since",
+        "bot",
+        "covered",
+        "friend",
+        "heard",
+        "invite",
+        "link",
+        "name",
+        "sent",
+        "sent_at",
+    )
 
     def __init__(self, name: str, bot: Bot) -> None:
         self.name = name
@@ -130,6 +141,8 @@ class _Seat:
         self.covered = False
         self.heard = 0
         self.sent: PlayerView | None = None
+        self.sent_at = -1
+        """The match's move count when ``sent`` was last checked against the seat's view."""
 
 
 class HostTable:
@@ -489,7 +502,8 @@ class HostTable:
             return
         for seat in Seat:
             state = self._seats[seat]
-            if state.link is not None:
+            if state.link is not None and (state.sent is None or state.sent_at != self.match.move_count):
+                state.sent_at = self.match.move_count  # (a view is built only when the match moved)
                 view = self.match.view_for(seat)
                 if view != state.sent:
                     state.sent = view
