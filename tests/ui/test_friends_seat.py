@@ -4,7 +4,9 @@ plays their seat from the bottom of the screen, and nothing of their own match i
 
 from __future__ import annotations
 
-from hearts.engine import Phase, Play, Rules, Seat
+from hearts.bots.hard import HardBot
+from hearts.coach import seed_for
+from hearts.engine import CardSet, Pass, Phase, Play, Rules, Seat
 from hearts.engine.reasons import REASONS, Refusal
 from hearts.friends import GuestTable, MemoryLine, Transport
 from hearts.friends.guest import TABLE_CLOSED
@@ -194,3 +196,22 @@ def test_a_friend_gone_shows_away_and_the_host_closing_says_so() -> None:
     driver.click(scene.buttons[0].rect.center)
     assert isinstance(driver.scene, MenuScene)
     assert driver.app.ctx.friends.guest is None
+
+
+def test_the_hint_works_from_the_friends_own_view() -> None:
+    table, driver, _ = seat_table()
+    driver.settle()
+    view = driver.table.session.view
+    assert view.phase is Phase.PASS
+    driver.click(driver.button_spot("hint"))
+    for _ in range(3000):
+        if not driver.table.hint.is_working:
+            break
+        driver.step()
+    chosen = CardSet(driver.table.state.selected)
+    assert chosen == HardBot(seed_for(0)).decide(view).cards  # Hard's pass, from your view alone
+    moves = len(table.host.match.moves)
+    driver.click(driver.button_spot("action"))
+    for _ in range(3):
+        driver.step()
+    assert Pass(SEAT, chosen) in table.host.match.moves[moves:]
