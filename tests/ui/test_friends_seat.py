@@ -215,3 +215,55 @@ def test_the_hint_works_from_the_friends_own_view() -> None:
     for _ in range(3):
         driver.step()
     assert Pass(SEAT, chosen) in table.host.match.moves[moves:]
+
+
+def test_a_friend_back_for_the_last_hands_sees_the_end_and_counts_it_on_the_friends_line() -> None:
+    table = Table(SEED, rules=Rules(target=50), level="easy")
+    host = table.host
+    first = table.join(SEAT, "Bea")  # (a page of the harness plays the first hands)
+    table.tick()
+    host.start()
+    while not (host.match.phase is Phase.PLAY and max(host.match.totals) >= 30):
+        table.tick()
+        assert not host.match.is_over, f"seed {SEED}: the match ended too soon"
+    first.guest.leave()
+    del table.friends[SEAT]
+    table.tick()
+    # This page comes back through a fresh invitation, in the middle of a hand.
+    line = MemoryLine()
+    table.lines.append(line)
+    invitation = host.invite(SEAT)
+    host.connect(SEAT, line.host)
+    guest = GuestTable(invitation=invitation, name="Bea", link=line.guest)
+    backend = MemoryBackend()
+    driver = SeatDriver(table, settings=QUICK, backend=backend)
+    driver.app.open(Menu())
+    driver.app.ctx.friends.guest = guest
+    for _ in range(3):
+        driver.step()
+    driver.app.open(FriendsSeat())
+    assert isinstance(driver.scene, TableScene)
+    for _ in range(600):
+        driver.settle()
+        scene = driver.scene
+        if isinstance(scene, Dialog) and scene.title.startswith("Hand "):  # a hand's scores: on
+            driver.click(scene.buttons[0].rect.center)
+            continue
+        if isinstance(scene, Dialog):
+            break
+        view = driver.table.session.view
+        if view.phase is Phase.PASS:
+            for card in sorted(view.hand)[:3]:
+                driver.click(driver.card_spot(card))
+            driver.click(driver.button_spot("action"))
+        else:
+            driver.click(driver.card_spot(next(iter(view.legal))))
+    assert host.match.is_over
+    scene = driver.scene
+    assert isinstance(scene, Dialog) and scene.name == "seat_result"
+    assert (scene.title == "You win!") == (SEAT in host.match.winners)
+    counted = Store(backend).load_friends_stats()
+    assert (counted.played, counted.won) == (1, int(SEAT in host.match.winners))
+    assert Store(backend).load_stats().matches_played == 0
+    driver.click(scene.buttons[0].rect.center)
+    assert isinstance(driver.scene, MenuScene) and driver.app.ctx.friends.guest is None

@@ -71,9 +71,10 @@ class GuestSession:
 
     @property
     def view(self) -> PlayerView:
-        """Your view as the moments shown so far leave it; a move on its way already counts as made."""
+        """Your view as the moments shown so far leave it; a move on its way already counts as made, and
+        once the table is gone nothing is yours to play."""
         view, move = self._shown, self._on_way
-        if isinstance(move, Play):
+        if isinstance(move, Play) or (self.guest.is_closed and not self._pending):
             return replace(view, to_move=None, legal=EMPTY)
         if isinstance(move, Pass):
             passed = tuple(
