@@ -14,6 +14,7 @@ from hearts.friends.messages import PlayCard, Refused, decode, encode
 from hearts.friends.turned import Turned
 from hearts.storage import MemoryBackend, Settings, Store
 from hearts.ui.routes import FriendsSeat, Menu
+from hearts.ui.seatbox import signed
 from hearts.ui.scenes.dialog import Dialog
 from hearts.ui.scenes.menu import MenuScene
 from hearts.ui.scenes.table import TableScene
@@ -136,6 +137,11 @@ def test_a_friend_plays_a_whole_hand_from_their_own_seat_by_taps() -> None:
             driver.step()
         assert len(host.match.moves) > moves, "the move reached the host's table and was played"
     assert len(host.match.results) == 1
+    result = driver.scene
+    assert isinstance(result, Dialog) and result.title == "Hand 1"
+    scored = host.match.results[0]
+    mine = f"You: {signed(scored.scores[SEAT])} this hand, {scored.totals[SEAT]} in all"
+    assert result.lines[0] == mine and result.lines[1].startswith("Cy: ")  # (North sits on your left)
     west = [move for move in host.match.moves if isinstance(move, Play) and move.seat is SEAT]
     assert played == 12 and len(west) == 13  # (the last card played itself, sent as yours)
     assert driver.table.session.results == [turned.event(scored) for scored in host.match.results]

@@ -27,12 +27,12 @@ class FriendsSeatMode:
         self.words = FriendsWords(self.names)
         self.guide: Guide = NoGuide()
 
-    def names(self) -> tuple[str, ...]:
-        """Each seat's player as this screen places them, and whether they are away."""
+    def names(self, *, away: bool = True) -> tuple[str, ...]:
+        """Each seat's player as this screen places them, and (``away``) whether they are gone."""
         guest, turned = self.session.guest, self.session.turned
         labels = []
         for seat, name in zip(Seat, guest.names, strict=False):
-            gone = None if seat not in guest.away else AWAY_WORDS[guest.away[seat]]
+            gone = AWAY_WORDS[guest.away[seat]] if away and seat in guest.away else None
             labels.append(seat_label(name, gone))
         while len(labels) < 4:
             labels.append("")
@@ -64,7 +64,7 @@ class FriendsSeatMode:
         return laters
 
     def _result(self, scored: HandScored, over: MatchOver | None) -> Later:
-        return lambda: Push(SeatResult(scored, self.names(), over))
+        return lambda: Push(SeatResult(scored, self.names(away=False), over))
 
     def answer(self, asked: object) -> Transition | None:
         return Push(FriendsMenu(self.session.match_id)) if asked == OPEN_MENU else None
