@@ -14,10 +14,10 @@ from hearts.friends.messages import PlayCard, Refused, decode, encode
 from hearts.friends.turned import Turned
 from hearts.storage import MemoryBackend, Settings, Store
 from hearts.ui.routes import FriendsSeat, Menu
-from hearts.ui.seatbox import signed
 from hearts.ui.scenes.dialog import Dialog
 from hearts.ui.scenes.menu import MenuScene
 from hearts.ui.scenes.table import TableScene
+from hearts.ui.seatbox import signed
 from hearts.ui.session import Session
 
 from ..friends.tables import Table
