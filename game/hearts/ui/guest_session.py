@@ -5,7 +5,7 @@ The host may send several moves at once; each arrives as a moment (the events, t
 them), and the table shows them one at a time at its own pace, as it shows a solo match's bots: the
 "bot to move" here is whoever moved in the next moment still to show. Your own move is sent to the host
 and shown when it comes back played; until then it is on its way, and a second tap does nothing. A
-refusal from the host gives the turn back, with the engine's reason said as a notice. Once the table is
+refusal from the host gives the turn back, and the table says the engine's reason. Once the table is
 gone (the host closed it, the connection was lost), one last empty moment lets the table say so.
 """
 
@@ -45,9 +45,9 @@ from .session import HUMAN
 
 
 class GuestSession:
-    """The seat of ``guest`` (seated, with a view), its refusals said in ``notices`` (the app's)."""
+    """The seat of ``guest`` (seated, with a view)."""
 
-    def __init__(self, guest: GuestTable, notices: list[str]) -> None:
+    def __init__(self, guest: GuestTable) -> None:
         if guest.view is None:
             raise ValueError("a friend's table opens once the host has sent its view")
         self.guest = guest
@@ -59,13 +59,13 @@ class GuestSession:
         self.over: MatchOver | None = None
         self.is_gone_shown = False
         """Whether the table has said that it is gone (the last, empty moment)."""
-        self._notices = notices
         self._shown = self.turned.view(guest.view)
         guest.take_moments()  # (what happened before the table opened is in the view)
         guest.take_events()
         self._pending: deque[tuple[list[Event], PlayerView]] = deque()
         self._on_way: PlayerMove | None = None
         self._results: list[HandScored] = []
+        self._refused: list[Reason] = []
 
     # What the table reads ---------------------------------------------------------------------------
 
@@ -129,6 +129,12 @@ class GuestSession:
     def bot_move_ready(self) -> bool:
         return self.bot_to_move is not None
 
+    def take_refusals(self) -> list[Reason]:
+        """The host's reasons for refusing your moves since the last call (the turn is yours again)."""
+        self._fetch()
+        refused, self._refused = self._refused, []
+        return refused
+
     def think_on(self) -> bool:
         self._fetch()
         return False  # (nobody thinks on this page but you)
@@ -190,7 +196,7 @@ class GuestSession:
         guest.take_events()  # (the same, as moments)
         for reason in guest.take_refusals():
             self._on_way = None
-            self._notices.append(str(reason))
+            self._refused.append(reason)
 
 
 def _answers(event: Event) -> bool:

@@ -221,7 +221,7 @@ def _friends_seat(route: routes.FriendsSeat, ctx: Context) -> Scene:
     guest = ctx.friends.guest
     if guest is None or guest.is_closed or guest.view is None:
         return _menu(routes.Menu(), ctx)
-    return TableScene(ctx, FriendsSeatMode(ctx, GuestSession(guest, ctx.notices)))
+    return TableScene(ctx, FriendsSeatMode(ctx, GuestSession(guest)))
 
 
 def _friends_menu(route: routes.FriendsMenu, ctx: Context) -> Dialog:

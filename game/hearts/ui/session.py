@@ -121,6 +121,10 @@ class Session:
     def results(self) -> Sequence[HandScored]:
         return self.match.results
 
+    def take_refusals(self) -> list[Reason]:
+        """None: the engine here refuses a move at once (``IllegalMove``)."""
+        return []
+
     def why_not(self, card: Card) -> Reason | None:
         """Why the engine says you may not play ``card`` now (None: you may)."""
         return self.match.why_illegal(Play.of(HUMAN, card))

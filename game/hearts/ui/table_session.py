@@ -79,6 +79,11 @@ class TableSession(Protocol):
 
     def choose_moon(self, moon: Moon) -> list[Event]: ...
 
+    def take_refusals(self) -> list[Reason]:
+        """The reasons your moves sent away were refused since the last call (a solo match refuses at
+        once, as you play)."""
+        ...
+
     def why_not(self, card: Card) -> Reason | None:
         """Why you may not play ``card`` now (None: you may)."""
         ...

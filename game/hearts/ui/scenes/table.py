@@ -4,8 +4,7 @@ once; the table shows each move as a short animation, and the next bot plays onc
 The scene keeps your choices as one value (``table_state.TableState``) and carries out what pure parts
 decide from a snapshot of the table (``TableSnapshot``): a tap or a key becomes a command
 (``table_input``), the focus is placed (``table_focus``), a hint taken (``table_hint``), the turns
-conducted (``table_turns``), the frame composed (``table_compose``) and the words said (``table_voice``).
-"""
+conducted (``table_turns``), the frame composed (``table_compose``) and the words said (``table_voice``)."""
 
 from __future__ import annotations
 
@@ -91,8 +90,7 @@ class TableScene(Scene):
         return (
             self.session.is_human_turn
             and not self.is_animating
-            and not self.hint.is_working
-            and not self.is_held
+            and not (self.hint.is_working or self.is_held)
             and self.stage.is_still
             and self.remarks.is_still
             and self.sight.is_settled
@@ -202,6 +200,8 @@ class TableScene(Scene):
         started = self.stage.clock()
         self.sight.tick(dt)  # (while the lesson's note holds the table, too)
         self._hint_work(started)
+        for reason in self.session.take_refusals():  # (a move sent away and refused: a friend's table)
+            self._say(do.Say(self.mode.words.refusal(reason), reason=True))
         self._speak(self.voice.note(self.note))
         if self.is_held:
             return self.stage.drain()  # the computer players (and a complete trick) wait while you read
