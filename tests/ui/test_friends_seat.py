@@ -8,8 +8,8 @@ from hearts.bots.hard import HardBot
 from hearts.coach import seed_for
 from hearts.engine import CardSet, Pass, Phase, Play, Rules, Seat
 from hearts.engine.reasons import REASONS, Refusal
-from hearts.friends import GuestTable, MemoryLine, Transport
-from hearts.friends.guest import TABLE_CLOSED
+from hearts.friends import GuestTable, MemoryLine, Presence, Transport
+from hearts.friends.guest import CONNECTION_LOST, TABLE_CLOSED
 from hearts.friends.messages import PlayCard, Refused, decode, encode
 from hearts.friends.turned import Turned
 from hearts.storage import MemoryBackend, Settings, Store
@@ -273,3 +273,15 @@ def test_a_friend_back_for_the_last_hands_sees_the_end_and_counts_it_on_the_frie
     assert Store(backend).load_stats().matches_played == 0
     driver.click(scene.buttons[0].rect.center)
     assert isinstance(driver.scene, MenuScene) and driver.app.ctx.friends.guest is None
+
+
+def test_a_lost_connection_says_so_and_leads_back_to_the_menu() -> None:
+    table, driver, _ = seat_table()
+    driver.settle()
+    table.lines[0].drop()  # this page's line
+    for _ in range(30):
+        driver.step()
+    scene = driver.scene
+    assert isinstance(scene, Dialog) and scene.name == "friends_closed"
+    assert CONNECTION_LOST in scene.lines
+    assert table.host.status(SEAT).presence in (Presence.AWAY, Presence.COVERED)  # (the host goes on)

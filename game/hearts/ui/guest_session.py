@@ -97,11 +97,6 @@ class GuestSession:
         return self._results
 
     @property
-    def is_gone(self) -> bool:
-        """Whether the table is gone for this page (closed by the host, or the connection lost)."""
-        return self.guest.is_closed
-
-    @property
     def is_human_turn(self) -> bool:
         self._fetch()
         if self._pending or self._on_way is not None or self.guest.is_closed:
