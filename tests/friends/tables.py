@@ -138,7 +138,9 @@ class Table:
         delay: int = 0,
         grace: int = 20,
         local: tuple[Seat, ...] = (Seat.SOUTH,),
+        paced: bool = False,
     ) -> None:
+        """``paced``: the host's moves are the page's to make (the table screen's), not ``tick``'s."""
         self.seed = seed
         self.level = level
         self.delay = delay
@@ -151,6 +153,7 @@ class Table:
             grace=grace,
             table=f"t{seed}",
             tokens=self._token,
+            paced=paced,
         )
         self._tokens = 0
         self.local_bots = {seat: make_bot(level, seat_seed(seed, seat)) for seat in local}

@@ -336,6 +336,9 @@ class SaysAtLength:
     def refusal(self, reason: Reason) -> str:
         return self.sentence
 
+    def names(self) -> tuple[str, ...] | None:
+        return None
+
 
 @pytest.mark.parametrize("size", [(320, 568), (390, 844)])
 def test_a_long_reason_wraps_inside_its_bubble(size: tuple[int, int]) -> None:

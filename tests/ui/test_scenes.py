@@ -377,6 +377,19 @@ def _all_text(scene: StatsScene) -> list[str]:
     return [text for _ in pages(scene) for text in scene.page_text]
 
 
+def test_statistics_count_matches_with_friends_on_their_own_line(fonts: Fonts) -> None:
+    backend = MemoryBackend()
+    store = Store(backend)
+    assert not any("With friends" in text for text in _all_text(StatsScene(make_ctx(fonts, backend=backend))))
+    store.record_friends("table-1", won=True)
+    store.record_friends("table-2", won=False)
+    store.record_friends("table-2", won=False)  # (a match counts once)
+    scene = StatsScene(make_ctx(fonts, backend=backend))
+    assert "With friends: played 2, won 1" in _all_text(scene)
+    assert "With friends: played 2, won 1" in scene.mirror().dialog.lines
+    assert store.load_stats().matches_played == 0  # your own matches are not theirs
+
+
 def test_statistics_show_the_figures(fonts: Fonts) -> None:
     stats = Stats(
         matches_played=4, matches_won=1, hands_played=30, points_taken=190, moons_shot=2, queens_taken=5

@@ -67,6 +67,7 @@ def practice(ctx: Context, *, played: bool = False) -> list[Scene]:
     if not played:
         return [table_at(ctx, session), table]
     tried = table.session
+    assert isinstance(tried, Session)
     play_hand_out(tried, "hard")
     assert isinstance(table.mode, PracticeMode)
     shown = opened(ctx, table.mode.hand_over(tried.match.results[-1], False))

@@ -74,11 +74,15 @@ class GuestTable:
         self.turned_away: str | None = None
         """Why the host did not seat this guest (a sentence), if it did not."""
         self.is_closed = False
+        self.closed_why: str | None = None
+        """Once closed: why, in a sentence (the host closed the table, the connection was lost …)."""
         self.pongs = 0
         self._link = link
         self._sent_at: tuple[int, Phase, int] | None = None
         """The moment of the view this seat last proposed a move from, until the host answers it."""
         self._events: list[Event] = []
+        self._moments: list[tuple[tuple[Event, ...], PlayerView]] = []
+        self._since_view: list[Event] = []
         self._refusals: list[Reason] = []
         self._notices: list[str] = []
         self._send(Hello(invite=invitation.invite, name=name))
@@ -127,6 +131,12 @@ class GuestTable:
         """The events received since the last call, to animate."""
         events, self._events = self._events, []
         return events
+
+    def take_moments(self) -> list[tuple[tuple[Event, ...], PlayerView]]:
+        """Each view received since the last call, with the events that led to it, in order: a table
+        shows them one after the other, at its own pace (the host may have sent several at once)."""
+        moments, self._moments = self._moments, []
+        return moments
 
     def take_refusals(self) -> list[Reason]:
         """The engine's reasons for the moves the host refused since the last call."""
@@ -179,8 +189,7 @@ class GuestTable:
                 continue
             self._take(message)
         if not self.is_closed and not self._link.is_open:
-            self.is_closed = True
-            self._notices.append(CONNECTION_LOST)
+            self._close(CONNECTION_LOST)
         if not self.is_closed and self.now % self.ping_every == 0:
             self._send(Ping(number=self.now))
 
@@ -190,8 +199,11 @@ class GuestTable:
                 self._notices.append(DAMAGED)
             else:
                 self.view = message.view
+                self._moments.append((tuple(self._since_view), message.view))
+                self._since_view.clear()
         elif isinstance(message, Happened):
             self._events.append(message.event)
+            self._since_view.append(message.event)
         elif isinstance(message, Refused):
             self._refusals.append(message.reason)
             self._sent_at = None  # the move was not made: the seat may choose again
@@ -212,13 +224,16 @@ class GuestTable:
             )
         elif isinstance(message, TurnedAway):
             self.turned_away = message.why.value
-            self.is_closed = True
-            self._notices.append(message.why.value)
+            self._close(message.why.value)
         elif isinstance(message, Closed):
-            self.is_closed = True
-            self._notices.append(TABLE_CLOSED)
+            self._close(TABLE_CLOSED)
         elif isinstance(message, Pong):
             self.pongs += 1
+
+    def _close(self, why: str) -> None:
+        self.is_closed = True
+        self.closed_why = why
+        self._notices.append(why)
 
     def _send(self, message: GuestMessage) -> None:
         self._link.send(encode(message, self.table))

@@ -9,6 +9,11 @@ A friend whose connection closes is away: the table waits for them for ``grace``
 their seat (as it plays every seat nobody answered) until they come back through a new invitation. Time
 is counted in ``tick`` calls, which the page makes as it draws, so the table never sleeps and never waits
 on a clock of its own.
+
+A table ``paced`` by its page moves only when the page asks: a friend's move is checked by the engine as
+it arrives (a refusal goes back at once) and waits, accepted, until the page plays it (``accepted``,
+``apply``); the bots' moves and the deals are the page's to make too, so every move is shown at the
+table's own pace, in order, as a solo table shows its bots'.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from ..bots import Bot, make_bot
 from ..deals import deal_for, seat_seed
 from ..engine import (
     STANDARD,
+    Deal,
     Event,
     IllegalMove,
     Match,
@@ -112,7 +118,18 @@ class SeatStatus:
 class _Seat:
     """One seat's mutable state at the host (kept inside the table)."""
 
-    __slots__ = ("away_since", "bot", "covered", "friend", "heard", "invite", "link", "name", "sent")
+    __slots__ = (
+        "away_since",
+        "bot",
+        "covered",
+        "friend",
+        "heard",
+        "invite",
+        "link",
+        "name",
+        "sent",
+        "sent_at",
+    )
 
     def __init__(self, name: str, bot: Bot) -> None:
         self.name = name
@@ -124,6 +141,8 @@ class _Seat:
         self.covered = False
         self.heard = 0
         self.sent: PlayerView | None = None
+        self.sent_at = -1
+        """The match's move count when ``sent`` was last checked against the seat's view."""
 
 
 class HostTable:
@@ -141,21 +160,26 @@ class HostTable:
         silence: int | None = None,
         table: str | None = None,
         tokens: Callable[[], str] = new_token,
+        paced: bool = False,
+        match: Match | None = None,
     ) -> None:
         """``names``: the four seats' names, for the host and the bots. ``silence``: ticks without a word
         from a connected friend (their page pings) after which they count as gone; None waits on the
-        connection alone."""
+        connection alone. ``paced``: the page makes the moves (see the module docstring). ``match``: a
+        match already under way (the host's save, reloaded), which counts as started."""
         self.names = tuple(names)
         if len(self.names) != 4:
             raise ValueError(f"four names, not {self.names!r}")
         self.seed = seed
-        self.match = Match(rules)
+        self.bot_level = bot_level
+        self.match = Match(rules) if match is None else match
+        self.paced = paced
         self.local = frozenset(local)
         self.grace = grace
         self.silence = silence
         self.table = table if table is not None else tokens()
         self.now = 0
-        self.is_started = False
+        self.is_started = match is not None
         self.is_closed = False
         self._tokens = tokens
         self._seats = tuple(
@@ -165,6 +189,8 @@ class HostTable:
         self._waiting: list[tuple[Seat, Transport]] = []  # connections before their Hello
         self._events: list[Event] = []
         self._notices: list[str] = []
+        self._accepted: dict[Seat, PlayerMove] = {}
+        """Paced: each friend's move the engine found legal, waiting for the page to play it."""
 
     # What the page reads --------------------------------------------------------------------------
 
@@ -233,18 +259,56 @@ class HostTable:
     # The host's own moves -------------------------------------------------------------------------
 
     def start(self) -> None:
-        """Deal the first hand: seats nobody answered are bots from here."""
+        """Deal the first hand: seats nobody answered are bots from here. Paced, the page deals it."""
         if not self.is_started:
             self.is_started = True
-            self._apply(deal_for(self.seed, 1))
-            self._send_views()
+            if not self.paced:
+                self._apply(deal_for(self.seed, 1))
+                self._send_views()
 
-    def play_local(self, move: PlayerMove) -> None:
-        """A move of one of the host's own seats; ``IllegalMove`` when the engine refuses it."""
+    def play_local(self, move: PlayerMove) -> list[Event]:
+        """A move of one of the host's own seats, and its events; ``IllegalMove`` when the engine refuses
+        it."""
         if move.seat not in self.local:
             raise IllegalMove(REASONS[Refusal.NOT_YOUR_TURN])
-        self._apply(move)
+        events = self._apply(move)
         self._send_views()
+        return events
+
+    # The page's moves, paced ----------------------------------------------------------------------
+
+    def plays_bot(self, seat: Seat) -> bool:
+        """Whether a bot plays ``seat`` now: nobody answered its invitation, or its friend went long ago."""
+        return self._is_bot(seat)
+
+    def accepted(self, seat: Seat) -> PlayerMove | None:
+        """The move ``seat``'s friend sent that the engine found legal and the page has still to play."""
+        return self._accepted.get(seat)
+
+    def ruled_move(self, seat: Seat) -> PlayerMove | None:
+        """A bot's move the rules make for it, with nothing to think over: a moon choice left to a
+        friend's seat a bot covers adds 26 to the others. None: the seat's bot decides."""
+        if self._is_bot(seat) and self._seats[seat].friend and self.match.phase is Phase.MOON:
+            return MoonChoice(seat, Moon.ADD_TO_OTHERS)
+        return None
+
+    def apply(self, move: Deal | PlayerMove) -> list[Event]:
+        """Play ``move`` at the page's moment, and return its events: the next deal, a move of the host's
+        own seat (``IllegalMove`` if refused), a bot's, or a friend's accepted move (``accepted``).
+        ``ValueError`` for a move of a friend's seat that its friend did not make."""
+        if isinstance(move, Deal):
+            events = self._apply(move)
+        elif move.seat in self.local:
+            return self.play_local(move)
+        elif self._accepted.get(move.seat) == move:
+            del self._accepted[move.seat]
+            events = self._apply(move)
+        elif self._is_bot(move.seat):
+            events = self._apply(move)
+        else:
+            raise ValueError(f"{move!r} was not made at {move.seat}")
+        self._send_views()
+        return events
 
     def close(self) -> None:
         """Close the table: every friend is told, in a sentence, and disconnected."""
@@ -269,7 +333,7 @@ class HostTable:
         for seat in Seat:
             self._read(seat)
         self._check_presence()
-        if self.is_started:
+        if self.is_started and not self.paced:
             self._run_bots()
         self._send_views()
 
@@ -353,6 +417,13 @@ class HostTable:
                 late = REASONS[Refusal.NO_MOON_NOW]
         if not self.is_started:
             late = REASONS[Refusal.DEAL_FIRST]
+        if late is None and self.paced:
+            # Checked now, played when the page shows it: until then nothing else can change what
+            # makes it legal (the table waits for this seat; a pass depends on no other).
+            late = REASONS[Refusal.NOT_YOUR_TURN] if seat in self._accepted else match.why_illegal(move)
+            if late is None:
+                self._accepted[seat] = move
+                return
         if late is None:
             try:
                 self._apply(move)
@@ -416,20 +487,23 @@ class HostTable:
 
     # Telling --------------------------------------------------------------------------------------
 
-    def _apply(self, move: Move) -> None:
+    def _apply(self, move: Move) -> list[Event]:
         events = self.match.apply(move)
-        self._events.extend(events)
+        if not self.paced:  # (a paced table's page has them from ``apply``)
+            self._events.extend(events)
         for seat in Seat:
             if self._seats[seat].link is not None:
                 for event in events:
                     self._tell(seat, Happened(event=told_to(event, seat)))
+        return events
 
     def _send_views(self) -> None:
         if not self.is_started:
             return
         for seat in Seat:
             state = self._seats[seat]
-            if state.link is not None:
+            if state.link is not None and (state.sent is None or state.sent_at != self.match.move_count):
+                state.sent_at = self.match.move_count  # (a view is built only when the match moved)
                 view = self.match.view_for(seat)
                 if view != state.sent:
                     state.sent = view

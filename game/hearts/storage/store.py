@@ -27,6 +27,16 @@ from .daily import (
 )
 from .daily import ATTEMPT_KEY as DAILY_ATTEMPT_KEY
 from .daily import VERSION as DAILY_VERSION
+from .friends import (
+    FRIENDS_MATCH_KEY,
+    FRIENDS_STATS_KEY,
+    FriendsStats,
+    SavedFriends,
+    friends_text,
+    parse_friends,
+    parse_stats,
+    stats_text,
+)
 from .keeper import (  # noqa: F401 - named from here too
     DAMAGED_PREFIX,
     MAX_DAMAGED,
@@ -55,7 +65,16 @@ MATCH_KEY: Final = "hearts.match"
 PRACTICE_KEY: Final = "hearts.practice"
 SETTINGS_KEY: Final = "hearts.settings"
 STATS_KEY: Final = "hearts.stats"
-REVISED_KEYS: Final = (MATCH_KEY, PRACTICE_KEY, SETTINGS_KEY, STATS_KEY, DAILY_KEY, DAILY_ATTEMPT_KEY)
+REVISED_KEYS: Final = (
+    MATCH_KEY,
+    PRACTICE_KEY,
+    SETTINGS_KEY,
+    STATS_KEY,
+    DAILY_KEY,
+    DAILY_ATTEMPT_KEY,
+    FRIENDS_MATCH_KEY,
+    FRIENDS_STATS_KEY,
+)
 """The keys whose texts carry a revision: everything kept for the player (set-aside texts are not)."""
 
 SETTINGS_FORMAT: Final = "hearts-settings"
@@ -75,6 +94,9 @@ MATCH_NOT_SET_ASIDE: Final = (
 SETTINGS_DAMAGED: Final = "Your settings could not be read, so they were set aside and the defaults are back."
 STATS_DAMAGED: Final = "Your statistics could not be read, so they were set aside and start again from zero."
 PRACTICE_DROPPED: Final = "The practice hand could not be read, so it was dropped. Your match is safe."
+FRIENDS_DROPPED: Final = (
+    "The match with friends could not be read, so it was dropped. Your own match is safe."
+)
 
 
 class Store(Keeper):
@@ -225,6 +247,45 @@ class Store(Keeper):
         self._counted.add(fingerprint)
         self.save_match(replace(saved, counted=True))
         return stats
+
+    # A match with friends (its own slots: the solo match and statistics are never touched) -----
+
+    def load_friends(self) -> SavedFriends | None:
+        """The host's match with friends, or None (none, or one that cannot be read: it is dropped and
+        the player told). Never raises."""
+        text = self._read(FRIENDS_MATCH_KEY)
+        if text is None:
+            return None
+        try:
+            return parse_friends(text)
+        except Exception:
+            self.clear_friends()
+            self._tell(FRIENDS_DROPPED)
+            return None
+
+    def save_friends(self, friends: SavedFriends) -> bool:
+        """Keep the host's match with friends (after every card); False when it could not be written."""
+        return self._write(FRIENDS_MATCH_KEY, friends_text(friends), "this match with friends")
+
+    def clear_friends(self) -> bool:
+        """Forget the host's match with friends (it is over, or closed); False when storage refused."""
+        return self._remove(FRIENDS_MATCH_KEY, "this match with friends")
+
+    def load_friends_stats(self) -> FriendsStats:
+        """The matches with friends finished here; none when there are none or they cannot be read."""
+        text = self._read(FRIENDS_STATS_KEY)
+        try:
+            return FriendsStats() if text is None else parse_stats(text)
+        except InvalidSave:
+            return FriendsStats()
+
+    def record_friends(self, match_id: str, *, won: bool) -> FriendsStats:
+        """Count a finished match with friends (as host or friend) once, on its own line."""
+        stats = self.load_friends_stats()
+        counted = stats.with_match(match_id, won=won)
+        if counted is not stats:
+            self._write(FRIENDS_STATS_KEY, stats_text(counted), "your statistics with friends")
+        return counted
 
     # The daily deal ------------------------------------------------------------------------
 

@@ -255,6 +255,7 @@ class App:
         self.clock += dt
         self.ctx.sound.advance(dt)
         self.ctx.friends.tick()  # (connections and friends' moves, whatever scene is on top)
+        self.ctx.notices.extend(self.ctx.friends.take_notices())
         self._apply(self.scene.update(dt))
         if self.store.stale:  # a save this frame was refused: stop before its notice shows
             self._follow_table()

@@ -29,7 +29,7 @@ from ..storage import MemoryBackend, SavedMatch, Settings, Store
 from .app import App
 from .scenes.dialog import Dialog
 from .scenes.table import TableScene
-from .session import BOT_SEATS, HUMAN
+from .session import BOT_SEATS, HUMAN, Session
 
 FRAME = 1 / 60
 
@@ -223,16 +223,18 @@ def pace_samples(
         app.coach_slice = 0.0
     table = app.scene
     assert isinstance(table, TableScene), table
+    session = table.session
+    assert isinstance(session, Session), session
     table.stage.clock = clock
     if at_once is not None:
-        table.session._bots.update(dict.fromkeys(BOT_SEATS, at_once))
+        session._bots.update(dict.fromkeys(BOT_SEATS, at_once))
     samples: list[float] = []
     work: list[float] = []
     now = 0.0
     dt = FRAME
     landed: tuple[float, int] | None = None  # when your card landed, in which hand
     flying = False
-    match = table.session.match
+    match = session.match
     while match.hand_number <= hands and not match.is_over and (cards is None or len(samples) < cards):
         events = player_taps(app)
         started = clock()
@@ -243,9 +245,9 @@ def pace_samples(
         if events and app.scene is table and _your_card_flies(table):
             flying = True
         if flying and not _your_card_flies(table):
-            flying, landed = False, (now, table.session.match.hand_number)
+            flying, landed = False, (now, match.hand_number)
         if landed is not None and app.scene is table and _your_turn_shows(table):
-            if landed[1] == table.session.match.hand_number:
+            if landed[1] == match.hand_number:
                 samples.append(now - landed[0])
             landed = None
     return samples, match, work

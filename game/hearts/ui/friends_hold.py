@@ -76,6 +76,15 @@ class FriendsHold:
         if self.guest is not None and not self.guest.is_closed:
             self.guest.tick()
 
+    def take_notices(self) -> list[str]:
+        """The sentences for the player from the table held since the last call (a friend went away, a
+        message ignored …); a guest's table closing is said by its table, not here."""
+        notices = [] if self.host is None else self.host.take_notices()
+        guest = self.guest
+        if guest is not None:
+            notices.extend(notice for notice in guest.take_notices() if notice != guest.closed_why)
+        return notices
+
     def close(self) -> None:
         """Close the table held: a host's friends are told, a guest leaves its seat. Then none is held."""
         if self.host is not None and not self.host.is_closed:

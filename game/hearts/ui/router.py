@@ -16,8 +16,12 @@ from typing import Any
 from ..engine import Card, Seat
 from . import routes
 from .context import Context
+from .friends_session import HostSession
+from .guest_session import GuestSession
 from .modes import BaseMode, DailyMode, LessonMode, MatchMode
+from .modes.friends import FriendsHostMode
 from .modes.practice import PracticeMode, practice_from
+from .modes.seat import FriendsSeatMode
 from .scenes.base import Scene
 from .scenes.challenge import ChallengeOffer, refused
 from .scenes.daily_result import DailyResultDialog, daily_menu
@@ -26,6 +30,7 @@ from .scenes.elsewhere import ElsewhereScene
 from .scenes.friends_join import JoinDialog
 from .scenes.friends_links import AnswerDialog, AnswerOpenedDialog, InviteDialog
 from .scenes.friends_table import FriendsTableDialog, NamesDialog
+from .scenes.friends_dialogs import friends_closed, friends_menu, seat_result
 from .scenes.hand_result import hand_result_dialog
 from .scenes.howto import HowToScene, Sections
 from .scenes.lesson import challenge_or_new_match, lesson_menu, lesson_summary
@@ -207,6 +212,32 @@ def _hand_result(route: routes.HandResult, ctx: Context) -> Dialog:
     return hand_result_dialog(ctx, _session(ctx, route.table), route.scored, route.match_over, route.menu)
 
 
+def _friends_match(route: routes.FriendsMatch, ctx: Context) -> Scene:
+    """The host's table with friends (the lobby put it in ``ctx.friends.host``); the menu if none."""
+    host = ctx.friends.host
+    if host is None or host.is_closed:
+        return _menu(routes.Menu(), ctx)
+    return TableScene(ctx, FriendsHostMode(ctx, HostSession(host, match_id=host.table)))
+
+
+def _friends_seat(route: routes.FriendsSeat, ctx: Context) -> Scene:
+    """A friend's seat at a host's table (the lobby put it in ``ctx.friends.guest``, seated and sent its
+    view); the menu if none."""
+    guest = ctx.friends.guest
+    if guest is None or guest.is_closed or guest.view is None:
+        return _menu(routes.Menu(), ctx)
+    return TableScene(ctx, FriendsSeatMode(ctx, GuestSession(guest)))
+
+
+def _friends_menu(route: routes.FriendsMenu, ctx: Context) -> Dialog:
+    mode = ctx.tables.get(route.table)
+    if not isinstance(mode, FriendsHostMode | FriendsSeatMode):
+        raise LookupError(f"no table with friends open plays the match {route.table!r}")
+    session, host = mode.session, isinstance(mode, FriendsHostMode)  # (the host's hands have reviews)
+    target, over = session.view.rules.target, route.over_result
+    return friends_menu(ctx, route.table, session.results, target, over_result=over, reviews=host)
+
+
 def _daily_result(route: routes.DailyResult, ctx: Context) -> Dialog:
     played = _table(ctx, route.table)
     if not isinstance(played, DailyMode):
@@ -264,4 +295,9 @@ _BUILDERS: dict[type[routes.Route], Callable[[Any, Context], Scene]] = {
     routes.JoinTable: lambda route, ctx: JoinDialog(ctx, route.link),
     routes.JoinAnswer: lambda route, ctx: AnswerDialog(ctx),
     routes.AnswerOpened: lambda route, ctx: AnswerOpenedDialog(ctx, route.link),
+    routes.FriendsMatch: _friends_match,
+    routes.FriendsSeat: _friends_seat,
+    routes.FriendsMenu: _friends_menu,
+    routes.SeatResult: lambda route, ctx: seat_result(ctx, route.scored, route.names, route.over),
+    routes.FriendsClosed: lambda route, ctx: friends_closed(ctx, route.sentence),
 }

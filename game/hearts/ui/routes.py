@@ -161,6 +161,34 @@ class FriendsSeat(Route):
 
 
 @dataclass(frozen=True, slots=True)
+class FriendsMenu(Route):
+    """The menu of a table with friends (``table``: its match's id): back to the table, the last hand's
+    review (the host's), the score sheet, options, and leaving the table. ``over_result``: opened from a
+    hand's result, to which closing it goes back."""
+
+    table: str
+    over_result: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult(Route):
+    """A hand scored at a friend's table (``names``: the seats' as the table shows them); ``over``: the
+    match's end, when it was the last."""
+
+    scored: HandScored
+    names: tuple[str, ...]
+    over: MatchOver | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FriendsClosed(Route):
+    """A friend's table has ended for this page (``sentence`` says how: the host closed it, the
+    connection was lost); back to the menu."""
+
+    sentence: str
+
+
+@dataclass(frozen=True, slots=True)
 class Options(Route):
     """The options; ``level``, when the table open beneath plays a level of its own (a friend's
     challenge, the daily deal), shown as the difficulty with ``why`` it can't change."""

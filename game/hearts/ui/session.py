@@ -9,7 +9,7 @@ is ready when the hand ends.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ..bots import Bot, Thinking, make_bot
 from ..challenge import Challenge
@@ -29,6 +29,7 @@ from ..engine import (
     Play,
     PlayerMove,
     PlayerView,
+    Reason,
     Rules,
     Seat,
 )
@@ -117,6 +118,18 @@ class Session:
         return self.match.phase
 
     @property
+    def results(self) -> Sequence[HandScored]:
+        return self.match.results
+
+    def take_refusals(self) -> list[Reason]:
+        """None: the engine here refuses a move at once (``IllegalMove``)."""
+        return []
+
+    def why_not(self, card: Card) -> Reason | None:
+        """Why the engine says you may not play ``card`` now (None: you may)."""
+        return self.match.why_illegal(Play.of(HUMAN, card))
+
+    @property
     def needs_deal(self) -> bool:
         return self.match.phase is Phase.DEAL
 
@@ -193,10 +206,15 @@ class Session:
         assert thinking.move is not None
         after = match.copy()
         after.apply(thinking.move)
-        if HUMAN in after.awaiting or after.phase is not Phase.PLAY or after.to_move is None:
+        seat = after.to_move
+        if (
+            HUMAN in after.awaiting
+            or after.phase is not Phase.PLAY
+            or seat is None
+            or not self._thinks_for(seat)
+        ):
             self._ahead_ends = True
             return False
-        seat = after.to_move
         self._ahead.append(((seat, len(after.moves)), after, Thinking(self._bot(seat), after.view_for(seat))))
         return True
 
@@ -222,6 +240,10 @@ class Session:
         self._thinking = None
         return self._apply(move)
 
+    def _thinks_for(self, seat: Seat) -> bool:
+        """Whether this page's bot will choose ``seat``'s move (every seat but yours, here)."""
+        return seat is not HUMAN
+
     def _bot(self, seat: Seat) -> Bot:
         bot = self._bots.get(seat)
         if bot is None:
@@ -239,8 +261,12 @@ class Session:
     def _apply(self, move: Deal | PlayerMove) -> list[Event]:
         if isinstance(move, Pass | Play) and move.seat is HUMAN:
             self.coaching.note(self.view, move)
-        events = self.match.apply(move)
+        events = self._move(move)
         for event in events:
             if isinstance(event, HandScored):
                 self.coaching.hand_over(event.hand_number)
         return events
+
+    def _move(self, move: Deal | PlayerMove) -> list[Event]:
+        """The engine's transition (a table with friends plays it at its host)."""
+        return self.match.apply(move)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from ..engine import Card, HandScored, Phase, PlayerView, Seat
 from ..lesson import Note
-from .table_frame import Moving, Refusal, TableFrame
+from .table_frame import USUAL_NAMES, Moving, Refusal, TableFrame
 from .table_remarks import Remarks, message_line
 from .table_state import TableSnapshot
 
@@ -35,10 +35,11 @@ def compose(
     note: Note | None,
     guide: str | None,
     errors: bool,
+    names: tuple[str, ...] | None = None,
 ) -> TableFrame:
     """What the table shows at ``snap``, with what was said (``remarks``); from its mode, the ``header``,
-    the cards ``highlighted``, the ``note`` showing, a guided table's line (``guide``) and whether a
-    reason shows as an error (``errors``)."""
+    the cards ``highlighted``, the ``note`` showing, a guided table's line (``guide``), whether a
+    reason shows as an error (``errors``) and the seats' ``names`` in their boxes (None: the usual)."""
     shown, live, current, state = snap.hand, snap.live, snap.current, snap.state
     view, hand, players_move = shown.view, shown.cards(), snap.players_move
     moving = None if current is None else Moving.of(current)
@@ -83,4 +84,5 @@ def compose(
         four_colour=snap.settings.four_colour,
         reduced_motion=snap.settings.reduced_motion,
         keyboard=snap.keyboard,
+        names=USUAL_NAMES if names is None else names,
     )

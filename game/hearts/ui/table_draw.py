@@ -146,7 +146,10 @@ class TableDrawer:
             to_move = seat is frame.marked
             count = frame.cards_shown[seat] if seat is not Seat.SOUTH else 0
             scored = frame.scored
-            self.seats.draw(surface, frame.layout, view, seat, to_move=to_move, count=count, scored=scored)
+            name = frame.names[seat]
+            self.seats.draw(
+                surface, frame.layout, view, seat, to_move=to_move, count=count, scored=scored, name=name
+            )
         moving = frame.moving
         trick = moving.trick if moving is not None and moving.trick is not None else view.trick
         hidden = moving.hidden if moving is not None else frozenset()

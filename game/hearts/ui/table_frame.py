@@ -13,9 +13,13 @@ import pygame
 
 from ..engine import Card, Phase, PlayerView, Seat, Trick
 from ..lesson import Note
+from ..words import SEAT_NAMES
 from .motion import Flight, Step
 from .table_layout import TableLayout
 from .widgets import Button
+
+USUAL_NAMES = tuple(SEAT_NAMES[seat] for seat in Seat)
+"""The seats' names in their boxes at a table of bots: You, West, North, East."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +98,9 @@ class TableFrame:
     reduced_motion: bool
     keyboard: bool
     """Whether the last input was a key (the words then name keys, not taps)."""
+    names: tuple[str, ...] = USUAL_NAMES
+    """Each seat's name in its box, by seat (at a table with friends, theirs, and whether they are
+    away)."""
 
     @property
     def marked(self) -> Seat | None:
@@ -117,6 +124,7 @@ class TableFrame:
         return (
             self.layout,
             self.header,
+            self.names,
             self.shown,
             self.live,
             self.is_players_move,

@@ -12,8 +12,8 @@ from dataclasses import replace
 from .. import announce
 from ..bots.hints import same_question
 from ..engine import Card, CardSet, PlayerView
-from .session import Session
 from .table_input import Say
+from .table_session import TableSession
 from .table_state import TableSnapshot, TableState
 
 THINKING = "Thinking of a hint…"
@@ -34,7 +34,7 @@ class HintWorker:
         self.view = view
 
     def work(
-        self, session: Session, seconds: float, snap: TableSnapshot, *, quiet: bool
+        self, session: TableSession, seconds: float, snap: TableSnapshot, *, quiet: bool
     ) -> tuple[TableState, Say] | None:
         """A slice of about ``seconds`` at ``snap``: once the choice is ready, the table's new state and
         the words for it; until then, that it is thinking (unless ``quiet``: something else is said).

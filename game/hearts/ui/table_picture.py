@@ -49,6 +49,7 @@ class TablePicture:
             note=guide.note(snap),
             guide=guide.line(snap),
             errors=mode.traits.refusals_are_errors,
+            names=mode.words.names(),
         )
 
     def note_box(self, frame: TableFrame) -> pygame.Rect:

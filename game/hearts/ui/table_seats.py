@@ -117,10 +117,11 @@ class SeatBoxes:
         to_move: bool,
         count: int,
         scored: tuple[int, ...] | None = None,
+        name: str | None = None,
     ) -> None:
         """The box of ``seat`` as ``view`` shows it; ``to_move`` marks it as the seat to move, ``count``
         is how many cards its strip shows (0: none, as for your own box); ``scored``: what each seat
-        scored for the hand, once it is over."""
+        scored for the hand, once it is over; ``name``: the seat's, when not the usual."""
         place = layout.seats[seat]
         rect = place.panel
         metrics = layout.metrics
@@ -138,9 +139,10 @@ class SeatBoxes:
             self._draw_to_move(surface, parts.mark)
         elif view.phase is Phase.PASS and view.has_passed[seat]:
             self._chip(surface, metrics, parts.mark, "✓", (theme.SCORE_GOOD, theme.TEXT_DARK))
-        name = NAMES[seat]
-        # Every box's name at one size: the size at which the longest name fits.
-        px = fit_size(fonts, "North", parts.name.width, metrics.text(15), floor, bold=True)
+        name = NAMES[seat] if name is None else name
+        # Every box's name at one size: the size at which the longest name fits (a friend's own, too).
+        longest = "North" if len(name) <= len("North") else name
+        px = fit_size(fonts, longest, parts.name.width, metrics.text(15), floor, bold=True)
         align: Align = "left" if one_line else "center"
         draw_text(surface, fonts, name, parts.name, px, theme.TEXT, bold=True, align=align, wrap=False)
         if view.dealer == seat and view.phase is not Phase.DEAL:

@@ -19,7 +19,6 @@ from .. import announce
 from ..announce import Announcement, Verbosity
 from ..engine import Event, Phase, PlayerView
 from .motion import InHand, Motion, Step
-from .session import Session
 from .table_hand import ShownHand
 from .table_pace import (
     BOT_PAUSE,
@@ -32,6 +31,7 @@ from .table_pace import (
     Saying,
     steps_for,
 )
+from .table_session import TableSession
 from .transitions import Transition
 
 Later = Callable[[], Transition | None]
@@ -197,7 +197,7 @@ class Stage:
         until = started + THINK_BUDGET - (self.draw_time if self.motion.is_busy else 0.0)
         return max(0.0, until - self.clock())
 
-    def think(self, session: Session, started: float) -> None:
+    def think(self, session: TableSession, started: float) -> None:
         """Let the bots think in this frame, whose table update began at ``started`` (on ``clock``),
         until ``THINK_BUDGET`` into it, less the drawing to come if the frame will draw (cards move, a
         trick is held). The bot to move, then the ones after it (``Session.think_on``), one step at a
@@ -221,7 +221,7 @@ class Stage:
         """The table took ``seconds`` to draw (on ``clock``)."""
         self.draw_time = max(seconds, self.draw_time * DRAW_MEMORY)
 
-    def bot_may_move(self, session: Session, dt: float, pace: float) -> bool:
+    def bot_may_move(self, session: TableSession, dt: float, pace: float) -> bool:
         """Whether the move the bot to move has decided (``think``) may be shown now. A card waits for
         the least pause since the last cards landed (``pace`` times ``BOT_PAUSE``; none under
         fast-forward); passes are chosen all at once and shown together, so they never wait."""

@@ -19,14 +19,14 @@ from ..engine import Card, HandScored, Phase, PlayerView
 from ..storage import Settings
 from . import table_controls as controls
 from .motion import Step
-from .session import HUMAN, Session
 from .table_hand import ShownHand, card_on_its_way
 from .table_layout import TableLayout
 from .widgets import Button
 
 if TYPE_CHECKING:
     from .context import Context
-    from .table_stage import Stage
+    from .table_session import TableSession
+from .table_stage import Stage
 
 Moment = tuple[int, Phase, int, int]
 """Where the match stands: the hand, its phase, the tricks done and the cards in the trick."""
@@ -81,7 +81,7 @@ class TableSnapshot:
     def take(
         cls,
         state: TableState,
-        session: Session,
+        session: TableSession,
         stage: Stage,
         hand: ShownHand,
         ctx: Context,
@@ -104,8 +104,8 @@ class TableSnapshot:
             keyboard=ctx.keyboard,
             fast=stage.fast,
             settled=settled,
-            your_turn=HUMAN in session.match.awaiting,
-            results=session.match.results,
+            your_turn=session.is_human_turn,
+            results=tuple(session.results),
         )
 
     @property

@@ -16,9 +16,9 @@ from ..announce import Announcement
 from ..engine import Card, Phase
 from ..storage import Settings
 from .modes.base import ModeTraits
-from .session import Session
 from .table_controls import is_players_move
 from .table_remarks import SETTLED
+from .table_session import TableSession
 from .table_stage import Stage
 from .table_state import moment_of
 from .transitions import Transition
@@ -52,11 +52,11 @@ class Conductor:
         self.settled_in: tuple[object, int] | None = None
         """The match and hand found with nothing left to play for (it plays itself to the end)."""
 
-    def is_settled(self, session: Session) -> bool:
+    def is_settled(self, session: TableSession) -> bool:
         """Whether the hand in progress was found with nothing left to play for (and plays itself)."""
-        return self.settled_in == (session.match, session.view.hand_number)
+        return self.settled_in == (session, session.view.hand_number)
 
-    def next(self, session: Session, dt: float, started: float, *, settings: Settings) -> Turn:
+    def next(self, session: TableSession, dt: float, started: float, *, settings: Settings) -> Turn:
         """The frame whose update began at ``started`` (on the stage's clock), ``dt`` seconds on."""
         stage = self.stage
         pace = stage.pace(settings.pace)
@@ -88,7 +88,7 @@ class Conductor:
         said = Announcement(text=SETTLED, kind="note") if settled else None
         return Turn(play=card, bot=bot, said=said, changed=changed or settled)
 
-    def _settle(self, session: Session, settings: Settings) -> bool:
+    def _settle(self, session: TableSession, settings: Settings) -> bool:
         """Nothing is left to play for in this hand (the option; never in the lesson): fast-forward to
         its end, your turns included; whether it was found just now."""
         view = session.view
@@ -96,6 +96,6 @@ class Conductor:
             return False
         if not self.traits.plays_out_settled_hands or not view.nothing_to_play_for:
             return False
-        self.settled_in = (session.match, view.hand_number)
+        self.settled_in = (session, view.hand_number)
         self.stage.run_to_hand_end()
         return True

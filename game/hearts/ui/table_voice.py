@@ -9,17 +9,15 @@ sentences themselves come from ``hearts.announce``, as every spoken word does.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from functools import partial
 from typing import Final
 
 from pygame import Rect
 
 from .. import announce
 from ..announce import Announcement, Priority, Verbosity
-from ..engine import PASS_SIZE, Card, CardSet, Match, Phase, Play, PlayerView, Reason
+from ..engine import PASS_SIZE, Card, CardSet, Phase, PlayerView, Reason
 from ..lesson import Note
 from ..page import Box, Mirror, MirrorButton, MirrorCard
-from .session import HUMAN
 from .table_frame import TableFrame
 from .table_input import Say
 from .table_state import Moment, TableSnapshot, moment_of
@@ -102,21 +100,16 @@ def spoken(said: Say) -> Announcement:
     )
 
 
-def why_not(match: Match, card: Card) -> Reason | None:
-    """Why the engine says you may not play ``card`` now in ``match`` (None: you may)."""
-    return match.why_illegal(Play.of(HUMAN, card))
-
-
-def mirror_of(frame: TableFrame, match: Match) -> Mirror:
+def mirror_of(frame: TableFrame, why: Callable[[Card], Reason | None]) -> Mirror:
     """The page's mirror of the table as ``frame`` shows it (the cards you may not play with the
-    engine's reasons, from ``match``)."""
+    engine's reasons, from ``why``: the session's ``why_not``)."""
     return mirror(
         frame.live,
         frame.hand,
         focus=frame.focus,
         selected=frame.selected,
         playing=frame.is_players_turn_to_play,
-        why=partial(why_not, match),
+        why=why,
         buttons=frame.buttons,
         rects=dict(frame.cards),
     )

@@ -26,6 +26,7 @@ from ..context import Context
 from ..intents import Intent
 from ..routes import MatchResult, MoonChoice
 from ..session import HUMAN, Session
+from ..table_session import TableSession
 from ..table_stage import Later
 from ..table_state import TableSnapshot
 from ..transitions import Push, Transition
@@ -58,10 +59,10 @@ class ModeTraits:
     """A card played for you at your first turn, shown as it is played (practice's "Try")."""
 
 
-def deal_next(session: Session, traits: ModeTraits, settings: Settings) -> list[Event] | None:
+def deal_next(session: TableSession, traits: ModeTraits, settings: Settings) -> list[Event] | None:
     """The next hand dealt in ``session`` as ``traits`` say (the bots at the difficulty in the
     ``settings`` unless the table has a level of its own); None when the table deals no more."""
-    if traits.hands is not None and len(session.match.results) >= traits.hands:
+    if traits.hands is not None and len(session.results) >= traits.hands:
         return None
     return session.deal(traits.level or settings.difficulty, traits.deal)
 
@@ -75,6 +76,10 @@ class TableWords(Protocol):
 
     def refusal(self, reason: Reason) -> str:
         """The engine's reason for refusing a move."""
+        ...
+
+    def names(self) -> tuple[str, ...] | None:
+        """The seats' names in their boxes, by seat, when they are not the usual (You, West …)."""
         ...
 
     def said(self, event: Event, view: PlayerView, *, verbosity: Verbosity) -> list[Announcement]:
@@ -96,6 +101,9 @@ class MatchWords:
     def refusal(self, reason: Reason) -> str:
         return str(reason)
 
+    def names(self) -> tuple[str, ...] | None:
+        return None
+
     def said(self, event: Event, view: PlayerView, *, verbosity: Verbosity) -> list[Announcement]:
         return for_event(event, view, verbosity=verbosity)
 
@@ -104,7 +112,7 @@ class TableMode(Protocol):
     """A kind of table, as the table scene uses it: all it may ask."""
 
     @property
-    def session(self) -> Session:
+    def session(self) -> TableSession:
         """The match the table plays."""
         ...
 

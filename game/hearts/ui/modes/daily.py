@@ -192,6 +192,9 @@ class DailyWords:
         practice = " · practice" if self.practice else ""
         return f"Daily deal · {self.daily.day.day} {self.daily.day:%b} · {passing}{practice}"
 
+    def names(self) -> tuple[str, ...] | None:
+        return None
+
     def refusal(self, reason: Reason) -> str:
         return str(reason)
 

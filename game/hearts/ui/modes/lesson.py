@@ -80,6 +80,9 @@ class LessonWords:
         """What this table is, and its pass: the lesson is one hand, played to no target."""
         return f"Learn to play · {pass_words(view.pass_direction)}"
 
+    def names(self) -> tuple[str, ...] | None:
+        return None
+
     def refusal(self, reason: Reason) -> str:
         return lesson_reason(reason)
 

@@ -80,6 +80,9 @@ class PracticeWords:
     def header(self, view: PlayerView) -> str:
         return f"Practice · hand {view.hand_number} {self.start}"
 
+    def names(self) -> tuple[str, ...] | None:
+        return None
+
     def refusal(self, reason: Reason) -> str:
         return str(reason)
 

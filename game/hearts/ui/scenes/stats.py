@@ -121,18 +121,19 @@ class StatsScene(PagedScene):
 
     def __init__(self, ctx: Context, *, today: datetime.date | None = None) -> None:
         self.daily = ctx.store.daily_stats(today if today is not None else daily.today())
+        self.friends = ctx.store.load_friends_stats()
+        """Matches with friends, counted on a line of their own (never among your own matches)."""
         ctx.notices.extend(ctx.store.take_problems())
         super().__init__(ctx)
 
     def _groups(self) -> list[tuple[str, list[tuple[str, str]], list[str]]]:
         """Each group's heading, figures and the notes under them."""
         played, days = self.ctx.stats.matches_played, self.daily.days_played
+        notes = [NOTE, COACH_NOTE] if played else [EMPTY_NOTE, NOTE, COACH_NOTE]
+        if self.friends.played:
+            notes.append(self.friends.line)
         return [
-            (
-                MATCHES,
-                figures(self.ctx.stats),
-                [NOTE, COACH_NOTE] if played else [EMPTY_NOTE, NOTE, COACH_NOTE],
-            ),
+            (MATCHES, figures(self.ctx.stats), notes),
             (DAILY, daily_figures(self.daily), [DAILY_NOTE] if days else [DAILY_EMPTY_NOTE, DAILY_NOTE]),
         ]
 

@@ -4,8 +4,7 @@ once; the table shows each move as a short animation, and the next bot plays onc
 The scene keeps your choices as one value (``table_state.TableState``) and carries out what pure parts
 decide from a snapshot of the table (``TableSnapshot``): a tap or a key becomes a command
 (``table_input``), the focus is placed (``table_focus``), a hint taken (``table_hint``), the turns
-conducted (``table_turns``), the frame composed (``table_compose``) and the words said (``table_voice``).
-"""
+conducted (``table_turns``), the frame composed (``table_compose``) and the words said (``table_voice``)."""
 
 from __future__ import annotations
 
@@ -91,8 +90,7 @@ class TableScene(Scene):
         return (
             self.session.is_human_turn
             and not self.is_animating
-            and not self.hint.is_working
-            and not self.is_held
+            and not (self.hint.is_working or self.is_held)
             and self.stage.is_still
             and self.remarks.is_still
             and self.sight.is_settled
@@ -133,7 +131,7 @@ class TableScene(Scene):
                 self.remarks.clear()
                 self._speak(said)
             case do.Refuse(card):
-                why = table_voice.why_not(self.session.match, card)
+                why = self.session.why_not(card)
                 reason = "You cannot play that card now." if why is None else self.mode.words.refusal(why)
                 self.remarks.refuse(card, reason)
                 self._speak(table_voice.refused(reason, why))
@@ -202,6 +200,8 @@ class TableScene(Scene):
         started = self.stage.clock()
         self.sight.tick(dt)  # (while the lesson's note holds the table, too)
         self._hint_work(started)
+        for reason in self.session.take_refusals():  # (a move sent away and refused: a friend's table)
+            self._say(do.Say(self.mode.words.refusal(reason), reason=True))
         self._speak(self.voice.note(self.note))
         if self.is_held:
             return self.stage.drain()  # the computer players (and a complete trick) wait while you read
@@ -268,8 +268,8 @@ class TableScene(Scene):
 
     def mirror(self) -> page.Mirror:
         """The table as the page mirrors it, from a frame (built again only when it may have changed)."""
-        snap, match = self.snapshot(), self.session.match
-        return self.voice.mirror(snap, self.ctx.size, lambda: table_voice.mirror_of(self.frame(snap), match))
+        snap, why = self.snapshot(), self.session.why_not
+        return self.voice.mirror(snap, self.ctx.size, lambda: table_voice.mirror_of(self.frame(snap), why))
 
     @property
     def note(self) -> Note | None:
