@@ -164,7 +164,7 @@ def test_links_round_trip_from_a_link_a_fragment_or_a_bare_code() -> None:
 def test_an_invitation_is_short_enough_for_a_small_qr_code() -> None:
     """The connection's code travels beside the deflated fields, not inside them (where it grew by a
     third), and the fields go unnamed: an invitation for a real table is about 180 characters."""
-    from hearts.friends.host import new_token
+    from hearts.friends.seats import new_token
 
     invitation = Invitation(table=new_token(), seat=Seat.WEST, invite=new_token(), host="Ada")
     code = invite_code(invitation, OFFER[:112])

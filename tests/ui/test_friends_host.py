@@ -12,12 +12,13 @@ import pygame
 from hearts.bots import make_bot
 from hearts.deals import deal_for, seat_seed
 from hearts.engine import Phase, Rules, Seat
-from hearts.friends import HostTable
+from hearts.friends import HostTable, Presence
 from hearts.friends.guest import TABLE_CLOSED
 from hearts.storage import MemoryBackend, Settings, Store
-from hearts.ui.friends_saves import host_from_saved
+from hearts.ui.router import FRIENDS_BACK
 from hearts.ui.routes import FriendsMatch
 from hearts.ui.scenes.dialog import Dialog
+from hearts.ui.scenes.menu import MenuScene
 from hearts.ui.scenes.table import TableScene
 
 from ..friends.tables import Table
@@ -163,22 +164,40 @@ def test_a_reload_opens_the_host_match_again_from_its_slot() -> None:
     saved = Store(backend).load_friends()
     assert saved is not None and saved.names == ("Ada", "Bea", "Cy", "Dee")
 
-    # The page reloads: a new app on the same storage, the table rebuilt from the save (the lobby
-    # invites the friends again; until then bots play their seats).
+    # The page reloads: a new app on the same storage opens at the table rebuilt from the save, saying
+    # so; until the host invites the friends again, bots play their seats.
     again = Driver((1280, 720), backend=backend)
-    host = host_from_saved(saved)
+    host = again.app.ctx.friends.host
     assert isinstance(host, HostTable) and host.is_started and host.table == table.host.table
+    assert again.app.ctx.friends.lobby is not None
     assert host.match.moves == before.moves
-    again.app.ctx.friends.host = host
-    again.app.open(FriendsMatch())
+    assert isinstance(again.scene, TableScene) and again.app.notice == FRIENDS_BACK
     again.settle()
     assert again.table.session.view == before.view_for(Seat.SOUTH)
     assert again.table.frame().names == ("You", "Bea", "Cy", "Dee")
+    assert [status.presence for status in host.seats[1:]] == [Presence.BOT] * 3
     card = next(iter(again.table.session.view.legal))
     again.click(again.card_spot(card))
     assert len(host.match.moves) == len(before.moves) + 1
+    # The menu invites them again: the table's screen, with an invitation for each seat and the way back.
     again.key(pygame.K_ESCAPE)
+    again.step()
     assert isinstance(again.scene, Dialog) and again.scene.name == "friends_menu"
+    again.click(again.button_spot("invite"))
+    again.step()
+    invites = again.scene
+    assert isinstance(invites, Dialog) and invites.name == "friends_table"
+    assert [choice.key for choice in invites.choices] == ["invite_W", "invite_N", "invite_E", "start"]
+    assert invites.choices[-1].label == "Back to the table"
+    again.key(pygame.K_ESCAPE)  # closing this screen leaves the table at play, and its friends
+    again.step()
+    assert again.scene is again.table and not host.is_closed and again.app.ctx.friends.host is host
+    # Leaving the table ends it: the friends are told, and its save goes.
+    again.key(pygame.K_ESCAPE)
+    again.step()
+    again.click(again.button_spot("leave"))
+    assert host.is_closed and Store(backend).load_friends() is None
+    assert isinstance(Driver((1280, 720), backend=backend).scene, MenuScene)
 
 
 def play_natively_until(table: Table, total: int) -> None:

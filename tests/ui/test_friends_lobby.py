@@ -171,16 +171,23 @@ def test_a_friend_joins_by_the_links_the_screens_show_and_play_opens_on_both_sid
         friend.step()
     assert hold.host.status(Seat.WEST).presence is Presence.HERE
     assert "Bea is at the table." in host.said
-    seat = friend.driver.scene
-    assert isinstance(seat, AtPlay) and seat.route == routes.FriendsSeat()
     guest = friend.driver.app.ctx.friends.guest
     assert guest is not None and guest.is_seated and guest.seat is Seat.WEST
+    # Seated, the friend waits on the answer's screen until the host starts: nothing is dealt yet.
+    assert friend.dialog.name == "friends_answer" and guest.view is None
+    assert "You are at Ada's table. It begins when Ada starts it." in friend.said
 
     host.press("done")
     assert "West: Bea, connected." in host.said
     host.press("start")
     assert isinstance(host.driver.scene, AtPlay) and host.driver.scene.route == routes.FriendsMatch()
     assert hold.host.is_started
+    for _ in range(3):
+        host.step()
+        friend.step()
+    seat = friend.driver.scene
+    assert isinstance(seat, AtPlay) and seat.route == routes.FriendsSeat()
+    assert guest.view is not None  # (the host's table, a stand-in here, deals as it is first shown)
 
 
 def test_closing_the_table_tells_the_friends_and_lets_it_go(browser, board):

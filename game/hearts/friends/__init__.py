@@ -7,9 +7,10 @@ told (``public``), the host's table (``host``), a friend's side (``guest``), the
 
 from .errors import FriendsError, LinkRefused, MessageRefused, SeatRefused
 from .guest import GuestTable
-from .host import HostTable, Presence, SeatStatus
+from .host import HostTable
 from .links import Answer, Invitation, InviteLink, answer_link, invite_link, read_answer, read_invite
 from .messages import MAX_MESSAGE_BYTES, PROTOCOL_VERSION, decode, encode
+from .seats import Presence, SeatStatus
 from .transport import MemoryLine, Transport
 
 __all__ = [

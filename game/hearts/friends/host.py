@@ -18,13 +18,10 @@ table's own pace, in order, as a solo table shows its bots'.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from enum import Enum
 from typing import Final
 
-from ..bots import Bot, make_bot
+from ..bots import make_bot
 from ..deals import deal_for, seat_seed
 from ..engine import (
     STANDARD,
@@ -39,7 +36,6 @@ from ..engine import (
     Phase,
     Play,
     PlayerMove,
-    PlayerView,
     Reason,
     Refusal,
     Rules,
@@ -77,6 +73,7 @@ from .messages import (
     encode,
 )
 from .public import told_to
+from .seats import Presence, SeatState, SeatStatus, new_token
 from .transport import Transport
 
 GRACE: Final = 300
@@ -84,65 +81,6 @@ GRACE: Final = 300
 five seconds)."""
 BOT_MOVES_A_TICK: Final = 4
 """Bot moves (deals included) a tick makes at most: the page keeps drawing between them."""
-
-
-def new_token() -> str:
-    """A fresh id for a table or an invitation: 12 base64url characters, unguessable."""
-    return secrets.token_urlsafe(9)
-
-
-class Presence(Enum):
-    """Who plays a seat now."""
-
-    HOST = "host"
-    """The host's page: its player moves through ``play_local``."""
-    BOT = "bot"
-    """A bot: nobody was invited, or nobody has answered yet."""
-    HERE = "here"
-    """A friend, connected."""
-    AWAY = "away"
-    """A friend whose connection closed: the table waits for them, for a while."""
-    COVERED = "covered"
-    """A friend who went away long ago (or left): a bot plays until they come back."""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SeatStatus:
-    seat: Seat
-    name: str
-    presence: Presence
-    invited: bool
-    """Whether an invitation for the seat is waiting for its answer."""
-
-
-class _Seat:
-    """One seat's mutable state at the host (kept inside the table)."""
-
-    __slots__ = (
-        "away_since",
-        "bot",
-        "covered",
-        "friend",
-        "heard",
-        "invite",
-        "link",
-        "name",
-        "sent",
-        "sent_at",
-    )
-
-    def __init__(self, name: str, bot: Bot) -> None:
-        self.name = name
-        self.bot = bot
-        self.invite: str | None = None
-        self.link: Transport | None = None  # the seated friend's connection
-        self.friend = False  # a friend has sat here (and may come back)
-        self.away_since: int | None = None
-        self.covered = False
-        self.heard = 0
-        self.sent: PlayerView | None = None
-        self.sent_at = -1
-        """The match's move count when ``sent`` was last checked against the seat's view."""
 
 
 class HostTable:
@@ -183,7 +121,7 @@ class HostTable:
         self.is_closed = False
         self._tokens = tokens
         self._seats = tuple(
-            _Seat(name, make_bot(bot_level, seat_seed(seed, seat)))
+            SeatState(name, make_bot(bot_level, seat_seed(seed, seat)))
             for seat, name in zip(Seat, self.names, strict=True)
         )
         self._waiting: list[tuple[Seat, Transport]] = []  # connections before their Hello

@@ -44,10 +44,16 @@ class FriendsHold:
     ) -> HostTable:
         """A new table with friends, held here as its host (on fresh deals), in place of any held before;
         ``table``: the id to keep (the same table with other names or rules, before anyone was invited)."""
+        host = HostTable(names=names, seed=new_seed(), rules=rules, bot_level=level, table=table, paced=True)
+        return self.adopt_host(host, stun=stun, address=address)
+
+    def adopt_host(self, host: HostTable, *, stun: str, address: str) -> HostTable:
+        """Hold ``host`` (a new table, or one rebuilt from its save after a reload) with no invitation out,
+        in place of any table held before."""
         self.close()
-        self.host = HostTable(names=names, seed=new_seed(), rules=rules, bot_level=level, table=table)
-        self.lobby = Lobby(self.host, self.peers, stun=stun, address=address)
-        return self.host
+        self.host = host
+        self.lobby = Lobby(host, self.peers, stun=stun, address=address)
+        return host
 
     def open_joining(self, opened: InviteLink, *, stun: str, address: str) -> Joining:
         """Answer the invitation ``opened`` from here, in place of any table held before."""

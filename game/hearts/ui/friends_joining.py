@@ -136,6 +136,6 @@ class Joining:
             "answering": "Making your answer…",
             "waiting": f"Send this answer back to {host}. Waiting for {host} to open it…",
             "seating": f"Connected. Waiting for {host}'s table to seat you…",
-            "seated": f"You are at {host}'s table.",
+            "seated": f"You are at {host}'s table. It begins when {host} starts it.",
             "failed": self.problem,
         }[self.step]

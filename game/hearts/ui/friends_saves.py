@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..friends import HostTable
-from ..friends.host import GRACE, new_token
+from ..friends.host import GRACE
+from ..friends.seats import new_token
 from ..storage.friends import SavedFriends
 from .friends_session import HostSession
 from .session import HUMAN

@@ -15,7 +15,10 @@ from typing import Any
 
 from ..engine import Card, Seat
 from . import routes
+from .challenge_link import page_address
 from .context import Context
+from .friends_lobby import stun_for
+from .friends_saves import host_from_saved
 from .friends_session import HostSession
 from .guest_session import GuestSession
 from .modes import BaseMode, DailyMode, LessonMode, MatchMode
@@ -27,10 +30,10 @@ from .scenes.challenge import ChallengeOffer, refused
 from .scenes.daily_result import DailyResultDialog, daily_menu
 from .scenes.dialog import Dialog
 from .scenes.elsewhere import ElsewhereScene
+from .scenes.friends_dialogs import friends_closed, friends_menu, seat_result
 from .scenes.friends_join import JoinDialog
 from .scenes.friends_links import AnswerDialog, AnswerOpenedDialog, InviteDialog
 from .scenes.friends_table import FriendsTableDialog, NamesDialog
-from .scenes.friends_dialogs import friends_closed, friends_menu, seat_result
 from .scenes.hand_result import hand_result_dialog
 from .scenes.howto import HowToScene, Sections
 from .scenes.lesson import challenge_or_new_match, lesson_menu, lesson_summary
@@ -49,6 +52,11 @@ from .scenes.table_dialogs import confirm_new_match, last_trick_dialog, moon_dia
 from .session import Session
 from .share import share
 from .transitions import Push, Transition
+
+FRIENDS_BACK = (
+    "Your table with friends is back where it was. The computer plays your friends' seats until you "
+    "invite them again from the menu."
+)
 
 
 def scene_for(route: routes.Route, ctx: Context) -> Scene:
@@ -101,6 +109,13 @@ def _opening(route: routes.Opening, ctx: Context) -> Scene:
         tried = Session.from_saved(practice.saved)
         mode = PracticeMode(ctx, tried, before=practice.before, start=practice.start, alone=True)
         return TableScene(ctx, mode)
+    friends = ctx.store.load_friends()
+    if friends is not None:  # your table with friends, where it was; the friends invited again
+        host = ctx.friends.adopt_host(
+            host_from_saved(friends), stun=stun_for(ctx.settings), address=page_address() or ""
+        )
+        ctx.notices.append(FRIENDS_BACK)
+        return TableScene(ctx, FriendsHostMode(ctx, HostSession(host, match_id=host.table)))
     session = ctx.session
     if session is not None and not session.match.is_over:
         return TableScene(ctx, MatchMode(ctx, session))
@@ -235,7 +250,7 @@ def _friends_menu(route: routes.FriendsMenu, ctx: Context) -> Dialog:
         raise LookupError(f"no table with friends open plays the match {route.table!r}")
     session, host = mode.session, isinstance(mode, FriendsHostMode)  # (the host's hands have reviews)
     target, over = session.view.rules.target, route.over_result
-    return friends_menu(ctx, route.table, session.results, target, over_result=over, reviews=host)
+    return friends_menu(ctx, route.table, session.results, target, over_result=over, hosting=host)
 
 
 def _daily_result(route: routes.DailyResult, ctx: Context) -> Dialog:

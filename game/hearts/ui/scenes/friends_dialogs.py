@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...engine import HandScored, MatchOver, Seat
-from ..routes import HowToPlay, Menu, Options, Review, ScoreSheet
+from ..routes import FriendsTable, HowToPlay, Menu, Options, Review, ScoreSheet
 from ..seatbox import signed
 from ..transitions import Transition
 from .base import Context, Push, Replace, Reset
@@ -23,19 +23,23 @@ def friends_menu(
     target: int,
     *,
     over_result: bool = False,
-    reviews: bool = True,
+    hosting: bool = True,
 ) -> Dialog:
     """The menu of the table with friends whose match has the id ``table`` (``results``: its hands
-    scored so far, ``target`` its end); leaving closes the table (a host's friends are told) and goes to
-    the main menu. ``reviews``: whether the last hand's review is offered (the host's page has it)."""
+    scored so far, ``target`` its end); leaving closes the table (a host's friends are told, and the
+    host's match is over: its save goes) and goes to the main menu. ``hosting``: this page holds the
+    table, so it invites (again) and has the last hand's review."""
     finished = tuple(results)
     review = (
         [Choice("review", "Review the last hand", go=Replace(Review(table, finished[-1].hand_number)))]
-        if finished and reviews
+        if finished and hosting
         else []
     )
+    invite = [Choice("invite", "Invite friends", go=Replace(FriendsTable()))] if hosting else []
 
     def leave() -> Transition:
+        if ctx.friends.host is not None:
+            ctx.store.clear_friends()
         ctx.friends.close()
         return Reset(Menu())
 
@@ -44,6 +48,7 @@ def friends_menu(
         "Menu",
         [
             Choice(RESUME, "Back to the result" if over_result else "Back to the table", primary=True),
+            *invite,
             *review,
             Choice("score_sheet", "Score sheet", go=Push(ScoreSheet(finished, target, len(finished)))),
             Choice("options", "Options", go=Replace(Options())),

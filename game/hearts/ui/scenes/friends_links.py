@@ -180,8 +180,9 @@ class AnswerDialog(LinkDialog):
 
     def update(self, dt: float) -> Transition | None:
         joining = self.joining
-        if joining.step == "seated":
-            return Reset(FriendsSeat())
+        guest = self.ctx.friends.guest
+        if joining.step == "seated" and guest is not None and guest.view is not None:
+            return Reset(FriendsSeat())  # (seated and dealt: the host has started)
         if joining.step == "failed":
             choices = [Choice("close", "OK", primary=True)]
         elif joining.step == "waiting":

@@ -78,6 +78,8 @@ class FriendsTableDialog(Dialog):
 
     def _choices(self) -> list[Choice]:
         choices = [Choice(f"{INVITE}{seat.letter}", f"Invite {seat}") for seat in FRIENDS_SEATS]
+        if self.host.is_started:  # (opened from the table's menu: a friend invited again, or anew)
+            return [*choices, Choice(START, "Back to the table", primary=True)]
         if nothing_sent(self.lobby):
             choices += [Choice(NAMES, "Names"), Choice(RULES, "Rules")]
         return [*choices, Choice(START, "Start", primary=True)]
@@ -107,6 +109,8 @@ class FriendsTableDialog(Dialog):
             return Push(FriendsNames())
         if key == RULES:
             return Push(Options(tab="tab_table"))
+        if key == START and self.host.is_started:
+            return Pop(None)
         if key == START:
             self.host.start()
             return Reset(FriendsMatch())
@@ -114,8 +118,8 @@ class FriendsTableDialog(Dialog):
 
     def handle(self, intent: Intent) -> Transition | None:
         transition = super().handle(intent)
-        if isinstance(transition, Pop) and transition.result == CLOSED:
-            self.ctx.friends.close()
+        if isinstance(transition, Pop) and transition.result == CLOSED and not self.host.is_started:
+            self.ctx.friends.close()  # (a table at play is left from its own menu)
         return transition
 
 
