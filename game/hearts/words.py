@@ -7,7 +7,9 @@ is drawn with its suit symbol ("the Q♠") or said in words ("the queen of spade
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Final
 
@@ -43,6 +45,25 @@ def where_you_came(totals: Sequence[int], seat: Seat = Seat.SOUTH) -> str:
 
 
 SEAT_NAMES: Final = {Seat.SOUTH: "You", Seat.WEST: "West", Seat.NORTH: "North", Seat.EAST: "East"}
+_NAMED: ContextVar[Mapping[Seat, str]] = ContextVar("seat_names", default=SEAT_NAMES)
+
+
+def seat_name(seat: Seat) -> str:
+    """A seat as the words name it: "You", "West" …, or at a table with friends, who plays it ("Bea")."""
+    return _NAMED.get()[seat]
+
+
+@contextmanager
+def named(names: Mapping[Seat, str] | None) -> Iterator[None]:
+    """Name the seats by ``names`` (each seat's player, yours "You") in every sentence made meanwhile; None:
+    the usual names. A table with friends wraps each frame in it, so its words match its boxes."""
+    token = _NAMED.set(SEAT_NAMES if names is None else names)
+    try:
+        yield
+    finally:
+        _NAMED.reset(token)
+
+
 DIRECTION_WORDS: Final = {
     PassDirection.LEFT: "left",
     PassDirection.RIGHT: "right",
@@ -116,12 +137,12 @@ SPOKEN: Final = Voice(spoken=True)
 
 def seat_subject(seat: Seat) -> str:
     """A seat opening a sentence: "You", "West"."""
-    return SEAT_NAMES[seat]
+    return seat_name(seat)
 
 
 def seat_object(seat: Seat) -> str:
     """A seat inside a sentence: "you", "West"."""
-    return "you" if seat is Seat.SOUTH else SEAT_NAMES[seat]
+    return "you" if seat is Seat.SOUTH else seat_name(seat)
 
 
 def passed_you(giver: Seat, cards: Iterable[Card], voice: Voice = DRAWN) -> str:
@@ -135,7 +156,7 @@ def pass_choice(direction: PassDirection, target: Seat, *, chosen: int = 0) -> s
     left = PASS_SIZE - chosen
     more = " more" if chosen else ""
     cards = "card" if left == 1 else "cards"
-    return f"Choose {left}{more} {cards} to pass {DIRECTION_WORDS[direction]} to {SEAT_NAMES[target]}."
+    return f"Choose {left}{more} {cards} to pass {DIRECTION_WORDS[direction]} to {seat_name(target)}."
 
 
 # Tricks ---------------------------------------------------------------------------------------
@@ -162,7 +183,7 @@ def trick_taken(trick: Trick, *, jack_counts: bool = False) -> str:
     assert winner is not None, "the trick is not finished"
     held = trick_holds(trick, jack_counts=jack_counts)
     what = join_words(held) if held else "no points"
-    who = "You take it" if winner is Seat.SOUTH else f"{SEAT_NAMES[winner]} takes it"
+    who = "You take it" if winner is Seat.SOUTH else f"{seat_name(winner)} takes it"
     return f"{who} — {what}"
 
 
@@ -200,7 +221,7 @@ def prompt(view: PlayerView, chosen: int) -> str:
             text = (
                 pass_choice(view.pass_direction, target, chosen=chosen)
                 if left
-                else f"Press “Pass {direction}” to give these three to {SEAT_NAMES[target]}."
+                else f"Press “Pass {direction}” to give these three to {seat_name(target)}."
             )
     elif view.phase is Phase.PLAY and view.to_move == view.seat:
         if not view.tricks and not view.trick.cards:

@@ -4,6 +4,8 @@ plays their seat from the bottom of the screen, and nothing of their own match i
 
 from __future__ import annotations
 
+import pygame
+
 from hearts.bots.hard import HardBot
 from hearts.coach import seed_for
 from hearts.engine import CardSet, Pass, Phase, Play, Rules, Seat
@@ -116,6 +118,12 @@ def test_a_friend_plays_a_whole_hand_from_their_own_seat_by_taps() -> None:
     host = table.host
     turned = Turned(SEAT)
     assert driver.table.frame().names == ("You", "Cy", "East", "Ada")  # your left is North, and so on
+    heard: list[str] = []
+    driver.app.ctx.speaker.listeners.append(lambda message: heard.append(message.text))
+    driver.settle()
+    # The words name each seat's player as the boxes do: the seat on your left is North's, Cy's.
+    driver.key(pygame.K_p)  # what the pass is: asked by its key, answered in the words of the table
+    assert any("to Cy" in line for line in heard) and not any("West" in line for line in heard), heard
     played = 0
     for _ in range(400):
         driver.settle()
@@ -137,6 +145,10 @@ def test_a_friend_plays_a_whole_hand_from_their_own_seat_by_taps() -> None:
             driver.step()
         assert len(host.match.moves) > moves, "the move reached the host's table and was played"
     assert len(host.match.results) == 1
+    said = " ".join(heard)
+    assert "Cy plays" in said or "Cy leads" in said, heard
+    assert "Ada plays" in said or "Ada leads" in said, heard
+    assert not any(word in said for word in ("West plays", "North plays", "South")), heard
     result = driver.scene
     assert isinstance(result, Dialog) and result.title == "Hand 1"
     scored = host.match.results[0]

@@ -19,6 +19,7 @@ from ..live import LiveTable, TableKeeper, table_for
 from ..page import opened_with, tell
 from ..storage import FileBackend, Settings, Store, default_backend
 from ..storage.keeper import MOVED_ON
+from ..words import named
 from . import theme
 from .browser_size import browser_size
 from .challenge_link import is_challenge_fragment, read_challenge
@@ -207,7 +208,12 @@ class App:
     def frame(self, dt: float, events: list[pygame.event.Event] | None = None) -> bool:
         """Handle ``events`` (default: the pygame queue), advance by ``dt`` seconds, draw if needed.
 
-        Returns whether the frame was drawn."""
+        Returns whether the frame was drawn. At a table with friends, every sentence of the frame names
+        the seats by who plays them."""
+        with named(self.ctx.friends.seat_names()):
+            return self._frame(dt, events)
+
+    def _frame(self, dt: float, events: list[pygame.event.Event] | None) -> bool:
         started = self.coach_clock()
         if events is None:
             events = pygame.event.get()

@@ -16,7 +16,7 @@ from typing import Final
 import pygame
 
 from ..engine import HandScored, Seat, Suit
-from ..words import SEAT_NAMES
+from ..words import seat_name
 from . import theme
 from .layout import Metrics
 from .render.cards import CardPainter
@@ -71,7 +71,7 @@ def draw_chart(
 ) -> None:
     """The totals hand by hand, a line per seat named at its end, over a dashed line at the target."""
     px = metrics.text(12)
-    label_width = max(fonts.size(SEAT_NAMES[seat], px, bold=True)[0] for seat in Seat) + metrics.px(6)
+    label_width = max(fonts.size(seat_name(seat), px, bold=True)[0] for seat in Seat) + metrics.px(6)
     area = pygame.Rect(rect.left, rect.top + px, rect.width - label_width, rect.height - 2 * px)
     points, target_y = chart_points(results, target, area)
     pygame.draw.line(surface, theme.PANEL_BORDER, area.bottomleft, area.bottomright, max(1, metrics.px(1)))
@@ -98,7 +98,7 @@ def draw_chart(
         ends.append(y)
         name = pygame.Rect(area.right + metrics.px(6), y - px // 2 - 1, label_width, px + 2)
         draw_text(
-            surface, fonts, SEAT_NAMES[seat], name, px, SEAT_LINES[seat], bold=True, align="left", wrap=False
+            surface, fonts, seat_name(seat), name, px, SEAT_LINES[seat], bold=True, align="left", wrap=False
         )
 
 

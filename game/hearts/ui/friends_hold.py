@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..deals import new_seed
-from ..engine import Rules
+from ..engine import Rules, Seat
 from ..friends import GuestTable, HostTable, InviteLink
+from ..friends.turned import Turned
 from ..peers import Peers
 from .friends_joining import Joining
 from .friends_lobby import Lobby
@@ -81,6 +82,18 @@ class FriendsHold:
                 self.guest = self.joining.guest
         if self.guest is not None and not self.guest.is_closed:
             self.guest.tick()
+
+    def seat_names(self) -> dict[Seat, str] | None:
+        """Who plays each seat as this page places them (yours "You"), while a table is held; else None.
+        A friend's page is turned so that it sits South (``friends.turned``)."""
+        host, guest = self.host, self.guest
+        if host is not None and not host.is_closed:
+            names = tuple(status.name for status in host.seats)
+        elif guest is not None and not guest.is_closed and len(guest.names) == len(Seat):
+            names = Turned(guest.seat).by_seat(guest.names)
+        else:
+            return None
+        return {seat: "You" if seat is Seat.SOUTH else names[seat] for seat in Seat}
 
     def take_notices(self) -> list[str]:
         """The sentences for the player from the table held since the last call (a friend went away, a

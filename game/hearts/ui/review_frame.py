@@ -16,7 +16,7 @@ from pygame import Rect
 from ..coach import Decision, Review, moment_line
 from ..engine import Card, Seat
 from ..review import HandReplay
-from ..words import DIRECTION_WORDS, SEAT_NAMES, trick_taken
+from ..words import DIRECTION_WORDS, seat_name, trick_taken
 from .review_layout import ORDER, CoachText, ReviewLayout
 from .widgets import Button
 
@@ -149,10 +149,10 @@ def _rows(replay: HandReplay, step: int, layout: ReviewLayout) -> tuple[ShownRow
         winner = shown.trick.winner
     rows = []
     for seat in ORDER:
-        name = SEAT_NAMES[seat]
+        name = seat_name(seat)
         if step == 0 and replay.passed[0] is not None and not layout.label_beside:
             target = replay.passed_to(seat)
-            name = f"{name} → {SEAT_NAMES[target]}" if target is not None else name
+            name = f"{name} → {seat_name(target)}" if target is not None else name
         rows.append(
             ShownRow(seat=seat, name=name, cards=held[seat], raised=raised[seat], is_winner=seat is winner)
         )

@@ -11,7 +11,7 @@ into words, reading nothing else (``message_line`` is the frame's line).
 from __future__ import annotations
 
 from ..engine import Card, Phase, PlayerView, Seat, Trick
-from ..words import SEAT_NAMES, prompt, trick_taken
+from ..words import prompt, seat_name, trick_taken
 from .motion import Step
 from .table_controls import is_players_move
 from .table_pace import REASON_TIME, REFUSED_BUBBLE, REFUSED_SHAKE
@@ -90,7 +90,7 @@ def waiting_words(phase: Phase, bot_to_move: Seat | None) -> str:
         return "Wait for the others to choose their cards."
     if bot_to_move is None:
         return "Wait a moment."
-    return f"Wait for {SEAT_NAMES[bot_to_move]} to play."
+    return f"Wait for {seat_name(bot_to_move)} to play."
 
 
 def message_line(

@@ -14,7 +14,7 @@ from typing import Final, Literal
 import pygame
 
 from ...engine import HandScored, Match, Seat, Suit
-from ...words import SEAT_NAMES, hand_story, table_header
+from ...words import hand_story, seat_name, table_header
 from .. import theme
 from ..layout import DialogLayout, Metrics
 from ..render.fonts import Fonts
@@ -72,7 +72,7 @@ def hand_result_frame(scored: HandScored, match: Match, *, match_over: bool) -> 
     for seat in Seat:
         rows.append(
             (
-                SEAT_NAMES[seat],
+                seat_name(seat),
                 str(scored.hearts[seat]) if scored.hearts else "",
                 "Q♠" if scored.queen_taker == seat else "",
                 score_text(scored.scores[seat]),

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from ...engine import HandScored, MatchOver, Seat, places
-from ...words import SEAT_NAMES, where_you_came
+from ...words import seat_name, where_you_came
 from .. import theme
 from ..celebration import Confetti, draw_chart
 from ..challenge_link import challenge_a_friend
@@ -61,13 +61,13 @@ def match_result_frame(session: Session, over: MatchOver) -> MatchResultFrame:
     results = tuple(session.match.results)
     hands = len(results)
     if won and len(over.winners) > 1:
-        others = " and ".join(SEAT_NAMES[seat] for seat in over.winners if seat is not HUMAN)
+        others = " and ".join(seat_name(seat) for seat in over.winners if seat is not HUMAN)
         summary = f"You share the win with {others} after {hands} hands."
     elif won:
         margin = over.totals[ranking[1]] - over.totals[HUMAN]
         summary = f"You win by {margin} point{'s' if margin != 1 else ''} after {hands} hands."
     else:
-        winner = " and ".join(SEAT_NAMES[seat] for seat in over.winners)
+        winner = " and ".join(seat_name(seat) for seat in over.winners)
         summary = f"{winner} won after {hands} hands. You {where_you_came(over.totals, HUMAN)}."
     challenge = session.challenge
     if challenge is not None and challenge.score is not None:
@@ -175,7 +175,7 @@ def draw_match_result(
         bold = seat is HUMAN or winner
         mark = "  ★" if winner else ""
         place, tied = frame.places[seat]
-        name = f"{'=' if tied else ''}{place}.  {SEAT_NAMES[seat]}{mark}"
+        name = f"{'=' if tied else ''}{place}.  {seat_name(seat)}{mark}"
         draw_text(surface, fonts, name, inner, layout.px, colour, bold=bold, align="left", wrap=False)
         total = total_text(frame.totals[seat])
         draw_text(surface, fonts, total, inner, layout.px, colour, bold=bold, align="right", wrap=False)

@@ -16,7 +16,7 @@ from typing import Final, Literal
 import pygame
 
 from ...engine import HandScored, Seat
-from ...words import SEAT_NAMES
+from ...words import seat_name
 from .. import theme
 from ..layout import DialogLayout, Metrics
 from ..render.fonts import Fonts
@@ -134,7 +134,7 @@ def _columns(
         return (max(points, total) if stacked else points + inner + total) + 2 * inner
 
     seats = [
-        max([fonts.size(SEAT_NAMES[seat], px, bold=True)[0], *(cell(result, seat) for result in frame.shown)])
+        max([fonts.size(seat_name(seat), px, bold=True)[0], *(cell(result, seat) for result in frame.shown)])
         for seat in Seat
     ]
     numbers = [str(result.hand_number) for result in frame.shown]
@@ -223,7 +223,7 @@ def draw_score_sheet(
     for seat in Seat:
         draw_panel(surface, layout.bands[seat], metrics.px(8), theme.PANEL)
         colour = theme.TEXT if seat is HUMAN else theme.TEXT_MUTED
-        draw_text(surface, fonts, SEAT_NAMES[seat], layout.names[seat], px, colour, bold=True, wrap=False)
+        draw_text(surface, fonts, seat_name(seat), layout.names[seat], px, colour, bold=True, wrap=False)
     for index, (result, hand) in enumerate(zip(frame.shown, layout.hands, strict=True)):
         is_latest = result.hand_number == frame.latest
         if is_latest:
