@@ -171,6 +171,7 @@ def test_a_friend_joins_by_the_links_the_screens_show_and_play_opens_on_both_sid
         friend.step()
     assert hold.host.status(Seat.WEST).presence is Presence.HERE
     assert "Bea is at the table." in host.said
+    assert host.driver.app.notice is None  # (said on the invitation's screen, not again over it)
     guest = friend.driver.app.ctx.friends.guest
     assert guest is not None and guest.is_seated and guest.seat is Seat.WEST
     # Seated, the friend waits on the answer's screen until the host starts: nothing is dealt yet.

@@ -97,8 +97,11 @@ class FriendsHold:
 
     def take_notices(self) -> list[str]:
         """The sentences for the player from the table held since the last call (a friend went away, a
-        message ignored …); a guest's table closing is said by its table, not here."""
+        message ignored …); a guest's table closing is said by its table, not here, and what the host's
+        invitations said already on their own screens (a friend seated) is not said again over the table."""
         notices = [] if self.host is None else self.host.take_notices()
+        if self.lobby is not None:
+            notices = [notice for notice in notices if notice not in self.lobby.news]
         guest = self.guest
         if guest is not None:
             notices.extend(notice for notice in guest.take_notices() if notice != guest.closed_why)
