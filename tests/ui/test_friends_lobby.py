@@ -177,6 +177,8 @@ def test_a_friend_joins_by_the_links_the_screens_show_and_play_opens_on_both_sid
     # Seated, the friend waits on the answer's screen until the host starts: nothing is dealt yet.
     assert friend.dialog.name == "friends_answer" and guest.view is None
     assert "You are at Ada's table. It begins when Ada starts it." in friend.said
+    assert not any("#a=" in line for line in friend.said)  # the answer, its work done, is gone
+    assert [choice.label for choice in friend.dialog.choices] == ["Leave the table"]
 
     host.press("done")
     assert "West: Bea, connected." in host.said

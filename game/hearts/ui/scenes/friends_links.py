@@ -187,9 +187,11 @@ class AnswerDialog(LinkDialog):
             choices = [Choice("close", "OK", primary=True)]
         elif joining.step == "waiting":
             choices = [Choice("copy", "Copy link"), Choice("share", "Share"), Choice("close", "Cancel")]
+        elif joining.step == "seated":  # (the answer has done its work: no code, no sharing)
+            choices = [Choice("close", "Leave the table")]
         else:
             choices = [Choice("close", "Cancel")]
-        self.follow(joining.link, [joining.sentence()], choices)
+        self.follow("" if joining.step == "seated" else joining.link, [joining.sentence()], choices)
         return super().update(dt)
 
     def choose(self, index: int) -> Transition | None:
