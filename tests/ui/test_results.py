@@ -244,9 +244,7 @@ def test_a_victory_celebrates_for_a_while_and_leaves_nothing_behind_under_reduce
     table.draw(drawn)
     calm.draw(drawn)
     table.draw(under)
-    shade = pygame.Surface((390, 844), pygame.SRCALPHA)
-    shade.fill(theme.SCRIM)
-    under.blit(shade, (0, 0))
+    under.fill(theme.SCRIM, special_flags=pygame.BLEND_RGB_MULT)
     outside = pygame.Rect(0, calm.layout.panel.bottom + 2, 390, 844 - calm.layout.panel.bottom - 2)
     assert drawn.subsurface(outside).get_view("2").raw == under.subsurface(outside).get_view("2").raw
     _, lost = build("defeat", ctx)
@@ -435,3 +433,20 @@ def test_the_hand_result_is_in_the_page_mirror_a_seat_a_sentence_with_its_story(
     assert (
         said is not None and "in all" not in said.text
     )  # the announcer says the result; the mirror keeps it
+
+
+def test_the_scrim_darkens_the_table_as_black_at_an_alpha_of_140_would_within_a_level() -> None:
+    """A dialog darkens what is beneath by multiplying it (a whole screen's alpha blend was a long task in
+    WebAssembly at a phone's scale); it looks as the translucent black it stands for."""
+    colours = pygame.Surface((256, 8))
+    for x in range(256):
+        pygame.draw.line(colours, (x, 255 - x, (x * 7) % 256), (x, 0), (x, 7))
+    multiplied, blended = colours.copy(), colours.copy()
+    multiplied.fill(theme.SCRIM, special_flags=pygame.BLEND_RGB_MULT)
+    black = pygame.Surface(colours.get_size(), pygame.SRCALPHA)
+    black.fill((0, 0, 0, 140))
+    blended.blit(black, (0, 0))
+    for x in range(256):
+        one, other = multiplied.get_at((x, 4)), blended.get_at((x, 4))
+        assert all(abs(a - b) <= 1 for a, b in zip(one[:3], other[:3], strict=True)), (x, one, other)
+    assert multiplied.get_at((255, 4))[0] < 120  # darkened by more than half

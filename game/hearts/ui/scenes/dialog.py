@@ -246,9 +246,7 @@ class Dialog(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.layout
         metrics = layout.metrics
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill(theme.SCRIM)
-        surface.blit(shade, (0, 0))
+        surface.fill(theme.SCRIM, special_flags=pygame.BLEND_RGB_MULT)
         if self.confetti is not None:
             self.confetti.draw(surface, self.ctx.painter)
         draw_panel(surface, layout.panel, metrics.px(16), theme.PANEL_SOLID)
