@@ -9,12 +9,15 @@ Python traceback. Not collected inside Pyodide, where there is no browser."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+
+from hearts.storage import Settings
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext
@@ -83,25 +86,50 @@ DESKTOP = (1280, 720)
 
 
 def player_context(
-    browser: Browser, size: tuple[int, int], *, mouse: bool = False, reduced_motion: bool = False
+    browser: Browser,
+    size: tuple[int, int],
+    *,
+    mouse: bool = False,
+    reduced_motion: bool = False,
+    easy: bool = False,
 ) -> BrowserContext:
-    """A player's own browser profile (``browser_player.Player.context``): touch, or a mouse."""
+    """A player's own browser profile (``browser_player.Player.context``): touch, or a mouse. ``easy``:
+    the profile has played before and chose the Quick pace and Easy bots (a hand takes half the time it
+    does at the Normal pace, whose steps are most of it; Easy's decisions leave the processor to the other
+    pages), with the same Reduced motion as its system."""
     from browser_player import Player
 
     pointer = "mouse" if mouse else "touch"
-    return Player.context(browser, size, pointer=pointer, reduced_motion=reduced_motion)
+    context = Player.context(browser, size, pointer=pointer, reduced_motion=reduced_motion)
+    if easy:
+        context.add_init_script(
+            settings_kept(Settings(difficulty="easy", pace="quick", reduced_motion=reduced_motion))
+        )
+    return context
+
+
+def settings_kept(settings: Settings) -> str:
+    """A script that leaves ``settings`` in the page's storage as the game keeps them, unless the game has
+    kept its own already (a reload, another tab of the profile)."""
+    from hearts.storage import MemoryBackend, Store
+
+    backend = MemoryBackend()
+    Store(backend).save_settings(settings)
+    ((key, text),) = backend.data.items()
+    key, text = json.dumps(key), json.dumps(text)
+    return f"if (localStorage.getItem({key}) === null) localStorage.setItem({key}, {text});"
 
 
 @pytest.fixture
 def phone(browser: Browser) -> Iterator[BrowserContext]:
-    context = player_context(browser, PHONE)
+    context = player_context(browser, PHONE, easy=True)
     yield context
     context.close()
 
 
 @pytest.fixture
 def desktop(browser: Browser) -> Iterator[BrowserContext]:
-    context = player_context(browser, DESKTOP, mouse=True)
+    context = player_context(browser, DESKTOP, mouse=True, easy=True)
     yield context
     context.close()
 
@@ -118,5 +146,13 @@ def calm_phone(browser: Browser) -> Iterator[BrowserContext]:
 @pytest.fixture
 def calm_desktop(browser: Browser) -> Iterator[BrowserContext]:
     context = player_context(browser, DESKTOP, mouse=True, reduced_motion=True)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def calm_easy_desktop(browser: Browser) -> Iterator[BrowserContext]:
+    """A calm desktop that has played before, with Easy bots (``player_context``)."""
+    context = player_context(browser, DESKTOP, mouse=True, reduced_motion=True, easy=True)
     yield context
     context.close()

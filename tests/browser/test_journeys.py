@@ -88,13 +88,15 @@ GROWTH_STEP = 1.21
 71.9 MB → 86.3 MB): at most one such step is allowed."""
 
 
-def test_a_match_to_50_at_fast_forward_keeps_memory_flat(calm_desktop: BrowserContext, site_url: str) -> None:
+def test_a_match_to_50_at_fast_forward_keeps_memory_flat(
+    calm_easy_desktop: BrowserContext, site_url: str
+) -> None:
     """Target 50 (the lowest Options offers), Fast-forward pressed at every turn, the highest card played:
-    the match ends in three to five hands, 18-20 s each on 2 busy cores (75-95 s in all: the cost of this
-    module). Most of a hand is your own 13 turns (the hand let lie still before each tap, Fast-forward
-    pressed again), then the least hold of each trick (0.5 s). After each hand the page is made to collect
+    the match ends in three to five hands (Easy bots, who decide at once). Most of a hand is your own 13
+    turns (the hand let lie still before each tap, Fast-forward pressed again), then the least hold of each
+    trick (0.5 s). After each hand the page is made to collect
     its garbage, then the JS heap and the runtime's memory are read."""
-    player = Player.opened(calm_desktop, site_url, pointer="mouse")
+    player = Player.opened(calm_easy_desktop, site_url, pointer="mouse")
     table = menu(player)
     assert table.dialog is not None
     player.tap(table.dialog.choice("^Options"))
@@ -118,7 +120,7 @@ def test_a_match_to_50_at_fast_forward_keeps_memory_flat(calm_desktop: BrowserCo
     player.tap(table.dialog.choice("^New match"))
     player.wait_for(is_my_move, what="the first pass")
 
-    cdp = calm_desktop.new_cdp_session(player.page)
+    cdp = calm_easy_desktop.new_cdp_session(player.page)
 
     def sample() -> dict[str, int]:
         cdp.send("HeapProfiler.collectGarbage")

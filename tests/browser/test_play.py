@@ -146,8 +146,8 @@ def test_a_whole_hand_by_mouse_its_review_and_play_from_there(
     player.check()
 
 
-def test_a_whole_hand_by_keys_alone(calm_desktop: BrowserContext, site_url: str) -> None:
-    player = Player.opened(calm_desktop, site_url, pointer="mouse")
+def test_a_whole_hand_by_keys_alone(calm_easy_desktop: BrowserContext, site_url: str) -> None:
+    player = Player.opened(calm_easy_desktop, site_url, pointer="mouse")
     player.wait_for(lambda t: t.dialog is not None, what="the menu")
     player.key("Enter")  # New match has the focus
     player.wait_for(is_my_move, what="the first pass")
