@@ -105,15 +105,8 @@ def _journey(site: Path) -> dict[str, Any]:
         seen["seated"] = line_with(host, "has taken West's seat")
         press(host, "^Done$")
         seen["west"] = line_with(host, "West:")
-        # Seated, the friend's page opens its seat (FriendsSeat): the table modes' work, built beside this.
-        # Until that route has a scene the game stops there, saying so on the page's failure screen.
-        friend.page.wait_for_function(
-            "hearts.hasFailed || !document.getElementById('mirror-dialog-title')"
-            " || document.getElementById('mirror-dialog-title').textContent !== 'Your answer'"
-        )
-        seen["friend_stopped"] = friend.page.evaluate(
-            "hearts.hasFailed ? document.getElementById('failure').textContent : ''"
-        )
+        # Seated, the friend's page waits on its answer's screen until the host starts.
+        seen["friend_seated"] = line_with(friend, "It begins when")
 
         # North's answer is opened in a new tab of the host's browser (as a phone's camera would open it):
         # that tab passes it to the one that holds the table.
@@ -150,10 +143,7 @@ def test_a_friend_joins_by_the_links_the_two_screens_show(journey: dict[str, Any
     assert journey["friend_waits"] == "Send this answer back to Host. Waiting for Host to open it…"
     assert journey["seated"] == "Bea has taken West's seat."
     assert journey["west"] == "West: Bea, connected."
-    until_the_seat_has_a_scene = (
-        "The game stopped: LookupError: no scene shows FriendsSeat(). Please try again."
-    )
-    assert journey["friend_stopped"] in ("", until_the_seat_has_a_scene)
+    assert journey["friend_seated"] == "You are at Host's table. It begins when Host starts it."
     assert journey["tab_says"] == "Sent to your table in the other tab. You can close this one."
     assert journey["north"] == "North: Cy, connected."
     assert journey["host_troubles"] == []

@@ -1,0 +1,439 @@
+"""A table with friends played between real pages of the built site, by what the screens show and by
+real touches: the host's page invites West and North (East stays a computer player), the friends' pages
+join by the links read off the screens, the host starts, and the three people play a whole hand, each
+from their own seat. Then, in the second hand, West's page is closed: the host's page says West has gone,
+a bot covers the seat, the host invites West again from the table's menu and a fresh page takes the seat
+and plays on. Last, the host's page reloads mid-hand and opens the table where it was.
+
+The pages run in a network namespace (``../shared/tools/private-net``), as ``test_friends_lobby.py``
+explains; this file is also the program run inside it, printing what the pages showed as one JSON
+object.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    from browser_player import Hand, Player, Table
+    from playwright.sync_api import Browser
+
+ROOT = Path(__file__).resolve().parents[2]
+PRIVATE_NET = ROOT.parent / "shared" / "tools" / "private-net"
+SIZE = (390, 844)
+FRIENDS = {"West": "Bea", "North": "Cy"}
+
+
+# ------------------------------------------------------------------------------------- the screens
+
+
+def titled(player: Player, pattern: str, *, timeout: float = 30.0) -> Table:
+    return player.wait_for(
+        lambda t: t.dialog is not None and re.search(pattern, t.dialog.title) is not None,
+        timeout=timeout,
+        what=f"a dialog like {pattern!r}",
+    )
+
+
+def line_with(player: Player, text: str) -> str:
+    table = player.wait_for(
+        lambda t: t.dialog is not None and any(text in line for line in t.dialog.lines),
+        what=f"a line with {text!r}",
+    )
+    assert table.dialog is not None
+    return next(line for line in table.dialog.lines if text in line)
+
+
+def press(player: Player, pattern: str) -> None:
+    """Tap the choice of the dialog on top whose name matches ``pattern``."""
+    dialog = player.table().dialog
+    assert dialog is not None
+    player.tap(dialog.choice(pattern))
+
+
+def type_in_box(player: Player, text: str) -> None:
+    """The page's box for a line of text: typed into, then OK, as a person does."""
+    player.page.wait_for_selector("#ask[open]")
+    player.page.fill("#ask-text", text)
+    player.page.click("#ask-ok")
+
+
+def has_said(player: Player, text: str) -> bool:
+    """Whether one of the last lines said aloud on ``player``'s page (the page keeps 50) holds ``text``."""
+    return any(text in line for line in player.spoken())
+
+
+def wait_said(player: Player, text: str, *, timeout: float = 30.0) -> str:
+    """The last line said aloud on ``player``'s page that holds ``text``, once one does."""
+    deadline = time.monotonic() + timeout
+    while True:
+        lines = player.spoken()
+        found = next((line for line in reversed(lines) if text in line), None)
+        if found is not None:
+            return found
+        assert time.monotonic() < deadline, f"waited {timeout:.0f} s to hear {text!r}; heard {lines[-6:]}"
+        player.page.wait_for_timeout(50)
+
+
+# ------------------------------------------------------------------------------------- the journey
+
+
+class Seen:
+    """Every card each page's mirror listed in its hand, by seat, and each hand's first full reading."""
+
+    def __init__(self) -> None:
+        self.cards: dict[str, set[str]] = {}
+        self.dealt: dict[str, list[str]] = {}
+
+    def kept(self, hands: dict[str, Hand]) -> dict[str, Any]:
+        """What was seen, and what each page passed, as JSON."""
+        return {
+            "seen": {seat: sorted(cards) for seat, cards in self.cards.items()},
+            "dealt": self.dealt,
+            "passed": {seat: list(hand.passed) for seat, hand in hands.items()},
+        }
+
+    def read(self, seat: str, table: Table) -> None:
+        ids = [card.id for card in table.hand]
+        self.cards.setdefault(seat, set()).update(ids)
+        if len(ids) == 13 and seat not in self.dealt:
+            self.dealt[seat] = ids
+
+
+class Eye:
+    """When each page's hand was last laid out anew, by the readings of ``play_round``: a player whose
+    hand has lain still long enough (``SEE_MS``) has taken it in already, and aims at once."""
+
+    def __init__(self) -> None:
+        self.layouts: dict[str, tuple[list[Any], float]] = {}
+
+    def still_for(self, seat: str, table: Table) -> float:
+        layout = [(card.id, card.rect) for card in table.hand]
+        now = time.monotonic()
+        last = self.layouts.get(seat)
+        if last is None or last[0] != layout:
+            self.layouts[seat] = (layout, now)
+            return 0.0
+        return now - last[1]
+
+
+def play_round(
+    hands: dict[str, Hand], seen: Seen, *, until: Callable[[dict[str, Table]], bool], timeout: float = 120.0
+) -> dict[str, Table]:
+    """Each page plays its moves as they come, by touch, until ``until(tables)`` holds of the pages'
+    last readings; every reading goes to ``seen``."""
+    from browser_player import SEE_MS, is_my_move, passing
+
+    eye = Eye()
+    deadline = time.monotonic() + timeout
+    tables: dict[str, Table] = {}
+    while True:
+        for seat, hand in hands.items():
+            table = tables[seat] = hand.player.table()
+            seen.read(seat, table)
+            still = eye.still_for(seat, table)
+            if table.dialog is not None or not is_my_move(table):
+                continue
+            if passing(table):
+                hand.step(table)
+            elif still * 1000 >= SEE_MS:
+                hand.play_card(table)
+            else:
+                continue
+            tables[seat] = hand.player.table()
+            seen.read(seat, tables[seat])
+        if until(tables):
+            return tables
+        assert time.monotonic() < deadline, f"the table did not get there in {timeout:.0f} s: {tables}"
+        next(iter(hands.values())).player.page.wait_for_timeout(30)
+
+
+def is_result(table: Table) -> bool:
+    return table.dialog is not None and table.dialog.title.startswith("Hand ")
+
+
+def open_menu(player: Player) -> None:
+    """The table's menu, by Escape (a tap on Menu, at the top, would go to the notice drawn over it)."""
+    player.wait_for(lambda t: t.dialog is None and t.button("^Menu") is not None, what="the table")
+    player.key("Escape")
+    titled(player, "^Menu$")
+
+
+def lines_of(table: Table) -> tuple[str, ...]:
+    return () if table.dialog is None else table.dialog.lines
+
+
+def seen_still(player: Player) -> Table:
+    from browser_player import seen
+
+    return seen(player, player.table())
+
+
+def opened_on(browser: Browser, url: str) -> Player:
+    """A friend's page, in a browser profile of its own, opened on the invitation link ``url`` (booting
+    while the next thing is done)."""
+    from browser_player import Player
+
+    friend = Player(Player.context(browser, SIZE, reduced_motion=True).new_page())
+    friend.page.goto(url)
+    return friend
+
+
+def answer_of(friend: Player, name: str) -> str:
+    """The friend joins under ``name``; the answer link its page shows."""
+    friend.wait_started()
+    titled(friend, "^Join")
+    press(friend, "^Join$")
+    type_in_box(friend, name)
+    titled(friend, "^Your answer$")
+    return line_with(friend, "#a=")
+
+
+def seat_by_answer(host: Player, seat: str, answer: str) -> str:
+    """The host, on the invitation's screen of ``seat``, pastes the friend's answer."""
+    titled(host, f"^Invite to {seat}'s seat$")
+    press(host, "^Paste answer$")
+    type_in_box(host, answer)
+    seated = line_with(host, f"has taken {seat}'s seat")
+    press(host, "^Done$")
+    return seated
+
+
+def _journey(site: Path, out: dict[str, Any]) -> None:
+    from browser_player import CHROMIUM, CHROMIUM_ARGS, Hand, Player
+    from playwright.sync_api import sync_playwright
+    from serve import serving
+
+    out["at"] = {}
+    seen = Seen()
+    with serving(site) as url, sync_playwright() as driver:
+        args = [arg for arg in CHROMIUM_ARGS if not arg.startswith("--host-resolver-rules")]
+        browser = driver.chromium.launch(executable_path=CHROMIUM, args=args, headless=True)
+        started = time.monotonic()
+
+        def mark(what: str) -> None:
+            out["at"][what] = round(time.monotonic() - started, 1)
+
+        # West and North invited, both invitations gathering side by side; East stays a computer player.
+        host = Player.opened(Player.context(browser, SIZE, reduced_motion=True), url)
+        titled(host, "main menu")
+        press(host, "^Play friends$")
+        titled(host, "^Play friends$")
+        press(host, "^Invite West$")
+        titled(host, "^Invite to West's seat$")
+        press(host, "^Done$")
+        titled(host, "^Play friends$")
+        press(host, "^Invite North$")
+        to_north = line_with(host, "#j=")
+        press(host, "^Done$")
+        titled(host, "^Play friends$")
+        press(host, "^Invite West$")
+        west = opened_on(browser, line_with(host, "#j="))
+        north = opened_on(browser, to_north)
+        from_west = answer_of(west, FRIENDS["West"])
+        from_north = answer_of(north, FRIENDS["North"])
+        out["seated"] = [seat_by_answer(host, "West", from_west)]
+        titled(host, "^Play friends$")
+        press(host, "^Invite North$")
+        out["seated"].append(seat_by_answer(host, "North", from_north))
+        out["lobby"] = list(lines_of(titled(host, "^Play friends$")))
+        mark("connected")
+        press(host, "^Start$")
+
+        # The first hand, every person playing their own seat by touch, to its result on every page.
+        hands = {"South": Hand(host), "West": Hand(west), "North": Hand(north)}
+        tables = play_round(hands, seen, until=lambda ts: all(is_result(t) for t in ts.values()))
+        out["results"] = {seat: [table.dialog.title, *lines_of(table)] for seat, table in tables.items()}  # type: ignore[union-attr]
+        out["played"] = {seat: list(hand.played) for seat, hand in hands.items()}
+        out["hands"] = [seen.kept(hands)]
+        mark("hand 1")
+
+        # The second hand: West's page closes once West has passed.
+        seen = Seen()
+        press(host, "^Next hand$")
+        press(west, "^Back to the table$")
+        press(north, "^Back to the table$")
+        hands = {seat: Hand(hand.player) for seat, hand in hands.items()}
+        play_round(hands, seen, until=lambda _: len(hands["West"].passed) == 3)
+        passed = {seat: list(hand.passed) for seat, hand in hands.items()}
+        west.page.context.close()
+        del hands["West"]
+        out["gone"] = wait_said(host, "has gone away")
+        mark("gone")
+        # The others play on while the table waits for West; then a bot covers the seat.
+        play_round(hands, seen, until=lambda _: has_said(host, "A bot plays"))
+        out["covered"] = wait_said(host, "A bot plays")
+        mark("covered")
+
+        # The host invites West again from the table's menu; a fresh page takes the seat.
+        open_menu(host)
+        press(host, "^Invite friends$")
+        out["while_away"] = list(lines_of(titled(host, "^Play friends$")))
+        press(host, "^Invite West$")
+        again = opened_on(browser, line_with(host, "#j="))
+        out["seated"].append(seat_by_answer(host, "West", answer_of(again, FRIENDS["West"])))
+        out["back"] = list(lines_of(titled(host, "^Play friends$")))
+        press(host, "^Back to the table$")
+        mark("back")
+        hands["West"] = Hand(again)
+        play_round(hands, seen, until=lambda _: len(hands["West"].played) >= 1)
+        out["again_played"] = list(hands["West"].played)
+        out["hands"].append({**seen.kept(hands), "passed": passed})
+        mark("again played")
+
+        # The host's page reloads mid-hand: its table opens where it was, its friends' seats bots.
+        host.wait_for(lambda t: t.dialog is None and len(t.hand) > 0, what="the host's table")
+        before = [card.id for card in seen_still(host).hand]
+        out["reload_s"] = round(host.reload(), 1)
+        out["reopened"] = wait_said(host, "back where it was")
+        host.wait_for(lambda t: t.dialog is None and len(t.hand) > 0, what="the table")
+        after = seen_still(host)
+        out["hand_kept"] = [before, [card.id for card in after.hand]]
+        out["friends_told"] = {
+            seat: [titled(friend, "ended").dialog.title, *lines_of(friend.table())]  # type: ignore[union-attr]
+            for seat, friend in (("West", again), ("North", north))
+        }
+        open_menu(host)
+        press(host, "^Invite friends$")
+        out["after_reload"] = list(lines_of(titled(host, "^Play friends$")))
+        press(host, "^Back to the table$")
+        alone = {"South": Hand(host)}
+        count = len(after.hand)
+        play_round(alone, seen, until=lambda ts: 0 < len(ts["South"].hand) < count or is_result(ts["South"]))
+        out["host_played"] = list(alone["South"].played)
+        mark("reloaded")
+        out["troubles"] = {
+            name: player.troubles
+            for name, player in (("South", host), ("West", west), ("North", north), ("West again", again))
+        }
+        browser.close()
+
+
+# ------------------------------------------------------------------------------------- the tests
+
+
+@pytest.fixture(scope="module")
+def journey(built_site: Path) -> dict[str, Any]:
+    assert PRIVATE_NET.is_file(), f"the namespace tool is missing: put it at {PRIVATE_NET}"
+    done = subprocess.run(
+        [str(PRIVATE_NET), "env", f"FRIENDS_SITE={built_site}", sys.executable, __file__],
+        capture_output=True,
+        text=True,
+        timeout=240,
+        check=False,
+    )
+    assert done.returncode == 0, f"{done.stdout}\n{done.stderr}"
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+SCORE = re.compile(r"^(\w+): (?:.*, )?([+-]?\d+) this hand, (-?\d+) in all")
+GIVER = [
+    {"West": "South", "North": "West", "South": "East"},
+    {"South": "West", "West": "North", "North": "East"},
+]
+"""Who passes to each person in the first hand (to the left) and the second (to the right); East is a
+computer player, whose cards no page shows."""
+
+
+def scores(lines: list[str], names: dict[str, str]) -> dict[str, tuple[int, int]]:
+    """Each person's points this hand and in all, by name, from a result's lines."""
+    found = {}
+    for line in lines:
+        match = SCORE.match(line)
+        if match is not None:
+            found[names.get(match[1], match[1])] = (int(match[2]), int(match[3]))
+    return found
+
+
+def foreign_cards(hand: dict[str, Any], givers: dict[str, str]) -> dict[str, list[str]]:
+    """By seat, the cards its page listed in its hand that were neither dealt to it nor passed to it: a
+    card passed by East (a computer player) is any card no person's page was dealt."""
+    dealt, passed = hand["dealt"], hand["passed"]
+    everyone = {card for cards in dealt.values() for card in cards}
+    foreign = {}
+    for seat, cards in hand["seen"].items():
+        giver = givers[seat]
+        given = set(passed[giver]) if giver in passed else set()
+        extra = set(cards) - set(dealt[seat]) - given
+        foreign[seat] = sorted(extra & everyone if giver not in passed else extra)
+    return foreign
+
+
+def test_three_people_play_a_whole_hand_each_from_their_seat(journey: dict[str, Any]) -> None:
+    """Each person's page shows only their own cards, plays all of them by touch, and shows the hand's
+    scores as the host's page does."""
+    assert journey["seated"][:2] == ["Bea has taken West's seat.", "Cy has taken North's seat."]
+    assert journey["lobby"][1:] == [
+        "West: Bea, connected.",
+        "North: Cy, connected.",
+        "East: a computer player.",
+    ]
+    first = journey["hands"][0]
+    dealt = {seat: set(cards) for seat, cards in first["dealt"].items()}
+    assert sorted(dealt) == ["North", "South", "West"] and all(len(cards) == 13 for cards in dealt.values())
+    assert not (
+        dealt["South"] & dealt["West"] or dealt["South"] & dealt["North"] or dealt["West"] & dealt["North"]
+    )
+    assert all(len(cards) == 3 for cards in first["passed"].values()), first["passed"]
+    # What a page listed is what its seat was dealt and passed, to the card.
+    assert set(first["seen"]["West"]) == dealt["West"] | set(first["passed"]["South"])
+    assert set(first["seen"]["North"]) == dealt["North"] | set(first["passed"]["West"])
+    assert foreign_cards(first, GIVER[0]) == {"South": [], "West": [], "North": []}
+    for seat, played in journey["played"].items():  # (the last card may play itself)
+        assert 12 <= len(played) <= 13 and set(played) <= set(first["seen"][seat]), (seat, played)
+    host_names = {"You": "Host", "West": "Bea", "North": "Cy"}
+    by_host = scores(journey["results"]["South"], host_names)
+    assert journey["results"]["South"][0] == "Hand 1" and sum(score for score, _ in by_host.values()) in (
+        26,
+        78,
+    )
+    for seat, name in FRIENDS.items():
+        result = journey["results"][seat]
+        assert result[0] == "Hand 1", result
+        assert scores(result, {"You": name}) == by_host, (seat, result)
+
+
+def test_a_friend_gone_is_covered_by_a_bot_and_invited_back(journey: dict[str, Any]) -> None:
+    assert journey["gone"] == "Bea has gone away."
+    assert journey["covered"] == "A bot plays for Bea until they come back."
+    assert "West: Bea, away." in journey["while_away"]
+    assert journey["seated"][2:] == ["Bea has taken West's seat."]
+    assert "West: Bea, connected." in journey["back"]
+    second = journey["hands"][1]
+    assert foreign_cards(second, GIVER[1]) == {"South": [], "West": [], "North": []}
+    wests = set(second["dealt"]["West"]) - set(second["passed"]["West"]) | set(second["passed"]["North"])
+    assert len(journey["again_played"]) == 1 and set(journey["again_played"]) <= wests
+
+
+def test_the_hosts_reload_keeps_the_match(journey: dict[str, Any]) -> None:
+    assert journey["reopened"].startswith("Your table with friends is back where it was.")
+    before, after = journey["hand_kept"]
+    assert before == after and len(before) < 13
+    for seat, told in journey["friends_told"].items():
+        assert told[0] == "The table has ended" and len(told) == 2, (seat, told)
+    assert journey["after_reload"][1:] == [
+        "West: Bea, a computer player.",
+        "North: Cy, a computer player.",
+        "East: a computer player.",
+    ]
+    assert len(journey["host_played"]) == 1 and set(journey["host_played"]) <= set(after)
+    assert journey["troubles"] == {"South": [], "West": [], "North": [], "West again": []}
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT / "tools"))
+    seen: dict[str, Any] = {}
+    try:
+        _journey(Path(os.environ["FRIENDS_SITE"]), seen)
+    finally:  # (what was seen up to a failure, too)
+        print(json.dumps(seen))
