@@ -28,6 +28,9 @@ if TYPE_CHECKING:
     from browser_player import Hand, Player, Table
     from playwright.sync_api import Browser
 
+
+pytestmark = pytest.mark.xdist_group("friends-play")  # (one run of the pages, which its tests share)
+
 ROOT = Path(__file__).resolve().parents[2]
 PRIVATE_NET = ROOT.parent / "shared" / "tools" / "private-net"
 SIZE = (390, 844)

@@ -20,6 +20,8 @@ from typing import Any
 
 import pytest
 
+pytestmark = pytest.mark.xdist_group("peers")  # (one run of the pages, which its tests share)
+
 ROOT = Path(__file__).resolve().parents[2]
 PRIVATE_NET = ROOT.parent / "shared" / "tools" / "private-net"
 PEERS_JS = ROOT / "web" / "peers.js"
