@@ -24,7 +24,7 @@ from . import theme
 from .browser_size import browser_size
 from .challenge_link import is_challenge_fragment, read_challenge
 from .context import Context
-from .friends_joining import opened_answer, opened_invite
+from .friends_hold import opened_answer, opened_invite
 from .idle_work import COACH_SLICE, IdlePace, slice_for, work_for
 from .intents import (
     SHORTCUTS,

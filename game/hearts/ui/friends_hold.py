@@ -11,14 +11,28 @@ the host for a guest.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-from ..deals import new_seed
 from ..engine import Rules, Seat
-from ..friends import GuestTable, HostTable, InviteLink
-from ..friends.turned import Turned
+from ..page import opened_with
 from ..peers import Peers
-from .friends_joining import Joining
-from .friends_lobby import Lobby
+
+if TYPE_CHECKING:  # (imported as a table opens: the game starts without the friends' code)
+    from ..friends import GuestTable, HostTable, InviteLink
+    from .friends_joining import Joining
+    from .friends_lobby import Lobby
+
+
+def opened_invite() -> str | None:
+    """In the browser, the invitation the page's address carried (``#j=…``); None natively or else."""
+    fragment = opened_with().fragment
+    return fragment if fragment.startswith("j=") else None
+
+
+def opened_answer() -> str | None:
+    """In the browser, the friend's answer the page's address carried (``#a=…``); None natively or else."""
+    fragment = opened_with().fragment
+    return fragment if fragment.startswith("a=") else None
 
 
 class FriendsHold:
@@ -45,12 +59,17 @@ class FriendsHold:
     ) -> HostTable:
         """A new table with friends, held here as its host (on fresh deals), in place of any held before;
         ``table``: the id to keep (the same table with other names or rules, before anyone was invited)."""
+        from ..deals import new_seed
+        from ..friends import HostTable
+
         host = HostTable(names=names, seed=new_seed(), rules=rules, bot_level=level, table=table, paced=True)
         return self.adopt_host(host, stun=stun, address=address)
 
     def adopt_host(self, host: HostTable, *, stun: str, address: str) -> HostTable:
         """Hold ``host`` (a new table, or one rebuilt from its save after a reload) with no invitation out,
         in place of any table held before."""
+        from .friends_lobby import Lobby
+
         self.close()
         self.host = host
         self.lobby = Lobby(host, self.peers, stun=stun, address=address)
@@ -58,6 +77,8 @@ class FriendsHold:
 
     def open_joining(self, opened: InviteLink, *, stun: str, address: str) -> Joining:
         """Answer the invitation ``opened`` from here, in place of any table held before."""
+        from .friends_joining import Joining
+
         self.close()
         self.joining = Joining(opened, self.peers, stun=stun, address=address)
         return self.joining
@@ -90,6 +111,8 @@ class FriendsHold:
         if host is not None and not host.is_closed:
             names = tuple(status.name for status in host.seats)
         elif guest is not None and not guest.is_closed and len(guest.names) == len(Seat):
+            from ..friends.turned import Turned
+
             names = Turned(guest.seat).by_seat(guest.names)
         else:
             return None

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Final, Literal
 
 from ..friends import Answer, GuestTable, InviteLink, LinkRefused, answer_link, read_invite
-from ..page import opened_with
 from ..peers import PeerChannel, Peers
 from .friends_lobby import NEEDS_BROWSER
 
@@ -32,18 +31,6 @@ FAILURES: Final[dict[str, str]] = {
 }
 SLOW_ANSWER: Final = "Making your answer took too long. Open the invitation again."
 NEVER_SEATED: Final = "The host's table did not seat you in time. Ask the host for a new invitation."
-
-
-def opened_invite() -> str | None:
-    """In the browser, the invitation the page's address carried (``#j=…``); None natively or else."""
-    fragment = opened_with().fragment
-    return fragment if fragment.startswith("j=") else None
-
-
-def opened_answer() -> str | None:
-    """In the browser, the friend's answer the page's address carried (``#a=…``); None natively or else."""
-    fragment = opened_with().fragment
-    return fragment if fragment.startswith("a=") else None
 
 
 def read_invitation(text: str) -> tuple[InviteLink | None, str | None]:

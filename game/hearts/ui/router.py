@@ -15,25 +15,14 @@ from typing import Any
 
 from ..engine import Card, Seat
 from . import routes
-from .challenge_link import page_address
 from .context import Context
-from .friends_lobby import stun_for
-from .friends_saves import host_from_saved
-from .friends_session import HostSession
-from .guest_session import GuestSession
 from .modes import BaseMode, DailyMode, LessonMode, MatchMode
-from .modes.friends import FriendsHostMode
 from .modes.practice import PracticeMode, practice_from
-from .modes.seat import FriendsSeatMode
 from .scenes.base import Scene
 from .scenes.challenge import ChallengeOffer, refused
 from .scenes.daily_result import DailyResultDialog, daily_menu
 from .scenes.dialog import Dialog
 from .scenes.elsewhere import ElsewhereScene
-from .scenes.friends_dialogs import friends_closed, friends_menu, seat_result
-from .scenes.friends_join import JoinDialog
-from .scenes.friends_links import AnswerDialog, AnswerOpenedDialog, InviteDialog
-from .scenes.friends_table import FriendsTableDialog, NamesDialog
 from .scenes.hand_result import hand_result_dialog
 from .scenes.howto import HowToScene, Sections
 from .scenes.lesson import challenge_or_new_match, lesson_menu, lesson_summary
@@ -111,6 +100,12 @@ def _opening(route: routes.Opening, ctx: Context) -> Scene:
         return TableScene(ctx, mode)
     friends = ctx.store.load_friends()
     if friends is not None:  # your table with friends, where it was; the friends invited again
+        from .challenge_link import page_address
+        from .friends_lobby import stun_for
+        from .friends_saves import host_from_saved
+        from .friends_session import HostSession
+        from .modes.friends import FriendsHostMode
+
         host = ctx.friends.adopt_host(
             host_from_saved(friends), stun=stun_for(ctx.settings), address=page_address() or ""
         )
@@ -227,8 +222,47 @@ def _hand_result(route: routes.HandResult, ctx: Context) -> Dialog:
     return hand_result_dialog(ctx, _session(ctx, route.table), route.scored, route.match_over, route.menu)
 
 
+# Play friends: its screens, tables and modes are imported as one opens, not with the game (about 40 ms
+# natively, some 100 ms of a cold start in WebAssembly, before the first frame).
+
+
+def _friends_screen(route: routes.Route, ctx: Context) -> Scene:
+    """A screen of Play friends before play: the host's table, its names, an invitation; a friend's."""
+    from .scenes import friends_join, friends_links, friends_table
+
+    match route:
+        case routes.FriendsTable():
+            return friends_table.FriendsTableDialog(ctx)
+        case routes.FriendsNames():
+            return friends_table.NamesDialog(ctx)
+        case routes.InviteSeat(seat=seat):
+            return friends_links.InviteDialog(ctx, Seat.parse(seat))
+        case routes.JoinTable(link=link):
+            return friends_join.JoinDialog(ctx, link)
+        case routes.JoinAnswer():
+            return friends_links.AnswerDialog(ctx)
+        case routes.AnswerOpened(link=link):
+            return friends_links.AnswerOpenedDialog(ctx, link)
+    raise LookupError(f"no screen of Play friends shows {route!r}")
+
+
+def _friends_dialog(route: routes.Route, ctx: Context) -> Scene:
+    """A dialog of a table with friends at play: a friend's hand result, the table closed."""
+    from .scenes.friends_dialogs import friends_closed, seat_result
+
+    match route:
+        case routes.SeatResult(scored=scored, names=names, over=over):
+            return seat_result(ctx, scored, names, over)
+        case routes.FriendsClosed(sentence=sentence):
+            return friends_closed(ctx, sentence)
+    raise LookupError(f"no dialog of a table with friends shows {route!r}")
+
+
 def _friends_match(route: routes.FriendsMatch, ctx: Context) -> Scene:
     """The host's table with friends (the lobby put it in ``ctx.friends.host``); the menu if none."""
+    from .friends_session import HostSession
+    from .modes.friends import FriendsHostMode
+
     host = ctx.friends.host
     if host is None or host.is_closed:
         return _menu(routes.Menu(), ctx)
@@ -238,6 +272,9 @@ def _friends_match(route: routes.FriendsMatch, ctx: Context) -> Scene:
 def _friends_seat(route: routes.FriendsSeat, ctx: Context) -> Scene:
     """A friend's seat at a host's table (the lobby put it in ``ctx.friends.guest``, seated and sent its
     view); the menu if none."""
+    from .guest_session import GuestSession
+    from .modes.seat import FriendsSeatMode
+
     guest = ctx.friends.guest
     if guest is None or guest.is_closed or guest.view is None:
         return _menu(routes.Menu(), ctx)
@@ -245,6 +282,10 @@ def _friends_seat(route: routes.FriendsSeat, ctx: Context) -> Scene:
 
 
 def _friends_menu(route: routes.FriendsMenu, ctx: Context) -> Dialog:
+    from .modes.friends import FriendsHostMode
+    from .modes.seat import FriendsSeatMode
+    from .scenes.friends_dialogs import friends_menu
+
     mode = ctx.tables.get(route.table)
     if not isinstance(mode, FriendsHostMode | FriendsSeatMode):
         raise LookupError(f"no table with friends open plays the match {route.table!r}")
@@ -304,15 +345,15 @@ _BUILDERS: dict[type[routes.Route], Callable[[Any, Context], Scene]] = {
     routes.ImportFile: lambda route, ctx: import_dialog(ctx, route.transfer, route.name, route.current),
     routes.MatchHere: lambda route, ctx: match_here_dialog(ctx, route.saved),
     routes.MoveProblem: lambda route, ctx: problem_dialog(ctx, route.title, route.sentence),
-    routes.FriendsTable: lambda route, ctx: FriendsTableDialog(ctx),
-    routes.FriendsNames: lambda route, ctx: NamesDialog(ctx),
-    routes.InviteSeat: lambda route, ctx: InviteDialog(ctx, Seat.parse(route.seat)),
-    routes.JoinTable: lambda route, ctx: JoinDialog(ctx, route.link),
-    routes.JoinAnswer: lambda route, ctx: AnswerDialog(ctx),
-    routes.AnswerOpened: lambda route, ctx: AnswerOpenedDialog(ctx, route.link),
+    routes.FriendsTable: _friends_screen,
+    routes.FriendsNames: _friends_screen,
+    routes.InviteSeat: _friends_screen,
+    routes.JoinTable: _friends_screen,
+    routes.JoinAnswer: _friends_screen,
+    routes.AnswerOpened: _friends_screen,
     routes.FriendsMatch: _friends_match,
     routes.FriendsSeat: _friends_seat,
     routes.FriendsMenu: _friends_menu,
-    routes.SeatResult: lambda route, ctx: seat_result(ctx, route.scored, route.names, route.over),
-    routes.FriendsClosed: lambda route, ctx: friends_closed(ctx, route.sentence),
+    routes.SeatResult: _friends_dialog,
+    routes.FriendsClosed: _friends_dialog,
 }
