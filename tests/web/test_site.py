@@ -42,8 +42,9 @@ from tests.web.conftest import CHROMIUM_ARGS, ROOT, build_site
 # request to it is still made, and seen by the tests, it just fails at once).
 ARGS = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 TIMEOUT_MS = 20_000
-ARCHIVE_LIMIT = 450 * 1024
-"""The game's own download, sounds and fonts included, stays under this (docs/PERFORMANCE.md)."""
+ARCHIVE_LIMIT = 480 * 1024
+"""The game's own download, sounds and fonts included, stays under this (docs/PERFORMANCE.md: 450 KiB
+until Play friends' screens and tables came, 31 KiB of them)."""
 ICONS = {"icons/icon-192.png": 192, "icons/icon-512.png": 512, "icons/maskable-512.png": 512}
 CHANGED_FILE = Path("game/hearts/ui/app.py")
 DEV_LITTER = (
