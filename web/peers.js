@@ -14,6 +14,7 @@
 //   hearts.peers.send(key, text)          one message on the open channel; false if it is not open
 //   hearts.peers.take(key)                the messages come since the last take, a JSON array of strings
 //   hearts.peers.close(key)               ends the connection (the other side sees "closed")
+//   hearts.peers.farewell(key, text)      the last message, sent on the open channel as the page goes
 //   hearts.peers.status(key)              JSON {"state", "code", "reason"}, state one of "none",
 //                                         "gathering", "offered", "answered", "connecting", "open",
 //                                         "closed", "failed"; reason (when failed) one of "no-address" (no
@@ -408,6 +409,15 @@
         }
     }
 
+    function farewell(key, text) {
+        const connection = connections.get(key);
+        if (!connection || typeof text !== "string" || text.length > MESSAGE_LIMIT) {
+            return false;
+        }
+        connection.farewell = text;
+        return true;
+    }
+
     function status(key) {
         const connection = connections.get(key);
         if (!connection) {
@@ -417,9 +427,24 @@
         return JSON.stringify({ state, code, reason });
     }
 
-    hearts.peers = { offer, answer, accept, send, take, close, status, available: "RTCPeerConnection" in window };
+    hearts.peers = {
+        offer, answer, accept, send, take, close, farewell, status, available: "RTCPeerConnection" in window,
+    };
+    // The page going (closed, reloaded, navigated away): each open channel gets its farewell, then closes.
+    // The channel alone is closed, which sends what is queued first; closing the connection too would
+    // drop the farewell, and the page's end closes it anyway.
     window.addEventListener("pagehide", () => {
-        for (const key of Array.from(connections.keys())) {
+        for (const [key, connection] of Array.from(connections.entries())) {
+            if (connection.farewell && connection.state === "open") {
+                try {
+                    connection.channel.send(connection.farewell);
+                    connection.channel.close();
+                    connections.delete(key);
+                    continue;
+                } catch (_error) {
+                    // closed meanwhile: closed below like the others
+                }
+            }
             close(key);
         }
     });

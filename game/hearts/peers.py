@@ -124,6 +124,11 @@ class Peers:
         """End ``key``'s connection; the other side sees it closed."""
         self._call("close", key)
 
+    def farewell(self, key: str, text: str) -> bool:
+        """Leave ``text`` for the page to send on ``key``'s channel as it goes (closed, reloaded): the last
+        word the other side gets. Whether the page took it."""
+        return bool(self._call("farewell", key, text))
+
     def status(self, key: str) -> PeerStatus:
         """``key``'s connection as the page sees it now."""
         found = self._call("status", key)

@@ -56,6 +56,8 @@ class FakePeers:
         self.board = board
         self.page = page
         self.mine: dict[str, Connection] = {}
+        self.farewells: dict[str, str] = {}
+        """The last message left for each connection, sent as the page goes."""
 
     def _new(self, key: str, stun: str) -> Connection:
         self.close(key)
@@ -86,6 +88,10 @@ class FakePeers:
         connection.other = answer
         connection.state = answer.state = "connecting"
         return True
+
+    def farewell(self, key: str, text: str) -> bool:
+        self.farewells[key] = text
+        return key in self.mine
 
     def send(self, key: str, text: str) -> bool:
         connection = self.mine.get(key)

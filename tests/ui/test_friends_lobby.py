@@ -16,6 +16,7 @@ import pytest
 from hearts.engine import Seat
 from hearts.friends import Invitation, Presence, invite_link, read_answer, read_invite
 from hearts.friends.errors import ANSWER_BROKEN, INVITE_BROKEN, NOT_WAITING
+from hearts.friends.messages import Closed, decode
 from hearts.peers import PUBLIC_STUN
 from hearts.storage import Settings
 from hearts.ui import router, routes
@@ -172,6 +173,9 @@ def test_a_friend_joins_by_the_links_the_screens_show_and_play_opens_on_both_sid
     assert hold.host.status(Seat.WEST).presence is Presence.HERE
     assert "Bea is at the table." in host.said
     assert host.driver.app.notice is None  # (said on the invitation's screen, not again over it)
+    # Should the host's page go, its last word to the friend is that the table has closed.
+    farewell = decode(host.page.peers.farewells["W"], table=hold.host.table, from_host=True)
+    assert isinstance(farewell, Closed)
     guest = friend.driver.app.ctx.friends.guest
     assert guest is not None and guest.is_seated and guest.seat is Seat.WEST
     # Seated, the friend waits on the answer's screen until the host starts: nothing is dealt yet.

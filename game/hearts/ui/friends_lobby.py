@@ -18,6 +18,7 @@ from typing import Final, Literal
 from .. import live
 from ..engine import Seat
 from ..friends import HostTable, Invitation, LinkRefused, Presence, SeatRefused, invite_link, read_answer
+from ..friends.messages import Closed, encode
 from ..peers import PUBLIC_STUN, PeerChannel, Peers, PeerStatus
 from ..storage import Settings
 
@@ -141,6 +142,8 @@ class Lobby:
                 self._fail(state, SLOW_OFFER)
         elif state.step == "connecting" and status.state == "open":
             self.host.connect(seat, PeerChannel(self.peers, seat.letter))
+            # Should this page go (closed, reloaded), the friend is told the table has closed.
+            self.peers.farewell(seat.letter, encode(Closed(), self.host.table))
             state.step, state.since = "joining", self.now
         elif state.step == "joining":
             if self.host.status(seat).presence is Presence.HERE:
