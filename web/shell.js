@@ -440,7 +440,13 @@
 
     document.getElementById("ask-ok").addEventListener("click", () => finish("given"));
     document.getElementById("ask-cancel").addEventListener("click", () => finish("cancelled"));
-    box.addEventListener("close", () => finish("cancelled"));
+    // Closed some other way (the browser's own Escape, say). A "close" event comes a task after the close:
+    // if the game asked again meanwhile, the box is open for the new question, which it must not cancel.
+    box.addEventListener("close", () => {
+        if (!box.open) {
+            finish("cancelled");
+        }
+    });
     // Keys typed in the box are the box's (Enter there would also play a card at the table); Enter is OK and
     // Escape is Cancel.
     for (const type of ["keydown", "keyup", "keypress"]) {

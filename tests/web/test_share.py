@@ -377,6 +377,26 @@ def test_copy_puts_a_link_on_the_clipboard_without_the_share_sheet(browser: Brow
         assert page.evaluate("window.sheet") == []
 
 
+def test_a_question_asked_again_as_the_last_closes_is_not_cancelled_by_that_close(
+    browser: Browser, base: str
+):
+    """A box's "close" event comes a task after it closed: a question asked in between (Paste answer
+    pressed again at once) must stay open, not be cancelled by the last one's close."""
+    with opened(browser, base) as page:
+        page.evaluate(
+            """() => {
+                hearts.askText('Your friend\\'s answer', 'Paste it here.', '', 12000);
+                document.getElementById('ask').close();  // closed: its "close" event is queued
+                hearts.askText('Your friend\\'s answer', 'Paste it here.', '', 12000);
+            }"""
+        )
+        page.wait_for_timeout(100)  # (the queued close event has come)
+        assert page.evaluate("hearts.asked") == "pending"
+        assert page.locator("#ask").is_visible()
+        page.click("#ask-cancel")
+        assert page.evaluate("hearts.asked") == "cancelled"
+
+
 def test_the_box_asks_for_a_line_of_text_and_keeps_the_keys_from_the_game(browser: Browser, base: str):
     with opened(browser, base) as page:
         assert page.evaluate("hearts.asked") is None
