@@ -4,6 +4,7 @@ it (the mirror of the hand, buttons and dialog, with where each is drawn; what w
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from collections.abc import Callable
@@ -297,11 +298,14 @@ SEE_MS = 450
 
 
 def seen(player: Player, table: Table) -> Table:
-    """The table once its hand has lain still for ``SEE_MS``, as a player's eye would take it in."""
+    """The table once its hand (and the focus on it) has lain still for ``SEE_MS``, as a player's eye
+    would take it in."""
     while True:
         player.page.wait_for_timeout(SEE_MS)
         again = player.table()
-        if [(c.id, c.rect) for c in again.hand] == [(c.id, c.rect) for c in table.hand]:
+        if again.active == table.active and [(c.id, c.rect) for c in again.hand] == [
+            (c.id, c.rect) for c in table.hand
+        ]:
             return again
         table = again
 
@@ -410,8 +414,14 @@ class KeyHand(Hand):
                 player.wait_for(lambda t: any(c.id == card.id and c.chosen for c in t.hand), what="chosen")
             return
         if card.disabled:
+            # The game may have put the focus on a card you may play a moment ago (it does so once the
+            # cards land) and this arrow then moves it back onto this one: looked at again, a player would
+            # go on from where it is, as the next step does.
             player.key("ArrowRight")
-            player.wait_for(lambda t: t.active != card.id or not is_my_move(t), what="the focus to move")
+            with contextlib.suppress(AssertionError):
+                player.wait_for(
+                    lambda t: t.active != card.id or not is_my_move(t), timeout=2.0, what="the focus to move"
+                )
             return
         count = len(table.hand)
         player.key("Enter")
