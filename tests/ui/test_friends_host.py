@@ -250,3 +250,9 @@ def test_at_the_matchs_end_the_table_closes_and_counts_on_the_friends_line() -> 
     counted = store.load_friends_stats()
     assert (counted.played, counted.won) == (1, int(Seat.SOUTH in host.match.winners))
     assert store.load_stats().matches_played == 0 and store.load_match() is None
+    # Its result leads to a new table with friends (no challenge: the others were people), not a solo match.
+    labels = [button.label for button in scene.buttons]
+    assert labels[0] == "New table with friends" and "Challenge a friend" not in labels, labels
+    driver.click(scene.buttons[0].rect.center)
+    assert driver.scene.name == "friends_table", driver.scene
+    assert store.load_match() is None

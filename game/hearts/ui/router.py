@@ -331,7 +331,9 @@ _BUILDERS: dict[type[routes.Route], Callable[[Any, Context], Scene]] = {
     routes.MoonChoice: lambda route, ctx: moon_dialog(ctx),
     routes.LastTrick: lambda route, ctx: last_trick_dialog(ctx, route.trick, route.number, route.jack_counts),
     routes.HandResult: _hand_result,
-    routes.MatchResult: lambda route, ctx: match_result_dialog(ctx, _session(ctx, route.table), route.over),
+    routes.MatchResult: lambda route, ctx: match_result_dialog(
+        ctx, _session(ctx, route.table), route.over, with_friends=route.with_friends
+    ),
     routes.ScoreSheet: lambda route, ctx: score_sheet_dialog(ctx, route.results, route.target, route.page),
     routes.Share: _share,
     routes.ChallengeOffer: lambda route, ctx: ChallengeOffer(ctx, route.challenge),

@@ -301,10 +301,12 @@ class HandResult(Route):
 
 @dataclass(frozen=True, slots=True)
 class MatchResult(Route):
-    """The match at ``table`` is ``over``: its result."""
+    """The match at ``table`` is ``over``: its result (``with_friends``: a table with friends, whose
+    Play again opens a new one)."""
 
     table: str
     over: MatchOver
+    with_friends: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,6 +57,9 @@ class ModeTraits:
     deals none, its hand was dealt before it began); None: on to the match's end."""
     first_card: Card | None = None
     """A card played for you at your first turn, shown as it is played (practice's "Try")."""
+    with_friends: bool = False
+    """Whether people play the other seats (the host's table with friends): its result leads to a new
+    table with friends, and makes no challenge."""
 
 
 def deal_next(session: TableSession, traits: ModeTraits, settings: Settings) -> list[Event] | None:
@@ -199,7 +202,7 @@ class BaseMode:
     def match_over(self, over: MatchOver) -> Transition | None:
         """What follows the match's last hand: its result."""
         self.ctx.sound.play("victory" if HUMAN in over.winners else "defeat")
-        return Push(MatchResult(self.session.match_id, over))
+        return Push(MatchResult(self.session.match_id, over, with_friends=self.traits.with_friends))
 
     def finished(self) -> None:
         """The match has just ended (counted in the statistics where the table counts it)."""

@@ -65,7 +65,7 @@ class FriendsHostMode(BaseMode):
     def __init__(self, ctx: Context, session: HostSession) -> None:
         super().__init__(ctx, session)
         self.host = session.host
-        self.traits = ModeTraits(level=self.host.bot_level)
+        self.traits = ModeTraits(level=self.host.bot_level, with_friends=True)
         self.words = FriendsWords(lambda: host_names(self.host))
 
     def hand_over(self, scored: HandScored, match_over: bool) -> Transition | None:

@@ -21,7 +21,7 @@ from ..layout import DialogLayout, Metrics
 from ..render.fonts import Fonts
 from ..render.text import draw_text, wrap
 from ..result_cells import table_rows, total_text
-from ..routes import Menu, NewMatch, PlayChallenge, Route, ScoreSheet
+from ..routes import FriendsTable, Menu, NewMatch, PlayChallenge, Route, ScoreSheet
 from ..session import HUMAN, Session
 from ..widgets import draw_panel
 from .base import Context, Push, Reset
@@ -183,8 +183,11 @@ def draw_match_result(
         draw_chart(surface, fonts, layout.chart, list(frame.results), frame.target, metrics)
 
 
-def match_result_dialog(ctx: Context, session: Session, over: MatchOver) -> Dialog:
-    """The result of the match ``session`` plays, ``over`` its end."""
+def match_result_dialog(
+    ctx: Context, session: Session, over: MatchOver, *, with_friends: bool = False
+) -> Dialog:
+    """The result of the match ``session`` plays, ``over`` its end (``with_friends``: at a table with
+    friends, whose table has closed: Play again opens a new one, to invite them again)."""
     frame = match_result_frame(session, over)
     fonts = ctx.fonts
     challenge = session.challenge
@@ -192,16 +195,20 @@ def match_result_dialog(ctx: Context, session: Session, over: MatchOver) -> Dial
     def body(surface: pygame.Surface, rect: pygame.Rect, layout: DialogLayout) -> None:
         draw_match_result(surface, fonts, frame, match_result_layout(frame, fonts, layout.metrics, rect))
 
-    # Play again: the friend's deals again for a challenge, else a new match.
+    # Play again: a new table with friends, the friend's deals again for a challenge, else a new match.
     again: Route = NewMatch() if challenge is None else PlayChallenge(challenge)
+    again_words = "Play again"
+    if with_friends:
+        again, again_words = FriendsTable(), "New table with friends"
     results = frame.results
+    challenge_choice = Choice("challenge", "Challenge a friend", go=lambda: Push(challenge_a_friend(session)))
     return Dialog(
         ctx,
         "Victory!" if frame.won else "Defeat",
         [
-            Choice("play_again", "Play again", primary=True, go=Reset(again)),
+            Choice("play_again", again_words, primary=True, go=Reset(again)),
             Choice("score_sheet", "Score sheet", go=Push(ScoreSheet(results, frame.target, len(results)))),
-            Choice("challenge", "Challenge a friend", go=lambda: Push(challenge_a_friend(session))),
+            *([] if with_friends else [challenge_choice]),
             Choice("main_menu", "Main menu", go=Reset(Menu())),
         ],
         body=body,
