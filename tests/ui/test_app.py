@@ -652,3 +652,18 @@ def test_a_screen_built_in_a_frame_is_first_drawn_in_the_next() -> None:
     driver.key(pygame.K_ESCAPE)  # the pause menu, over the table
     assert driver.app.frames_drawn == drawn + 1
     assert driver.step() and driver.app.frames_drawn == drawn + 2
+
+
+@pytest.mark.parametrize("size", [(320, 568), (390, 844), (844, 390), (1280, 720)])
+def test_a_notice_leaves_the_tables_menu_button_in_reach(size: tuple[int, int]) -> None:
+    """A notice at the top stands clear of the table's Menu button (top left upright, top right across):
+    a tap on Menu while it shows opens the menu, not just closes the notice."""
+    driver = Driver(size, settings=QUICK)
+    start_match(driver)
+    driver.settle()
+    driver.app.ctx.notices.append("Your table is back where it was. Invite your friends again from the menu.")
+    driver.step()
+    driver.step()
+    assert driver.app.notice is not None
+    driver.click(driver.button_spot("menu"))
+    assert isinstance(driver.scene, Dialog) and driver.scene.title == "Menu", driver.scene

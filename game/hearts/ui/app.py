@@ -418,8 +418,14 @@ class App:
 
         metrics = metrics_for(self.ctx.size, self.ctx.scale)
         width, _ = self.ctx.size
-        rect = pygame.Rect(0, 0, min(width - metrics.px(16), metrics.px(560)), metrics.tap + metrics.px(16))
-        rect.midtop = (width // 2, metrics.px(8))
+        margin, corner = metrics.px(8), metrics.tap + metrics.px(8)
+        room, widest = width - 2 * margin, metrics.px(560)
+        height = metrics.tap + metrics.px(16)
+        if room >= widest + 2 * corner:  # centred, clear of the buttons in the top corners
+            rect = pygame.Rect(0, 0, widest, height)
+            rect.midtop = (width // 2, margin)
+        else:  # narrow: the top-left corner (the table's Menu, upright) stays in reach
+            rect = pygame.Rect(margin + corner, margin, min(room - corner, widest), height)
         pygame.draw.rect(self.screen, theme.PANEL_SOLID, rect, border_radius=metrics.px(10))
         draw_text(
             self.screen,
