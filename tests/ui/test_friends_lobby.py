@@ -348,6 +348,7 @@ def test_natively_inviting_says_it_needs_a_browser():
     invite = next(button for button in driver.scene.buttons if button.key == "invite_E")
     driver.click(invite.rect.center)
     assert NEEDS_BROWSER in driver.scene.lines
+    assert [button.label for button in driver.scene.buttons] == ["Done"]  # (no Invite again to fail again)
 
 
 def test_names_are_typed_in_the_page_box_until_an_invitation_goes_out(browser, board):

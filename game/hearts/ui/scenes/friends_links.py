@@ -129,7 +129,7 @@ class InviteDialog(LinkDialog):
         if state.step == "waiting":
             choices = [Choice("copy", "Copy link"), Choice("share", "Share"), Choice("paste", "Paste answer")]
             return lines, [*choices, done]
-        if state.step == "failed":
+        if state.step == "failed" and self.lobby.peers.available:  # (else inviting again fails again)
             return lines, [Choice("again", "Invite again"), done]
         return lines, [done]
 
