@@ -33,7 +33,7 @@ import pytest
 
 GAME = Path(__file__).resolve().parents[1] / "game"
 SCENES = "hearts.ui.scenes"
-SHARED_SCENE_PIECES = frozenset(f"{SCENES}.{name}" for name in ("base", "dialog", "paged"))
+SHARED_SCENE_PIECES = frozenset(f"{SCENES}.{name}" for name in ("asking", "base", "dialog", "paged"))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -13,54 +13,41 @@ from ...storage import NAME_LIMIT, is_player_name
 from ..challenge_link import page_address
 from ..friends_joining import read_invitation
 from ..friends_lobby import stun_for
-from ..intents import Intent
 from ..routes import JoinAnswer
 from ..text_ask import Question
+from .asking import AskingDialog
 from .base import Context, Pop, Replace, Transition
-from .dialog import Choice, Dialog
+from .dialog import Choice
 
-TYPING_HINT = "Enter keeps it; Escape leaves it as it was."
 JOIN = "join"
 NAME = "name"
 NOT_NOW = "not_now"
 
 
-class JoinDialog(Dialog):
+class JoinDialog(AskingDialog):
     """The invitation in ``link``: see the module docstring."""
 
     def __init__(self, ctx: Context, link: str) -> None:
         self.ctx = ctx
         self.opened, refusal = read_invitation(link)
-        self.question: Question | None = None
         self.then_join = False
-        self.note = ""
         if self.opened is None:
             ok = [Choice(NOT_NOW, "OK", primary=True)]
             super().__init__(ctx, "Invitation", ok, lines=[refusal or ""], close_result=NOT_NOW, name="join")
             return
         invitation = self.opened.invitation
         title = f"Join {invitation.host}'s table, {invitation.seat}'s seat"
-        super().__init__(ctx, title, self._choices(), lines=self._lines(), close_result=NOT_NOW, name="join")
+        super().__init__(
+            ctx, title, self._choices(), lines=self.shown_lines(), close_result=NOT_NOW, name="join"
+        )
 
-    def _lines(self) -> list[str]:
+    def own_lines(self) -> list[str]:
         assert self.opened is not None
         host = self.opened.invitation.host
         name = self.ctx.settings.name
         lines = [f"{host} invites you to play Hearts at their table, each of you on your own device."]
         lines.append(f"You play as {name}." if name else "Choose the name the others will see.")
-        if self.question is not None and self.question.is_typing:  # on the desktop: typed here
-            return [*lines, self.question.typed_line, TYPING_HINT]
-        return [*lines, self.note] if self.note else lines
-
-    @property
-    def is_typing(self) -> bool:
-        return self.question is not None and self.question.is_typing
-
-    def handle(self, intent: Intent) -> Transition | None:
-        if self.question is not None and self.question.take(intent):
-            self.show(self._lines())
-            return None
-        return super().handle(intent)
+        return lines
 
     def _choices(self) -> list[Choice]:
         return [Choice(JOIN, "Join", primary=True), Choice(NAME, "Your name"), Choice(NOT_NOW, "Not now")]
@@ -75,13 +62,12 @@ class JoinDialog(Dialog):
         hint = f"Up to {NAME_LIMIT} letters, as the others at the table will see it."
         self.question = Question("Your name", hint, self.ctx.settings.name, NAME_LIMIT)
         if self.opened is not None:
-            self.show(self._lines())
+            self.show(self.shown_lines())
         return None
 
     def update(self, dt: float) -> Transition | None:
-        question = self.question
-        if question is not None and question.poll():
-            self.question = None
+        question = self.answered()
+        if question is not None:
             name = question.text if question.state == "given" else ""
             if name and is_player_name(name):
                 self.ctx.save_settings(replace(self.ctx.settings, name=name))
@@ -90,7 +76,7 @@ class JoinDialog(Dialog):
                     return self._join(self.opened, name)
             elif question.state == "given":
                 self.note = f"A name is 1 to {NAME_LIMIT} letters, digits or signs."
-            self.show(self._lines())
+            self.show(self.shown_lines())
         return super().update(dt)
 
     def _join(self, opened: InviteLink, name: str) -> Transition:

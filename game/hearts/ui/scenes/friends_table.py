@@ -20,6 +20,7 @@ from ..friends_lobby import FRIENDS_SEATS, Lobby, nothing_sent, stun_for
 from ..intents import Intent
 from ..routes import FriendsMatch, FriendsNames, InviteSeat, Options
 from ..text_ask import Question
+from .asking import AskingDialog
 from .base import Context, Pop, Push, Reset, Transition
 from .dialog import Choice, Dialog
 
@@ -31,7 +32,6 @@ RULES = "rules"
 INVITE = "invite_"
 CLOSED = "friends_closed"
 LOCKED = "Names and rules are set once an invitation has gone out."
-TYPING_HINT = "Enter keeps it; Escape leaves it as it was."
 BAD_NAME = f"A name is 1 to {NAME_LIMIT} letters, digits or signs. That one was not changed."
 
 
@@ -123,31 +123,16 @@ class FriendsTableDialog(Dialog):
         return transition
 
 
-class NamesDialog(Dialog):
+class NamesDialog(AskingDialog):
     """Your name and each seat's, each changed by the page's box (a phone's own keyboard works there)."""
 
     def __init__(self, ctx: Context) -> None:
         self.host, self.lobby = held(ctx)
-        self.question: Question | None = None
         self.asked_for: Seat | None = None
-        self.note = ""
-        super().__init__(ctx, "Names", self._choices(), lines=self._lines(), name="friends_names")
+        super().__init__(ctx, "Names", self._choices(), lines=self.shown_lines(), name="friends_names")
 
-    def _lines(self) -> list[str]:
-        lines = ["Your friends see these names. A friend who joins brings their own."]
-        if self.question is not None and self.question.is_typing:  # on the desktop: typed here
-            return [*lines, self.question.typed_line, TYPING_HINT]
-        return [*lines, self.note] if self.note else lines
-
-    @property
-    def is_typing(self) -> bool:
-        return self.question is not None and self.question.is_typing
-
-    def handle(self, intent: Intent) -> Transition | None:
-        if self.question is not None and self.question.take(intent):
-            self.show(self._lines())
-            return None
-        return super().handle(intent)
+    def own_lines(self) -> list[str]:
+        return ["Your friends see these names. A friend who joins brings their own."]
 
     def _choices(self) -> list[Choice]:
         names = self.host.names
@@ -165,18 +150,17 @@ class NamesDialog(Dialog):
         self.asked_for = seat
         hint = f"Up to {NAME_LIMIT} letters, as your friends will see it."
         self.question = Question(whose, hint, self.host.names[seat], NAME_LIMIT)
-        self.show(self._lines())
+        self.show(self.shown_lines())
         return None
 
     def update(self, dt: float) -> Transition | None:
-        question, seat = self.question, self.asked_for
-        if question is not None and seat is not None and question.poll():
-            self.question = None
+        question, seat = self.answered(), self.asked_for
+        if question is not None and seat is not None:
             if question.state == "given" and not is_player_name(question.text):
                 self.note = BAD_NAME
             elif question.state == "given":
                 self._rename(seat, question.text)
-            self.show(self._lines(), self._choices())
+            self.show(self.shown_lines(), self._choices())
         return super().update(dt)
 
     def _rename(self, seat: Seat, name: str) -> None:
