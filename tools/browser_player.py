@@ -231,6 +231,23 @@ class Player:
                 raise AssertionError(f"waited {timeout:.0f} s for {what or 'the table'}; it shows {table}")
             self.page.wait_for_timeout(50)
 
+    def titled(self, pattern: str, *, timeout: float = 30.0) -> Table:
+        """The table once a dialog whose title matches ``pattern`` is on top."""
+        return self.wait_for(
+            lambda t: t.dialog is not None and re.search(pattern, t.dialog.title) is not None,
+            timeout=timeout,
+            what=f"a dialog like {pattern!r}",
+        )
+
+    def line_with(self, text: str) -> str:
+        """The first line of the dialog on top that holds ``text``, once one does."""
+        table = self.wait_for(
+            lambda t: t.dialog is not None and any(text in line for line in t.dialog.lines),
+            what=f"a line with {text!r}",
+        )
+        assert table.dialog is not None
+        return next(line for line in table.dialog.lines if text in line)
+
     def check(self) -> None:
         """No error and no traceback reached the console."""
         assert not self.troubles, "\n".join(self.troubles)
@@ -248,6 +265,18 @@ class Player:
 
     def key(self, key: str) -> None:
         self.page.keyboard.press(key)
+
+    def press(self, pattern: str) -> None:
+        """Tap the choice of the dialog on top whose name matches ``pattern``."""
+        dialog = self.table().dialog
+        assert dialog is not None
+        self.tap(dialog.choice(pattern))
+
+    def type_in_box(self, text: str) -> None:
+        """The page's box for a line of text: typed into, then OK, as a person does."""
+        self.page.wait_for_selector("#ask[open]")
+        self.page.fill("#ask-text", text)
+        self.page.click("#ask-ok")
 
     def screenshot(self, path: str) -> None:
         self.page.screenshot(path=path)

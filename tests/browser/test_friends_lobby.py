@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import subprocess
 import sys
 import time
@@ -29,37 +28,11 @@ SIZE = (390, 844)
 
 
 def _journey(site: Path) -> dict[str, Any]:
-    from browser_player import CHROMIUM, CHROMIUM_ARGS, Player, Table
+    from browser_player import CHROMIUM, CHROMIUM_ARGS, Player
     from playwright.sync_api import sync_playwright
     from serve import serving
 
     seen: dict[str, Any] = {}
-
-    def titled(player: Player, pattern: str) -> Table:
-        return player.wait_for(
-            lambda t: t.dialog is not None and re.search(pattern, t.dialog.title) is not None,
-            what=f"a dialog like {pattern!r}",
-        )
-
-    def line_with(player: Player, text: str) -> str:
-        table = player.wait_for(
-            lambda t: t.dialog is not None and any(text in line for line in t.dialog.lines),
-            what=f"a line with {text!r}",
-        )
-        assert table.dialog is not None
-        return next(line for line in table.dialog.lines if text in line)
-
-    def press(player: Player, pattern: str) -> None:
-        """Tap the choice of the dialog on top whose name matches ``pattern``."""
-        dialog = player.table().dialog
-        assert dialog is not None
-        player.tap(dialog.choice(pattern))
-
-    def type_in_box(player: Player, text: str) -> None:
-        """The page's box for a line of text: typed into, then OK, as a person does."""
-        player.page.wait_for_selector("#ask[open]")
-        player.page.fill("#ask-text", text)
-        player.page.click("#ask-ok")
 
     with serving(site) as url, sync_playwright() as driver:
         # Without the rule that resolves no name but 127.0.0.1: it would also refuse the pages' own addresses,
@@ -68,21 +41,21 @@ def _journey(site: Path) -> dict[str, Any]:
         browser = driver.chromium.launch(executable_path=CHROMIUM, args=args, headless=True)
         started = time.monotonic()
         host = Player.opened(Player.context(browser, SIZE), url)
-        titled(host, "main menu")
-        press(host, "^Play friends$")
-        titled(host, "^Play friends$")
+        host.titled("main menu")
+        host.press("^Play friends$")
+        host.titled("^Play friends$")
         # Both invitations made at once (each gathers its addresses meanwhile), then read one by one.
-        press(host, "^Invite West$")
-        titled(host, "^Invite to West's seat$")
-        press(host, "^Done$")
-        titled(host, "^Play friends$")
-        press(host, "^Invite North$")
-        titled(host, "^Invite to North's seat$")
-        to_north = line_with(host, "#j=")
-        press(host, "^Done$")
-        titled(host, "^Play friends$")
-        press(host, "^Invite West$")  # the invitation waiting, shown again
-        invitation = seen["invitation"] = line_with(host, "#j=")
+        host.press("^Invite West$")
+        host.titled("^Invite to West's seat$")
+        host.press("^Done$")
+        host.titled("^Play friends$")
+        host.press("^Invite North$")
+        host.titled("^Invite to North's seat$")
+        to_north = host.line_with("#j=")
+        host.press("^Done$")
+        host.titled("^Play friends$")
+        host.press("^Invite West$")  # the invitation waiting, shown again
+        invitation = seen["invitation"] = host.line_with("#j=")
 
         # Two friends open their invitations, their pages starting side by side.
         friend = Player(Player.context(browser, SIZE).new_page())
@@ -91,31 +64,31 @@ def _journey(site: Path) -> dict[str, Any]:
         other.page.goto(to_north)
         friend.wait_started()
         other.wait_started()
-        joining = titled(friend, "^Join").dialog
+        joining = friend.titled("^Join").dialog
         assert joining is not None
         seen["join_title"] = joining.title
-        press(friend, "^Join$")
-        type_in_box(friend, "Bea")
-        titled(friend, "^Your answer$")
-        answer = seen["answer"] = line_with(friend, "#a=")
-        seen["friend_waits"] = line_with(friend, "Waiting for")
+        friend.press("^Join$")
+        friend.type_in_box("Bea")
+        friend.titled("^Your answer$")
+        answer = seen["answer"] = friend.line_with("#a=")
+        seen["friend_waits"] = friend.line_with("Waiting for")
 
-        press(host, "^Paste answer$")  # (on North's invitation: an answer says which seat it is for)
-        type_in_box(host, answer)
-        seen["seated"] = line_with(host, "has taken West's seat")
-        press(host, "^Done$")
-        seen["west"] = line_with(host, "West:")
+        host.press("^Paste answer$")  # (on North's invitation: an answer says which seat it is for)
+        host.type_in_box(answer)
+        seen["seated"] = host.line_with("has taken West's seat")
+        host.press("^Done$")
+        seen["west"] = host.line_with("West:")
         # Seated, the friend's page waits on its answer's screen until the host starts.
-        seen["friend_seated"] = line_with(friend, "It begins when")
+        seen["friend_seated"] = friend.line_with("It begins when")
 
         # North's answer is opened in a new tab of the host's browser (as a phone's camera would open it):
         # that tab passes it to the one that holds the table.
-        press(other, "^Join$")
-        type_in_box(other, "Cy")
-        titled(other, "^Your answer$")
-        tab = Player.opened(host.page.context, line_with(other, "#a="))
-        seen["tab_says"] = line_with(tab, "other tab")
-        seen["north"] = line_with(host, "North: Cy")
+        other.press("^Join$")
+        other.type_in_box("Cy")
+        other.titled("^Your answer$")
+        tab = Player.opened(host.page.context, other.line_with("#a="))
+        seen["tab_says"] = tab.line_with("other tab")
+        seen["north"] = host.line_with("North: Cy")
         seen["seconds"] = round(time.monotonic() - started, 1)
         seen["host_troubles"] = host.troubles
         browser.close()

@@ -40,37 +40,6 @@ FRIENDS = {"West": "Bea", "North": "Cy"}
 # ------------------------------------------------------------------------------------- the screens
 
 
-def titled(player: Player, pattern: str, *, timeout: float = 30.0) -> Table:
-    return player.wait_for(
-        lambda t: t.dialog is not None and re.search(pattern, t.dialog.title) is not None,
-        timeout=timeout,
-        what=f"a dialog like {pattern!r}",
-    )
-
-
-def line_with(player: Player, text: str) -> str:
-    table = player.wait_for(
-        lambda t: t.dialog is not None and any(text in line for line in t.dialog.lines),
-        what=f"a line with {text!r}",
-    )
-    assert table.dialog is not None
-    return next(line for line in table.dialog.lines if text in line)
-
-
-def press(player: Player, pattern: str) -> None:
-    """Tap the choice of the dialog on top whose name matches ``pattern``."""
-    dialog = player.table().dialog
-    assert dialog is not None
-    player.tap(dialog.choice(pattern))
-
-
-def type_in_box(player: Player, text: str) -> None:
-    """The page's box for a line of text: typed into, then OK, as a person does."""
-    player.page.wait_for_selector("#ask[open]")
-    player.page.fill("#ask-text", text)
-    player.page.click("#ask-ok")
-
-
 def has_said(player: Player, text: str) -> bool:
     """Whether one of the last lines said aloud on ``player``'s page (the page keeps 50) holds ``text``."""
     return any(text in line for line in player.spoken())
@@ -169,7 +138,7 @@ def open_menu(player: Player) -> None:
     """The table's menu, by Escape (a tap on Menu, at the top, would go to the notice drawn over it)."""
     player.wait_for(lambda t: t.dialog is None and t.button("^Menu") is not None, what="the table")
     player.key("Escape")
-    titled(player, "^Menu$")
+    player.titled("^Menu$")
 
 
 def lines_of(table: Table) -> tuple[str, ...]:
@@ -195,20 +164,20 @@ def opened_on(browser: Browser, url: str) -> Player:
 def answer_of(friend: Player, name: str) -> str:
     """The friend joins under ``name``; the answer link its page shows."""
     friend.wait_started()
-    titled(friend, "^Join")
-    press(friend, "^Join$")
-    type_in_box(friend, name)
-    titled(friend, "^Your answer$")
-    return line_with(friend, "#a=")
+    friend.titled("^Join")
+    friend.press("^Join$")
+    friend.type_in_box(name)
+    friend.titled("^Your answer$")
+    return friend.line_with("#a=")
 
 
 def seat_by_answer(host: Player, seat: str, answer: str) -> str:
     """The host, on the invitation's screen of ``seat``, pastes the friend's answer."""
-    titled(host, f"^Invite to {seat}'s seat$")
-    press(host, "^Paste answer$")
-    type_in_box(host, answer)
-    seated = line_with(host, f"has taken {seat}'s seat")
-    press(host, "^Done$")
+    host.titled(f"^Invite to {seat}'s seat$")
+    host.press("^Paste answer$")
+    host.type_in_box(answer)
+    seated = host.line_with(f"has taken {seat}'s seat")
+    host.press("^Done$")
     return seated
 
 
@@ -229,29 +198,29 @@ def _journey(site: Path, out: dict[str, Any]) -> None:
 
         # West and North invited, both invitations gathering side by side; East stays a computer player.
         host = Player.opened(Player.context(browser, SIZE, reduced_motion=True), url)
-        titled(host, "main menu")
-        press(host, "^Play friends$")
-        titled(host, "^Play friends$")
-        press(host, "^Invite West$")
-        titled(host, "^Invite to West's seat$")
-        press(host, "^Done$")
-        titled(host, "^Play friends$")
-        press(host, "^Invite North$")
-        to_north = line_with(host, "#j=")
-        press(host, "^Done$")
-        titled(host, "^Play friends$")
-        press(host, "^Invite West$")
-        west = opened_on(browser, line_with(host, "#j="))
+        host.titled("main menu")
+        host.press("^Play friends$")
+        host.titled("^Play friends$")
+        host.press("^Invite West$")
+        host.titled("^Invite to West's seat$")
+        host.press("^Done$")
+        host.titled("^Play friends$")
+        host.press("^Invite North$")
+        to_north = host.line_with("#j=")
+        host.press("^Done$")
+        host.titled("^Play friends$")
+        host.press("^Invite West$")
+        west = opened_on(browser, host.line_with("#j="))
         north = opened_on(browser, to_north)
         from_west = answer_of(west, FRIENDS["West"])
         from_north = answer_of(north, FRIENDS["North"])
         out["seated"] = [seat_by_answer(host, "West", from_west)]
-        titled(host, "^Play friends$")
-        press(host, "^Invite North$")
+        host.titled("^Play friends$")
+        host.press("^Invite North$")
         out["seated"].append(seat_by_answer(host, "North", from_north))
-        out["lobby"] = list(lines_of(titled(host, "^Play friends$")))
+        out["lobby"] = list(lines_of(host.titled("^Play friends$")))
         mark("connected")
-        press(host, "^Start$")
+        host.press("^Start$")
 
         # The first hand, every person playing their own seat by touch, to its result on every page.
         hands = {"South": Hand(host), "West": Hand(west), "North": Hand(north)}
@@ -263,9 +232,9 @@ def _journey(site: Path, out: dict[str, Any]) -> None:
 
         # The second hand: West's page closes once West has passed.
         seen = Seen()
-        press(host, "^Next hand$")
-        press(west, "^Back to the table$")
-        press(north, "^Back to the table$")
+        host.press("^Next hand$")
+        west.press("^Back to the table$")
+        north.press("^Back to the table$")
         hands = {seat: Hand(hand.player) for seat, hand in hands.items()}
         play_round(hands, seen, until=lambda _: len(hands["West"].passed) == 3)
         passed = {seat: list(hand.passed) for seat, hand in hands.items()}
@@ -280,13 +249,13 @@ def _journey(site: Path, out: dict[str, Any]) -> None:
 
         # The host invites West again from the table's menu; a fresh page takes the seat.
         open_menu(host)
-        press(host, "^Invite friends$")
-        out["while_away"] = list(lines_of(titled(host, "^Play friends$")))
-        press(host, "^Invite West$")
-        again = opened_on(browser, line_with(host, "#j="))
+        host.press("^Invite friends$")
+        out["while_away"] = list(lines_of(host.titled("^Play friends$")))
+        host.press("^Invite West$")
+        again = opened_on(browser, host.line_with("#j="))
         out["seated"].append(seat_by_answer(host, "West", answer_of(again, FRIENDS["West"])))
-        out["back"] = list(lines_of(titled(host, "^Play friends$")))
-        press(host, "^Back to the table$")
+        out["back"] = list(lines_of(host.titled("^Play friends$")))
+        host.press("^Back to the table$")
         mark("back")
         hands["West"] = Hand(again)
         play_round(hands, seen, until=lambda _: len(hands["West"].played) >= 1)
@@ -303,13 +272,13 @@ def _journey(site: Path, out: dict[str, Any]) -> None:
         after = seen_still(host)
         out["hand_kept"] = [before, [card.id for card in after.hand]]
         out["friends_told"] = {
-            seat: [titled(friend, "ended").dialog.title, *lines_of(friend.table())]  # type: ignore[union-attr]
+            seat: [friend.titled("ended").dialog.title, *lines_of(friend.table())]  # type: ignore[union-attr]
             for seat, friend in (("West", again), ("North", north))
         }
         open_menu(host)
-        press(host, "^Invite friends$")
-        out["after_reload"] = list(lines_of(titled(host, "^Play friends$")))
-        press(host, "^Back to the table$")
+        host.press("^Invite friends$")
+        out["after_reload"] = list(lines_of(host.titled("^Play friends$")))
+        host.press("^Back to the table$")
         alone = {"South": Hand(host)}
         count = len(after.hand)
         play_round(alone, seen, until=lambda ts: 0 < len(ts["South"].hand) < count or is_result(ts["South"]))

@@ -29,13 +29,6 @@ def menu(player: Player) -> Table:
     )
 
 
-def dialog_titled(player: Player, pattern: str) -> Table:
-    return player.wait_for(
-        lambda t: t.dialog is not None and re.search(pattern, t.dialog.title) is not None,
-        what=f"a dialog like {pattern!r}",
-    )
-
-
 def is_on(button: Control | None) -> bool:
     return button is not None and button.name.endswith("(on)")
 
@@ -100,7 +93,7 @@ def test_a_match_to_50_at_fast_forward_keeps_memory_flat(
     table = menu(player)
     assert table.dialog is not None
     player.tap(table.dialog.choice("^Options"))
-    table = dialog_titled(player, "^Options$")
+    table = player.titled("^Options$")
     assert table.dialog is not None
     player.tap(table.dialog.choice("^Table tab"))
     table = player.wait_for(
@@ -140,7 +133,7 @@ def test_a_match_to_50_at_fast_forward_keeps_memory_flat(
         player.wait_for(lambda t: t.dialog is None and len(t.hand) == TRICKS, what="the next deal")
     else:
         raise AssertionError("no one reached 50 in 12 hands")
-    over = dialog_titled(player, "Victory|Defeat|wins|won")
+    over = player.titled("Victory|Defeat|wins|won")
     assert over.dialog is not None
     said = " ".join(player.spoken()[-4:])
     assert re.search(r"wins the match|You win", said), said
@@ -170,7 +163,7 @@ def test_a_match_link_opens_the_offered_match(phone: BrowserContext, site_url: s
     totals = match.totals
     assert any(totals)  # (hand 1 scored something: the offer shows it)
     player = Player.opened(phone, link_for(site_url, match, 2024))
-    offer = dialog_titled(player, "^Play this match here")
+    offer = player.titled("^Play this match here")
     assert offer.dialog is not None
     lines = " ".join(offer.dialog.lines)
     assert "A match at hand 2" in lines, lines
@@ -211,7 +204,7 @@ def test_a_reload_during_the_moon_choice_asks_it_again(phone: BrowserContext, si
     the page reads the match back from localStorage and asks the same question; your answer then counts."""
     match = moon_match()
     player = Player.opened(phone, link_for(site_url, match, 77))
-    offer = dialog_titled(player, "^Play this match here")
+    offer = player.titled("^Play this match here")
     assert offer.dialog is not None
     player.tap(offer.dialog.choice("^Play it here"))
     table = player.wait_for(lambda t: is_my_move(t) and len(t.hand) == 2, what="your lead with two cards")
@@ -232,7 +225,7 @@ def test_a_reload_during_the_moon_choice_asks_it_again(phone: BrowserContext, si
     assert [choice.name for choice in again.dialog.choices] == names
     assert not again.hand  # no cards left: the hand is over but for the question
     player.tap(again.dialog.choice("26 off|[Ss]ubtract|−26|-26"))
-    result = dialog_titled(player, "^Hand 1$")
+    result = player.titled("^Hand 1$")
     assert result.dialog is not None
     said = " ".join(player.spoken()[-4:])
     assert re.search(r"Totals: you (minus|−|-) ?26, West 0, North 0, East 0", said), said
@@ -306,7 +299,7 @@ def test_the_lesson_has_its_own_header_and_says_a_refusal_once(phone: BrowserCon
     button = player.table().button("^Menu$")
     assert button is not None
     player.tap(button)
-    leave = dialog_titled(player, "^Learn to play$")
+    leave = player.titled("^Learn to play$")
     assert leave.dialog is not None
     player.tap(leave.dialog.choice("^Leave"))
     table = menu(player)
@@ -367,7 +360,7 @@ def test_sound_waits_for_the_first_gesture_and_starts_without_an_error(
         page.on("console", lambda said: warnings.append(said.text) if said.type == "warning" else None)
         player = Player(page)
         player.goto(link_for(site_url, match, 2024))
-        offer = dialog_titled(player, "^Play this match here")
+        offer = player.titled("^Play this match here")
         assert offer.dialog is not None
         player.tap(offer.dialog.choice("^Play it here"))
         # Reloaded as soon as the link's match is saved: the bots have three cards to play (a third of a

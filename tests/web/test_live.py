@@ -383,6 +383,10 @@ def test_the_page_that_takes_the_table_plays_on_from_the_freshest_save_and_the_o
 
         # The second page plays on; a save the first page still tried (an older one) is refused.
         assert python(second, "match = saved.match\nresult = play(match, 12)") is True
+        # (Chromium hands a write to another page's storage a moment later: on a busy machine, later still)
+        newest = second.evaluate("localStorage.getItem('hearts.match')")
+        assert newest is not None
+        first.wait_for_function("text => localStorage.getItem('hearts.match') === text", arg=newest)
         assert python(first, "result = [play(match, 1), store.stale]") == [False, True]
         kept = "kept = Store(LocalStorageBackend()).load_match()\n"
         here, played = python(second, kept + "result = [len(kept.match.moves), len(match.moves)]")
