@@ -162,6 +162,18 @@ def test_a_friend_plays_a_whole_hand_from_their_own_seat_by_taps() -> None:
     assert Store(backend).load_stats().matches_played == 0
 
 
+def test_the_first_hand_is_dealt_before_the_friend_as_at_a_solo_table() -> None:
+    """The host dealt it before the friend's table opened: the table still shows the deal first, and
+    the pass is the friend's once it has landed."""
+    _, driver, _ = seat_table()
+    driver.step()
+    current = driver.table.snapshot().current
+    assert current is not None and current.kind == "deal"
+    assert not driver.table.session.is_human_turn
+    driver.settle()
+    assert driver.table.session.view.phase is Phase.PASS and driver.table.session.is_human_turn
+
+
 def test_a_refused_card_shows_the_hosts_reason_and_the_turn_comes_back() -> None:
     table, driver, refusing = seat_table()
     host = table.host

@@ -59,10 +59,19 @@ class GuestSession:
         self.over: MatchOver | None = None
         self.is_gone_shown = False
         """Whether the table has said that it is gone (the last, empty moment)."""
-        self._shown = self.turned.view(guest.view)
-        guest.take_moments()  # (what happened before the table opened is in the view)
-        guest.take_events()
         self._pending: deque[tuple[list[Event], PlayerView]] = deque()
+        self._shown = self.turned.view(guest.view)
+        # What happened before the table opened is in the view, but for the hand's deal: the table shows
+        # it (and whatever came after it) as the other moments, so the first hand is dealt before you.
+        moments = guest.take_moments()
+        guest.take_events()
+        deals = [index for index, (events, _) in enumerate(moments) if any(map(_is_deal, events))]
+        if deals:
+            since = moments[deals[-1] :]
+            self._shown = self.turned.view(since[0][1])
+            self._pending.extend(
+                ([self.turned.event(e) for e in events], self.turned.view(view)) for events, view in since
+            )
         self._on_way: PlayerMove | None = None
         self._results: list[HandScored] = []
         self._refused: list[Reason] = []
@@ -199,3 +208,7 @@ def _answers(event: Event) -> bool:
     if isinstance(event, PassChosen | CardPlayed):
         return event.seat is HUMAN
     return isinstance(event, HandScored | HandStarted)
+
+
+def _is_deal(event: Event) -> bool:
+    return isinstance(event, HandStarted)
