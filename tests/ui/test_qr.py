@@ -15,6 +15,8 @@ import zxingcpp
 
 from hearts.engine import Seat
 from hearts.friends import Invitation, invite_link
+from hearts.ui.layout import metrics_for
+from hearts.ui.link_picture import LinkPicture
 from hearts.ui.qr import DARK, LEAST_MODULE, LIGHT, QUIET, QrCode, qr_code, qr_surface
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -156,3 +158,16 @@ def test_a_page_that_throws_gives_no_code() -> None:
             raise RuntimeError("the page broke")
 
     assert qr_code("hello", Broken()) is None
+
+
+@pytest.mark.native
+@pytest.mark.parametrize("width", [200, 300, 374, 600])
+def test_the_room_a_link_takes_is_the_code_as_drawn(answers: dict[str, str], width: int) -> None:
+    """The dialog leaves just the code's own height for it (no gap under it): whole pixels a module,
+    within the width and the most it is drawn at."""
+    picture = LinkPicture()
+    picture.code = qr_code(link(112), Page(answers))
+    metrics = metrics_for((1280, 720), 1.0)
+    side = picture.side(metrics, width)
+    drawn = picture.draw(pygame.Surface((width, width)), pygame.Rect(0, 0, width, side))
+    assert drawn.height == side <= width

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from .layout import Metrics
-from .qr import QrCode, qr_code, qr_surface
+from .qr import LEAST_MODULE, QrCode, qr_code, qr_surface
 
 MOST_PX = 300
 """The widest a code is drawn, in design pixels: a phone reads it at arm's length well below that."""
@@ -30,8 +30,13 @@ class LinkPicture:
         return True
 
     def side(self, metrics: Metrics, width: int) -> int:
-        """How much room across (and down) the code wants: none without one."""
-        return min(width, metrics.px(MOST_PX)) if self.code is not None else 0
+        """How much room across (and down) the code takes: none without one; whole pixels a module, so no
+        more than fits ``width`` and the most it is drawn at."""
+        if self.code is None:
+            return 0
+        room = min(width, metrics.px(MOST_PX))
+        module = self.code.module_px(room)
+        return self.code.side * module if module >= LEAST_MODULE else room
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> pygame.Rect:
         """The code, centred at the top of ``rect`` and no taller than it; the area used."""
