@@ -15,6 +15,8 @@ from hearts.engine import Phase, Rules, Seat
 from hearts.friends import HostTable, Presence
 from hearts.friends.guest import TABLE_CLOSED
 from hearts.storage import MemoryBackend, Settings, Store
+from hearts.ui.friends_saves import saved_friends
+from hearts.ui.friends_session import HostSession
 from hearts.ui.router import FRIENDS_BACK
 from hearts.ui.routes import FriendsMatch
 from hearts.ui.scenes.dialog import Dialog
@@ -256,3 +258,18 @@ def test_at_the_matchs_end_the_table_closes_and_counts_on_the_friends_line() -> 
     driver.click(scene.buttons[0].rect.center)
     assert driver.scene.name == "friends_table", driver.scene
     assert store.load_match() is None
+
+
+def test_a_reload_keeps_what_the_coach_found_in_the_hands_it_reviewed() -> None:
+    """The coach's tally of the hands reviewed before a reload comes back with the table (it started
+    again from nothing, and reviewed the match's hands a second time)."""
+    table = host_table()
+    play_natively_until(table, 1)  # (the first hand scored)
+    backend = MemoryBackend()
+    store = Store(backend)
+    session = HostSession(table.host, match_id=table.host.table, reviewed={1: 25})
+    store.save_friends(saved_friends(table.host, session))
+    again = Driver((1280, 720), backend=backend)
+    stack = again.app.stack
+    assert isinstance(stack[0], TableScene), [getattr(scene, "name", scene) for scene in stack]
+    assert dict(stack[0].session.coaching.points_lost_tenths) == {1: 25}

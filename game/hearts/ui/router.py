@@ -110,7 +110,10 @@ def _opening(route: routes.Opening, ctx: Context) -> Scene:
             host_from_saved(friends), stun=stun_for(ctx.settings), address=page_address() or ""
         )
         ctx.notices.append(FRIENDS_BACK)
-        return TableScene(ctx, FriendsHostMode(ctx, HostSession(host, match_id=host.table)))
+        reviewed = friends.saved.points_lost_tenths  # (the coach goes on from the hands it had done)
+        return TableScene(
+            ctx, FriendsHostMode(ctx, HostSession(host, match_id=host.table, reviewed=reviewed))
+        )
     session = ctx.session
     if session is not None and not session.match.is_over:
         return TableScene(ctx, MatchMode(ctx, session))
