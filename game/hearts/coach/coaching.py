@@ -145,6 +145,10 @@ class Coaching:
         """The hand's review, once the hand is over and every decision judged."""
         return self._reviews.get(hand_number)
 
+    def decisions_made(self, hand_number: int) -> tuple[Moment, ...]:
+        """South's decisions in the hand that the coach was told of, each with the view it was made from."""
+        return tuple(self._moments.get(hand_number, ()))
+
     def progress(self, hand_number: int) -> tuple[int, int]:
         """Decisions judged and decisions made so far in the hand."""
         return len(self._judged.get(hand_number, ())), len(self._moments.get(hand_number, ()))

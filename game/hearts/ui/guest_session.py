@@ -7,6 +7,10 @@ them), and the table shows them one at a time at its own pace, as it shows a sol
 and shown when it comes back played; until then it is on its way, and a second tap does nothing. A
 refusal from the host gives the turn back, and the table says the engine's reason. Once the table is
 gone (the host closed it, the connection was lost), one last empty moment lets the table say so.
+
+After each hand its review is built from what this page saw (``review.replay_seen``: your last view of
+the hand and the tricks as they were taken), and the coach judges your passes and cards from the views
+you chose them from. Only the hand in play and the last one scored are kept.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from dataclasses import replace
 
 from ..coach import Coaching, seed_for
 from ..engine import (
+    TRICKS,
     Card,
     CardPlayed,
     CardSet,
@@ -35,12 +40,15 @@ from ..engine import (
     PlayerView,
     Reason,
     Seat,
+    Trick,
+    TrickTaken,
 )
 from ..engine.cards import EMPTY
 from ..engine.reasons import REASONS, Refusal
 from ..engine.rules import why_illegal_play
 from ..friends import GuestTable
 from ..friends.turned import Turned
+from ..review import HandReplay, replay_seen
 from .session import HUMAN
 
 
@@ -55,7 +63,7 @@ class GuestSession:
         self.match_id = f"friends-{guest.table}"
         """The table's id: what routes name this table by, and what counts the match once."""
         self.coaching = Coaching(seed_for(0))
-        """Hard's choice for your hint, from your own view (no review: that needs the whole match)."""
+        """Hard's choice for your hint, and its judgement of your decisions, from your own views."""
         self.over: MatchOver | None = None
         self.is_gone_shown = False
         """Whether the table has said that it is gone (the last, empty moment)."""
@@ -75,6 +83,11 @@ class GuestSession:
         self._on_way: PlayerMove | None = None
         self._results: list[HandScored] = []
         self._refused: list[Reason] = []
+        self._deciding: tuple[PlayerView, Pass | Play] | None = None
+        """Your pass or card on its way, with the view you chose it from (for the coach)."""
+        self._taken: dict[int, Trick] = {}
+        """The tricks taken in the hand on show, by number."""
+        self._replay: HandReplay | None = None
 
     # What the table reads ---------------------------------------------------------------------------
 
@@ -133,6 +146,23 @@ class GuestSession:
     def bot_move_ready(self) -> bool:
         return self.bot_to_move is not None
 
+    def replay_of(self, hand_number: int) -> HandReplay | None:
+        """Hand ``hand_number`` as you saw it, if it is the last one scored and you saw it whole."""
+        replay = self._replay
+        return replay if replay is not None and replay.hand_number == hand_number else None
+
+    @property
+    def last_replay(self) -> HandReplay | None:
+        """The last hand scored, as you saw it (None if none yet)."""
+        return self._replay
+
+    def coach(self, seconds: float) -> bool:
+        """Let the coach judge your decisions for about ``seconds``; whether it had work. While you
+        choose a card, once it has caught up, it weighs the choice you are making."""
+        choosing = self.is_human_turn and self._shown.phase is Phase.PLAY
+        self.coaching.anticipate(self._shown if choosing else None)
+        return self.coaching.advance(seconds)
+
     def take_refusals(self) -> list[Reason]:
         """The host's reasons for refusing your moves since the last call (the turn is yours again)."""
         self._fetch()
@@ -163,15 +193,41 @@ class GuestSession:
         if not self._pending:
             self.is_gone_shown = True
             return []
+        before = self._shown
         events, self._shown = self._pending.popleft()
         for event in events:
-            if isinstance(event, HandScored):
+            if isinstance(event, TrickTaken):
+                self._taken[event.trick_number] = event.trick
+            elif isinstance(event, HandScored):
                 self._results.append(event)
+                self._hand_over(before, event)
             elif isinstance(event, MatchOver):
                 self.over = event
+            if isinstance(event, PassChosen | CardPlayed) and event.seat is HUMAN:
+                self._decided(event)
             if _answers(event):
                 self._on_way = None
         return events
+
+    def _decided(self, event: PassChosen | CardPlayed) -> None:
+        """Your pass or card played: the coach is told of it, with the view you chose it from (not of a
+        move the host made for your seat while you were away)."""
+        deciding, self._deciding = self._deciding, None
+        if deciding is None:
+            return
+        view, move = deciding
+        if isinstance(move, Pass) if isinstance(event, PassChosen) else move == Play.of(HUMAN, event.card):
+            self.coaching.note(view, move)
+
+    def _hand_over(self, before: PlayerView, scored: HandScored) -> None:
+        """The hand's review, from your last view of it and its tricks (none if this page never had a view
+        of it: it opened as the hand ended); the coach finishes judging it."""
+        taken, self._taken = self._taken, {}
+        for number, trick in enumerate(before.tricks, 1):
+            taken.setdefault(number, trick)
+        seen = before.hand_number == scored.hand_number and sorted(taken) == list(range(1, TRICKS + 1))
+        self._replay = replay_seen(before, [taken[n] for n in sorted(taken)], scored) if seen else None
+        self.coaching.hand_over(scored.hand_number)
 
     def deal(self, bot_level: str | None = None, deal: Deal | None = None) -> list[Event]:
         return []
@@ -189,6 +245,8 @@ class GuestSession:
         """Your move to the host, unless one is on its way already (or it is not yours to make)."""
         if self.is_human_turn and self.guest.must_act:
             self._on_way = move
+            if isinstance(move, Pass | Play):
+                self._deciding = (self._shown, move)
             self.guest.send_move(self.turned.to_table(move))
         return []
 
@@ -199,7 +257,7 @@ class GuestSession:
             self._pending.append(([turned.event(event) for event in events], turned.view(view)))
         guest.take_events()  # (the same, as moments)
         for reason in guest.take_refusals():
-            self._on_way = None
+            self._on_way = self._deciding = None
             self._refused.append(reason)
 
 

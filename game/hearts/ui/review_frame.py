@@ -137,9 +137,15 @@ class ReviewFrame:
     four_colour: bool
 
 
+AFTER_PASS: Final = "after the pass"
+"""Said of a hand whose deal this page never saw (another seat's, at a friend's table): it is shown as
+it stood after the pass."""
+
+
 def _rows(replay: HandReplay, step: int, layout: ReviewLayout) -> tuple[ShownRow, ...]:
     if step == 0:
-        held = {seat: tuple(replay.dealt[seat]) for seat in Seat}
+        after = replay.tricks[0].held  # (for a deal not known here)
+        held = {seat: tuple(replay.dealt[seat] or after[seat]) for seat in Seat}
         raised = {seat: frozenset(replay.passed[seat] or ()) for seat in Seat}
         winner = None
     else:
@@ -150,7 +156,11 @@ def _rows(replay: HandReplay, step: int, layout: ReviewLayout) -> tuple[ShownRow
     rows = []
     for seat in ORDER:
         name = seat_name(seat)
-        if step == 0 and replay.passed[0] is not None and not layout.label_beside:
+        if step == 0 and replay.dealt[seat] is None:
+            # (beside the cards there is room for the name alone: the heading says it there)
+            unseen = replay.exchange is not None and not layout.label_beside
+            name = f"{name}, {AFTER_PASS}" if unseen else name
+        elif step == 0 and replay.exchange is not None and not layout.label_beside:
             target = replay.passed_to(seat)
             name = f"{name} → {seat_name(target)}" if target is not None else name
         rows.append(
@@ -176,9 +186,11 @@ def review_frame(
     if step == 0:
         step_heading = (
             "No passing this hand"
-            if replay.passed[0] is None
+            if replay.exchange is None
             else f"Dealt, then passed {DIRECTION_WORDS[replay.direction]}"
         )
+        if replay.exchange is not None and replay.seen_by is not None and layout.label_beside:
+            step_heading = f"{step_heading}; the others' hands {AFTER_PASS}"
     else:
         # The J♦ counts in the heading under the rule that scores it (its taker is known only then).
         jack_counts = replay.scored.jack_taker is not None

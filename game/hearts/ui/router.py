@@ -188,6 +188,9 @@ def _lesson(route: routes.Lesson, ctx: Context) -> Scene:
 def _review(route: routes.Review, ctx: Context) -> Scene:
     from ..review import replay_hand
 
+    seated = ctx.tables.get(route.table)
+    if seated is not None and not isinstance(seated, BaseMode):
+        return _seat_review(route, ctx)
     session = _session(ctx, route.table)
 
     def practise(step: int, play: Card | None) -> Transition:
@@ -198,6 +201,21 @@ def _review(route: routes.Review, ctx: Context) -> Scene:
     mode = ctx.tables.get(route.table)  # (its coach's work keeps the review it finishes with the match)
     work = mode.background if isinstance(mode, BaseMode) else None
     return ReviewScene(ctx, replay, session.coaching, work=work, practise=practise, jack_counts=jack_counts)
+
+
+def _seat_review(route: routes.Review, ctx: Context) -> Scene:
+    """A hand at a friend's seat, as that page saw it, with its coach (no practice: the other hands
+    were never shown there)."""
+    from .modes.seat import FriendsSeatMode
+
+    mode = ctx.tables.get(route.table)
+    replay = mode.session.replay_of(route.hand) if isinstance(mode, FriendsSeatMode) else None
+    if not isinstance(mode, FriendsSeatMode) or replay is None:
+        raise LookupError(f"no friend's seat open has a review of hand {route.hand} at {route.table!r}")
+    session = mode.session
+    jack_counts = session.view.rules.jack_of_diamonds
+    coaching = session.coaching if session.coaching.knows(route.hand) else None  # (none: you joined late)
+    return ReviewScene(ctx, replay, coaching, work=mode.background, jack_counts=jack_counts)
 
 
 def _practice(route: routes.Practice, ctx: Context) -> Scene:
@@ -251,11 +269,16 @@ def _friends_screen(route: routes.Route, ctx: Context) -> Scene:
 
 def _friends_dialog(route: routes.Route, ctx: Context) -> Scene:
     """A dialog of a table with friends at play: a friend's hand result, the table closed."""
+    from .modes.seat import FriendsSeatMode
     from .scenes.friends_dialogs import friends_closed, seat_result
 
     match route:
-        case routes.SeatResult(scored=scored, names=names, over=over):
-            return seat_result(ctx, scored, names, over)
+        case routes.SeatResult(table=table, scored=scored, names=names, over=over):
+            mode = ctx.tables.get(table)
+            hand = scored.hand_number
+            seen = isinstance(mode, FriendsSeatMode) and mode.session.replay_of(hand) is not None
+            review = routes.Review(table, hand) if seen else None
+            return seat_result(ctx, scored, names, over, review)
         case routes.FriendsClosed(sentence=sentence):
             return friends_closed(ctx, sentence)
     raise LookupError(f"no dialog of a table with friends shows {route!r}")
@@ -292,9 +315,15 @@ def _friends_menu(route: routes.FriendsMenu, ctx: Context) -> Dialog:
     mode = ctx.tables.get(route.table)
     if not isinstance(mode, FriendsHostMode | FriendsSeatMode):
         raise LookupError(f"no table with friends open plays the match {route.table!r}")
-    session, host = mode.session, isinstance(mode, FriendsHostMode)  # (the host's hands have reviews)
-    target, over = session.view.rules.target, route.over_result
-    return friends_menu(ctx, route.table, session.results, target, over_result=over, hosting=host)
+    target, over = mode.session.view.rules.target, route.over_result
+    if isinstance(mode, FriendsHostMode):
+        results = mode.session.results
+        reviewed = results[-1].hand_number if results else None
+        return friends_menu(ctx, route.table, results, target, reviewed=reviewed, over_result=over)
+    replay = mode.session.last_replay  # (a hand you saw whole)
+    reviewed = None if replay is None else replay.hand_number
+    results = mode.session.results
+    return friends_menu(ctx, route.table, results, target, reviewed=reviewed, over_result=over, hosting=False)
 
 
 def _daily_result(route: routes.DailyResult, ctx: Context) -> Dialog:

@@ -163,8 +163,8 @@ class FriendsSeat(Route):
 @dataclass(frozen=True, slots=True)
 class FriendsMenu(Route):
     """The menu of a table with friends (``table``: its match's id): back to the table, the last hand's
-    review (the host's), the score sheet, options, and leaving the table. ``over_result``: opened from a
-    hand's result, to which closing it goes back."""
+    review (from this page's side), the score sheet, options, and leaving the table. ``over_result``:
+    opened from a hand's result, to which closing it goes back."""
 
     table: str
     over_result: bool = False
@@ -172,9 +172,10 @@ class FriendsMenu(Route):
 
 @dataclass(frozen=True, slots=True)
 class SeatResult(Route):
-    """A hand scored at a friend's table (``names``: the seats' as the table shows them); ``over``: the
-    match's end, when it was the last."""
+    """A hand scored at a friend's table (``table``: its match's id; ``names``: the seats' as the table
+    shows them), with its review from your side; ``over``: the match's end, when it was the last."""
 
+    table: str
     scored: HandScored
     names: tuple[str, ...]
     over: MatchOver | None = None

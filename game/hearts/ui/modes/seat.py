@@ -1,7 +1,8 @@
 """A friend's seat at a host's table: the table of ``Context.friends.guest``, turned so that you sit South,
 fed by what the host sends (``GuestSession``). It keeps nothing (the host's page keeps the match), never
 touches your own match, its save or its statistics, and counts a finished match on the friends' own
-line. After each hand, its scores; when the table is gone, a sentence and the way back to the menu."""
+line. After each hand, its scores (and its review, from your side: ``GuestSession.replay_of``); when the
+table is gone, a sentence and the way back to the menu."""
 
 from __future__ import annotations
 
@@ -64,10 +65,11 @@ class FriendsSeatMode:
         return laters
 
     def _result(self, scored: HandScored, over: MatchOver | None) -> Later:
-        return lambda: Push(SeatResult(scored, self.names(away=False), over))
+        return lambda: Push(SeatResult(self.session.match_id, scored, self.names(away=False), over))
 
     def answer(self, asked: object) -> Transition | None:
         return Push(FriendsMenu(self.session.match_id)) if asked == OPEN_MENU else None
 
     def background(self, seconds: float) -> bool:
-        return False
+        """The coach judging your decisions, for the hands' reviews (nothing is kept on this page)."""
+        return self.session.coach(seconds)

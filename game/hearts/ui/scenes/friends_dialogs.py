@@ -22,17 +22,19 @@ def friends_menu(
     results: Sequence[HandScored],
     target: int,
     *,
+    reviewed: int | None = None,
     over_result: bool = False,
     hosting: bool = True,
 ) -> Dialog:
     """The menu of the table with friends whose match has the id ``table`` (``results``: its hands
-    scored so far, ``target`` its end); leaving closes the table (a host's friends are told, and the
-    host's match is over: its save goes) and goes to the main menu. ``hosting``: this page holds the
-    table, so it invites (again) and has the last hand's review."""
+    scored so far, ``target`` its end; ``reviewed``: the hand its review shows, the last one scored,
+    when this page has it); leaving closes the table (a host's friends are told, and the host's match
+    is over: its save goes) and goes to the main menu. ``hosting``: this page holds the table, so it
+    invites (again)."""
     finished = tuple(results)
     review = (
-        [Choice("review", "Review the last hand", go=Replace(Review(table, finished[-1].hand_number)))]
-        if finished and hosting
+        [Choice("review", "Review the last hand", go=Replace(Review(table, reviewed)))]
+        if reviewed is not None
         else []
     )
     invite = [Choice("invite", "Invite friends", go=Replace(FriendsTable()))] if hosting else []
@@ -78,15 +80,23 @@ def friends_closed(ctx: Context, sentence: str) -> Dialog:
     )
 
 
-def seat_result(ctx: Context, scored: HandScored, names: Sequence[str], over: MatchOver | None) -> Dialog:
-    """A hand's scores at a friend's table, each seat's this hand and in all; after the last hand, who
-    won, and the way back to the menu (the table has ended)."""
+def seat_result(
+    ctx: Context,
+    scored: HandScored,
+    names: Sequence[str],
+    over: MatchOver | None,
+    review: Review | None = None,
+) -> Dialog:
+    """A hand's scores at a friend's table, each seat's this hand and in all, and (``review``) the way
+    to its review, which comes back here; after the last hand, who won, and the way back to the menu
+    (the table has ended)."""
     lines = [
         f"{name}: {signed(score)} this hand, {total} in all"
         for name, score, total in zip(names, scored.scores, scored.totals, strict=True)
     ]
+    reviewing = [] if review is None else [Choice("review", "Review this hand", go=Push(review))]
     if over is None:
-        choices = [Choice(RESUME, "Back to the table", primary=True)]
+        choices = [Choice(RESUME, "Back to the table", primary=True), *reviewing]
         return Dialog(
             ctx, f"Hand {scored.hand_number}", choices, lines=lines, close_result=RESUME, name="seat_result"
         )
@@ -97,5 +107,5 @@ def seat_result(ctx: Context, scored: HandScored, names: Sequence[str], over: Ma
         ctx.friends.close()
         return Reset(Menu())
 
-    choices = [Choice("main_menu", "Back to the menu", primary=True, go=menu)]
+    choices = [Choice("main_menu", "Back to the menu", primary=True, go=menu), *reviewing]
     return Dialog(ctx, won, choices, lines=lines, closable=False, name="seat_result")

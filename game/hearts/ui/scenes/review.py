@@ -49,6 +49,12 @@ def sentence(words: str) -> str:
     return words if words.endswith((".", "!", "?")) else f"{words}."
 
 
+UNSEEN_PASSES: Final = (
+    "What the others were dealt and passed among themselves was never shown to you: "
+    "their hands are shown as they were after the pass."
+)
+"""Said at the pass of a hand reviewed from a friend's seat."""
+
 STEP_NAMES: Final = {"prev": "Previous step", "next": "Next step"}
 """The arrows as a screen reader names them."""
 
@@ -127,6 +133,8 @@ class ReviewScene(Scene):
                     f"The deal and the pass. You passed {cards_spoken(passed)} to {seat_object(target)}.",
                     passed_you(replay.direction.giver(Seat.SOUTH), received, SPOKEN),
                 ]
+            if replay.seen_by is not None and replay.exchange is not None:
+                said.append(UNSEEN_PASSES)
         else:
             shown = replay.tricks[self.step - 1]
             said = [
