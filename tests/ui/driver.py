@@ -156,6 +156,18 @@ class Driver:
 
     # Playing --------------------------------------------------------------------------------------
 
+    def move_by_taps(self) -> bool:
+        """Your move at the table by taps, quickly chosen: the three lowest cards passed, else the first
+        card you may play; whether it was a card played."""
+        view = self.table.session.view
+        if view.phase is Phase.PASS:
+            for card in sorted(view.hand)[:3]:
+                self.click(self.card_spot(card))
+            self.click(self.button_spot("action"))
+            return False
+        self.click(self.card_spot(next(iter(view.legal))))
+        return True
+
     def play_match_by_taps(
         self,
         tap: Callable[[tuple[int, int]], None],

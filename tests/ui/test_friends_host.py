@@ -85,15 +85,8 @@ def test_the_host_plays_a_whole_hand_with_three_friends_by_taps() -> None:
         if isinstance(scene, Dialog):
             assert scene.name == "hand_result"
             break
-        view = driver.table.session.view
         moves = len(host.match.moves)
-        if view.phase is Phase.PASS:
-            for card in sorted(view.hand)[:3]:
-                driver.click(driver.card_spot(card))
-            driver.click(driver.button_spot("action"))
-        else:
-            driver.click(driver.card_spot(next(iter(view.legal))))
-            played += 1
+        played += driver.move_by_taps()
         assert len(host.match.moves) > moves, "the host's own move was played"
         friends = store.load_friends()
         assert friends is not None

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from hearts.engine import CardSet, Pass, Phase, Play, Seat, TrickTaken
+from hearts.engine import CardSet, Pass, Play, Seat, TrickTaken
 from hearts.engine.cards import EMPTY
 from hearts.friends.turned import Turned
 from hearts.review import HandReplay, replay_hand
@@ -27,13 +27,7 @@ def play_the_first_hand(driver: SeatDriver) -> None:
         driver.settle()
         if isinstance(driver.scene, Dialog):
             break
-        view = driver.table.session.view
-        if view.phase is Phase.PASS:
-            for card in sorted(view.hand)[:3]:
-                driver.click(driver.card_spot(card))
-            driver.click(driver.button_spot("action"))
-        else:
-            driver.click(driver.card_spot(next(iter(view.legal))))
+        driver.move_by_taps()
         for _ in range(3):
             driver.step()
     assert isinstance(driver.scene, Dialog) and driver.scene.name == "seat_result", f"seed {SEED}"
