@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -23,7 +22,6 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PRIVATE_NET = ROOT.parent / "shared" / "tools" / "private-net"
 SIZE = (390, 844)
 
 
@@ -97,16 +95,9 @@ def _journey(site: Path) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def journey(built_site: Path) -> dict[str, Any]:
-    assert PRIVATE_NET.is_file(), f"the namespace tool is missing: put it at {PRIVATE_NET}"
-    done = subprocess.run(
-        [str(PRIVATE_NET), "env", f"FRIENDS_SITE={built_site}", sys.executable, __file__],
-        capture_output=True,
-        text=True,
-        timeout=180,
-        check=False,
-    )
-    assert done.returncode == 0, f"{done.stdout}\n{done.stderr}"
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    from .private_net import journey_in_private  # (not in the namespace: there this file runs alone)
+
+    return journey_in_private(__file__, built_site, timeout=180)
 
 
 def test_a_friend_joins_by_the_links_the_two_screens_show(journey: dict[str, Any]) -> None:

@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -32,7 +31,6 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.xdist_group("friends-play")  # (one run of the pages, which its tests share)
 
 ROOT = Path(__file__).resolve().parents[2]
-PRIVATE_NET = ROOT.parent / "shared" / "tools" / "private-net"
 SIZE = (390, 844)
 FRIENDS = {"West": "Bea", "North": "Cy"}
 
@@ -296,16 +294,9 @@ def _journey(site: Path, out: dict[str, Any]) -> None:
 
 @pytest.fixture(scope="module")
 def journey(built_site: Path) -> dict[str, Any]:
-    assert PRIVATE_NET.is_file(), f"the namespace tool is missing: put it at {PRIVATE_NET}"
-    done = subprocess.run(
-        [str(PRIVATE_NET), "env", f"FRIENDS_SITE={built_site}", sys.executable, __file__],
-        capture_output=True,
-        text=True,
-        timeout=240,
-        check=False,
-    )
-    assert done.returncode == 0, f"{done.stdout}\n{done.stderr}"
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    from .private_net import journey_in_private  # (not in the namespace: there this file runs alone)
+
+    return journey_in_private(__file__, built_site, timeout=240)
 
 
 SCORE = re.compile(r"^(\w+): (?:.*, )?([+-]?\d+) this hand, (-?\d+) in all")

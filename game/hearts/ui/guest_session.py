@@ -73,7 +73,9 @@ class GuestSession:
         # it (and whatever came after it) as the other moments, so the first hand is dealt before you.
         moments = guest.take_moments()
         guest.take_events()
-        deals = [index for index, (events, _) in enumerate(moments) if any(map(_is_deal, events))]
+        deals = [
+            at for at, (events, _) in enumerate(moments) if any(isinstance(e, HandStarted) for e in events)
+        ]
         if deals:
             since = moments[deals[-1] :]
             self._shown = self.turned.view(since[0][1])
@@ -216,7 +218,8 @@ class GuestSession:
         if deciding is None:
             return
         view, move = deciding
-        if isinstance(move, Pass) if isinstance(event, PassChosen) else move == Play.of(HUMAN, event.card):
+        made = isinstance(move, Pass) if isinstance(event, PassChosen) else move == Play.of(HUMAN, event.card)
+        if made:
             self.coaching.note(view, move)
 
     def _hand_over(self, before: PlayerView, scored: HandScored) -> None:
@@ -266,7 +269,3 @@ def _answers(event: Event) -> bool:
     if isinstance(event, PassChosen | CardPlayed):
         return event.seat is HUMAN
     return isinstance(event, HandScored | HandStarted)
-
-
-def _is_deal(event: Event) -> bool:
-    return isinstance(event, HandStarted)

@@ -315,15 +315,16 @@ def _friends_menu(route: routes.FriendsMenu, ctx: Context) -> Dialog:
     mode = ctx.tables.get(route.table)
     if not isinstance(mode, FriendsHostMode | FriendsSeatMode):
         raise LookupError(f"no table with friends open plays the match {route.table!r}")
-    target, over = mode.session.view.rules.target, route.over_result
+    session, hosting = mode.session, isinstance(mode, FriendsHostMode)
+    results, target = session.results, session.view.rules.target
     if isinstance(mode, FriendsHostMode):
-        results = mode.session.results
         reviewed = results[-1].hand_number if results else None
-        return friends_menu(ctx, route.table, results, target, reviewed=reviewed, over_result=over)
-    replay = mode.session.last_replay  # (a hand you saw whole)
-    reviewed = None if replay is None else replay.hand_number
-    results = mode.session.results
-    return friends_menu(ctx, route.table, results, target, reviewed=reviewed, over_result=over, hosting=False)
+    else:
+        replay = mode.session.last_replay  # (a hand you saw whole)
+        reviewed = None if replay is None else replay.hand_number
+    return friends_menu(
+        ctx, route.table, results, target, reviewed=reviewed, over_result=route.over_result, hosting=hosting
+    )
 
 
 def _daily_result(route: routes.DailyResult, ctx: Context) -> Dialog:
