@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
+from playwright.sync_api import Error as PlaywrightError
 
 Pointer = Literal["touch", "mouse"]
 CHROMIUM = "/usr/bin/chromium"
@@ -63,6 +64,32 @@ READ_MIRROR = """() => {
         } : null,
     };
 }"""
+
+# The mirror once it has changed: a watch on the page's document counts its changes (set up on the first
+# call in each page load); the promise settles at once if it has changed since ``seen`` changes, else at the
+# next change (and the ones that follow within ``GATHER_MS``, so that a burst is read once) or after
+# ``ms``. The reader waits in the page, not in a loop of calls from here.
+READ_MIRROR_CHANGED = (
+    """([seen, ms]) => new Promise((settle) => {
+    let watch = window.__mirrorWatch;
+    if (!watch) {
+        watch = window.__mirrorWatch = { changes: 0, waiting: [] };
+        new MutationObserver(() => {
+            watch.changes += 1;
+            for (const wake of watch.waiting.splice(0)) wake();
+        }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    }
+    const read = () => settle({ changes: watch.changes, mirror: ("""
+    + READ_MIRROR
+    + """)() });
+    if (watch.changes !== seen) {
+        read();
+        return;
+    }
+    const timer = setTimeout(read, ms);
+    watch.waiting.push(() => { clearTimeout(timer); setTimeout(read, GATHER_MS); });
+})""".replace("GATHER_MS", "30")
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +169,7 @@ class Player:
         self.page = page
         self.pointer = pointer
         self.troubles: list[str] = []
+        self._changes_seen = -1
         page.on("pageerror", lambda error: self.troubles.append(f"page error: {error}"))
         page.on("console", self._console)
         page.on("crash", lambda _page: self.troubles.append("the page crashed"))
@@ -203,7 +231,23 @@ class Player:
     # ----------------------------------------------------------------------------------- reading
 
     def table(self) -> Table:
-        raw = self.page.evaluate(READ_MIRROR)
+        return self._table(self.page.evaluate(READ_MIRROR))
+
+    def changed_table(self, *, within: float = 1.0) -> Table:
+        """The table once the page has changed since the last reading by this call (at once if it has
+        already), or as it is after ``within`` seconds of no change."""
+        try:
+            read = self.page.evaluate(READ_MIRROR_CHANGED, [self._changes_seen, int(within * 1000)])
+        except PlaywrightError as error:  # the page went to another address (or reloaded) meanwhile
+            if "context was destroyed" not in str(error):
+                raise
+            self.page.wait_for_load_state()
+            return self.table()
+        self._changes_seen = read["changes"]
+        return self._table(read["mirror"])
+
+    @staticmethod
+    def _table(raw: dict[str, Any]) -> Table:
         dialog = raw["dialog"]
         return Table(
             hand=controls(raw["hand"]),
@@ -221,15 +265,14 @@ class Player:
         return [str(item["text"]) for item in self.page.evaluate("hearts.spoken")]
 
     def wait_for(self, test: Callable[[Table], bool], *, timeout: float = 30.0, what: str = "") -> Table:
-        """The table once ``test`` holds of it (read every 50 ms)."""
+        """The table once ``test`` holds of it (read again each time the page changes)."""
         deadline = time.monotonic() + timeout
-        while True:
-            table = self.table()
-            if test(table):
-                return table
+        table = self.table()
+        while not test(table):
             if time.monotonic() > deadline:
                 raise AssertionError(f"waited {timeout:.0f} s for {what or 'the table'}; it shows {table}")
-            self.page.wait_for_timeout(50)
+            table = self.changed_table(within=min(1.0, max(0.05, deadline - time.monotonic())))
+        return table
 
     def titled(self, pattern: str, *, timeout: float = 30.0) -> Table:
         """The table once a dialog whose title matches ``pattern`` is on top."""
@@ -402,14 +445,15 @@ class Hand:
 
     def play(self, *, timeout: float = 240.0) -> Dialog:
         deadline = time.monotonic() + timeout
+        table = self.player.table()
         while time.monotonic() < deadline:
-            table = self.player.table()
             if table.dialog is not None:
                 return table.dialog
             if is_my_move(table):
                 self.step(table)
+                table = self.player.table()
             else:
-                self.player.page.wait_for_timeout(40)
+                table = self.player.changed_table()
         raise AssertionError(f"the hand did not end in {timeout:.0f} s: {self.player.table()}")
 
 
