@@ -65,31 +65,26 @@ READ_MIRROR = """() => {
     };
 }"""
 
-# The mirror once it has changed: a watch on the page's document counts its changes (set up on the first
-# call in each page load); the promise settles at once if it has changed since ``seen`` changes, else at the
-# next change (and the ones that follow within ``GATHER_MS``, so that a burst is read once) or after
-# ``ms``. The reader waits in the page, not in a loop of calls from here.
-READ_MIRROR_CHANGED = (
-    """([seen, ms]) => new Promise((settle) => {
+# The mirror once it has changed: a watch on the document counts its changes (set up once a page load). It
+# settles at once if the count is no longer ``seen``, else 30 ms after the next change (a burst is read
+# once), or after ``ms``: the reader waits in the page, not in a loop of calls from here.
+READ_MIRROR_CHANGED = f"""([seen, ms]) => new Promise((settle) => {{
     let watch = window.__mirrorWatch;
-    if (!watch) {
-        watch = window.__mirrorWatch = { changes: 0, waiting: [] };
-        new MutationObserver(() => {
+    if (!watch) {{
+        watch = window.__mirrorWatch = {{ changes: 0, waiting: [] }};
+        new MutationObserver(() => {{
             watch.changes += 1;
             for (const wake of watch.waiting.splice(0)) wake();
-        }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-    }
-    const read = () => settle({ changes: watch.changes, mirror: ("""
-    + READ_MIRROR
-    + """)() });
-    if (watch.changes !== seen) {
+        }}).observe(document, {{ subtree: true, childList: true, attributes: true, characterData: true }});
+    }}
+    const read = () => settle({{ changes: watch.changes, mirror: ({READ_MIRROR})() }});
+    if (watch.changes !== seen) {{
         read();
         return;
-    }
+    }}
     const timer = setTimeout(read, ms);
-    watch.waiting.push(() => { clearTimeout(timer); setTimeout(read, GATHER_MS); });
-})""".replace("GATHER_MS", "30")
-)
+    watch.waiting.push(() => {{ clearTimeout(timer); setTimeout(read, 30); }});
+}})"""
 
 
 @dataclass(frozen=True, slots=True)
