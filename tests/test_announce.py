@@ -64,11 +64,11 @@ from hearts.engine.reasons import MUST_FOLLOW, REASONS, Reason, Refusal
 from hearts.words import RANK_WORDS, seat_subject
 from tests.engine.helpers import ALL_RULES, new_match, play_match
 from tests.engine.scenarios import play, play_out, start
+from tests.runs import searched
 
-IN_PYODIDE: Final = sys.platform == "emscripten"
-MATCHES: Final = 6 if IN_PYODIDE else 40
+MATCHES: Final = searched(40, in_pyodide=6)
 """Random matches whose every move's events are said, at each verbosity."""
-QUERY_MATCHES: Final = 2 if IN_PYODIDE else 8
+QUERY_MATCHES: Final = searched(8, in_pyodide=2)
 """Random matches where every query is asked after every move."""
 BRIEF_LIMIT: Final = 120
 FULL_LIMIT: Final = 250

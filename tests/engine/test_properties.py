@@ -10,7 +10,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
-import sys
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -74,32 +73,24 @@ from tests.engine.helpers import (
     random_rules,
     rules_strategy,
 )
+from tests.runs import searched
 
 # How many matches each kind of check plays. Natively the whole file takes about 45 s on the
 # 2-core development machine. Checking every position costs about 1 ms a position (some 250 moves
 # tried there), so the full check covers a few matches at every position and more at sampled ones.
-# Inside Pyodide the largest runs play fewer matches (``IN_PYODIDE``): there they show that WebAssembly
-# CPython plays the engine as the native one does, which fewer show as well, while the breadth of the
-# search is the native run's. Each keeps enough to meet its own "this case came up" checks.
-IN_PYODIDE: Final = sys.platform == "emscripten"
+# Inside Pyodide the largest runs play fewer matches (``tests.runs``).
 
-
-def matches(native: int, *, in_pyodide: int) -> int:
-    """How many matches a check plays: ``native`` natively, ``in_pyodide`` inside Pyodide."""
-    return in_pyodide if IN_PYODIDE else native
-
-
-CHEAP_MATCHES: Final = matches(2000, in_pyodide=400)
+CHEAP_MATCHES: Final = searched(2000, in_pyodide=400)
 """Conservation, points, scores, totals, match end and waiting for a move, after every move."""
-FULL_MATCHES: Final = matches(4, in_pyodide=2)
+FULL_MATCHES: Final = searched(4, in_pyodide=2)
 """Every card for every seat, plus bad passes, deals and moon choices, at every position."""
-SAMPLED_FULL_MATCHES: Final = matches(120, in_pyodide=40)
+SAMPLED_FULL_MATCHES: Final = searched(120, in_pyodide=40)
 """The same full check at sampled positions of more matches: the first position of each kind in
 a match, and a share of the others."""
 SAMPLED_FULL_SHARE: Final = 0.02
-VIEW_MATCHES: Final = matches(30, in_pyodide=12)
+VIEW_MATCHES: Final = searched(30, in_pyodide=12)
 """The four views walked for hidden cards after every move."""
-SAVE_MATCHES: Final = matches(100, in_pyodide=40)
+SAVE_MATCHES: Final = searched(100, in_pyodide=40)
 """Save and load at random points and at every kind of position, then the same moves to both."""
 SAVE_SHARE: Final = 0.01
 CONTINUATION: Final = 12
@@ -968,7 +959,7 @@ def test_penalty_points_follow_the_worked_check() -> None:
     assert penalty_points(five_hearts_and_queen.mask) == 18 == five_hearts_and_queen.points
 
 
-ILLEGAL_TRY_MATCHES: Final = matches(1000, in_pyodide=100)
+ILLEGAL_TRY_MATCHES: Final = searched(1000, in_pyodide=100)
 """Matches in which one refused card is tried at every position of the play."""
 
 
@@ -1016,7 +1007,7 @@ def test_a_refused_card_changes_nothing_in_a_thousand_matches() -> None:
 
 # Snapshots -----------------------------------------------------------------------------------
 
-SNAPSHOT_MATCHES: Final = matches(2000, in_pyodide=200)
+SNAPSHOT_MATCHES: Final = searched(2000, in_pyodide=200)
 """Matches whose every position is checked for snapshot, view and legal sets agreeing. Each starts
 with every total in the last 30 points before the target, so most end after a hand or two."""
 

@@ -20,12 +20,13 @@ from hypothesis import strategies as st
 
 from hearts.engine import CARDS, InvalidSave, Match, Moon, Phase, Rules, Seat, Ties, record
 from tests.engine.helpers import Driver, fingerprint
+from tests.runs import searched
 
-SEEDED_MUTATIONS: Final = 8000
+SEEDED_MUTATIONS: Final = searched(8000, in_pyodide=1500)
 """Random edits (bytes, text and JSON level) of real saves."""
-SAMPLED_TRUNCATIONS: Final = 600
+SAMPLED_TRUNCATIONS: Final = searched(600, in_pyodide=150)
 """Cut points sampled from the long save (the short one is cut at every length)."""
-HYPOTHESIS_EXAMPLES: Final = 300
+HYPOTHESIS_EXAMPLES: Final = searched(300, in_pyodide=60)
 """Per hypothesis test below."""
 MAX_MESSAGE: Final = 300
 """An ``InvalidSave`` message is shown to the player: it quotes an excerpt, never a whole input."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Final
 
 import pytest
@@ -22,12 +21,12 @@ from hearts.friends import MemoryLine, Presence
 from hearts.friends.messages import SeatView as SeatViewMessage
 from hearts.friends.messages import decode, encode
 from hearts.friends.public import told_to
+from tests.runs import searched
 
 from .tables import FRIENDS, Table, Watched, cards_in, known_to
 
-LEAK_HANDS: Final = 20 if sys.platform == "emscripten" else 200
-"""Hands the leak check watches: natively 200 (the issue's count); inside Pyodide, where the same pure
-Python runs 2-3 times slower and is checked for the interpreter, not the protocol, a tenth."""
+LEAK_HANDS: Final = searched(200, in_pyodide=20)
+"""Hands the leak check watches (natively the issue's count)."""
 
 
 def full_table(seed: int, **options: object) -> Table:
