@@ -318,18 +318,9 @@ def two_pages_in_pyodide(browser: Browser, base: str) -> Iterator[tuple[Page, Pa
         yield first, second
 
 
-def test_the_game_in_each_page_reads_and_claims_the_table_from_python(browser: Browser, base: str):
-    """``hearts.page`` in Pyodide in two pages, as the game calls it every frame under pygbag."""
-    with two_pages_in_pyodide(browser, base) as (first, second):
-        read = "from hearts import page\nresult = page.live_state()"
-        assert python(first, read) == [True, 1]
-        assert python(second, read) == [False, 0]
-
-        python(second, "from hearts import page\npage.claim_table()\nresult = None")
-        wait_for(second, "live", 1)
-        assert python(second, read) == [True, 1]
-        wait_for(first, "elsewhere", 1)
-        assert python(first, read) == [False, 1]
+LIVE_STATE = "from hearts import page\nresult = page.live_state()"
+"""What ``hearts.page`` in a page's Pyodide says of the table, as the game asks every frame under pygbag:
+whether the table is this page's, and its generation."""
 
 
 # The game's keeping, in a page's Pyodide: the store over the page's localStorage and the keeper of the table,
@@ -365,20 +356,25 @@ def test_the_page_that_takes_the_table_plays_on_from_the_freshest_save_and_the_o
     browser: Browser, base: str
 ):
     """The store and the keeper in two pages' Pyodide: the second page opens away; Play here brings it back
-    on the first page's last card; the first page then stops, and a save it tried would be refused."""
+    on the first page's last card; the first page then stops, and a save it tried would be refused. What
+    ``hearts.page`` tells the game of the table follows each step."""
     with two_pages_in_pyodide(browser, base) as (first, second):
         assert python(first, KEEPING) is False  # live
+        assert python(first, LIVE_STATE) == [True, 1]
         assert python(first, "match = Match(Rules())\nresult = play(match, 30)") is True
         assert python(second, KEEPING) is True  # away: another page has the table
+        assert python(second, LIVE_STATE) == [False, 0]
         assert python(second, "result = keeper.check()") is None
 
         python(second, "keeper.claim()\nresult = None")  # Play here
         wait_for(second, "live", 1)
+        assert python(second, LIVE_STATE) == [True, 1]
         assert python(second, "result = keeper.check()") == "back"
         first_moves = python(first, "saved = match\nresult = len(match.moves)")
         reload = "store.resync()\nsaved = store.load_match()\nresult = len(saved.match.moves)"
         assert python(second, reload) == first_moves
         wait_for(first, "elsewhere", 1)
+        assert python(first, LIVE_STATE) == [False, 1]
         assert python(first, "result = keeper.check()") == "elsewhere"
 
         # The second page plays on; a save the first page still tried (an older one) is refused.
