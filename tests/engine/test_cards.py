@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 
 import pytest
 
@@ -108,6 +110,12 @@ def test_cardset_is_immutable() -> None:
     hand = CardSet.parse("QS")
     with pytest.raises(AttributeError):
         hand.mask = 0  # type: ignore[misc]
+
+
+def test_cardset_pickles_and_copies_to_an_equal_set() -> None:
+    hand = CardSet.parse("2C QS 10H AH")
+    for again in (pickle.loads(pickle.dumps(hand)), copy.copy(hand), copy.deepcopy(hand)):
+        assert type(again) is CardSet and again == hand and again.mask == hand.mask
 
 
 @pytest.mark.parametrize("text", ["QS QS", "QS Q♠", "QS XX", "QS,,1H"])

@@ -6,7 +6,7 @@ and a set of cards is a bit mask. All 52 ``Card`` objects are built once; nothin
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from enum import IntEnum
 from typing import ClassVar, Final, TypeVar
 
@@ -303,6 +303,10 @@ class CardSet:
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("CardSet is immutable")
+
+    def __reduce__(self) -> tuple[Callable[[int], CardSet], tuple[int]]:
+        """Pickled (and copied) by its mask: it has no attribute to set again."""
+        return (CardSet.from_mask, (self.mask,))
 
     def __contains__(self, card: object) -> bool:
         return type(card) is Card and bool(self.mask >> card & 1)
