@@ -41,6 +41,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The site as ``./build.sh build`` makes it, our runtime in it ($HEARTS_BROWSER_SITE: a site built
     already, say from another commit, to see a test fail without a fix)."""
+    import fcntl
     import os
 
     import webbuild
@@ -51,11 +52,20 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         return Path(given)
     if not Path(CHROMIUM).exists():
         pytest.fail("Chromium is missing: ./build.sh test installs it (apt-get install chromium)")
-    out = tmp_path_factory.mktemp("browser-site") / "web"
-    try:
-        webbuild.build(out, runtime="pyodide", staging=out.parent / "stage")
-    except webbuild.BuildError as error:
-        pytest.fail(f"the site did not build: {error}")
+    # One build for the run, whichever worker comes first (the others wait for it): on a clean clone the
+    # first build compiles the standard library's bytecode, some 12 s.
+    run = tmp_path_factory.getbasetemp()  # a worker's own folder, in the run's (pytest-xdist)
+    shared = (run.parent if "PYTEST_XDIST_WORKER" in os.environ else run) / "browser-site"
+    shared.mkdir(exist_ok=True)
+    out = shared / "web"
+    with (shared / "lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (shared / "built").is_file():
+            try:
+                webbuild.build(out, runtime="pyodide", staging=shared / "stage")
+            except webbuild.BuildError as error:
+                pytest.fail(f"the site did not build: {error}")
+            (shared / "built").touch()
     return out
 
 
