@@ -138,11 +138,27 @@ class Sim:
             self.play(card)
 
     def copy(self) -> Sim:
+        """An independent copy (the lists that change in play are copied; ``queen_known`` never changes)."""
         clone = object.__new__(Sim)
-        for name in Sim.__slots__:
-            setattr(clone, name, getattr(self, name))
+        clone.best = self.best
+        clone.best_seat = self.best_seat
+        clone.count = self.count
+        clone.first_trick_points = self.first_trick_points
         clone.hands = self.hands.copy()
+        clone.hearts_broken = self.hearts_broken
+        clone.jack_counts = self.jack_counts
+        clone.jack_taker = self.jack_taker
+        clone.leader = self.leader
+        clone.led = self.led
+        clone.played = self.played
         clone.points = self.points.copy()
+        clone.qs_breaks = self.qs_breaks
+        clone.qs_taker = self.qs_taker
+        clone.queen_known = self.queen_known
+        clone.shooter = self.shooter
+        clone.to_move = self.to_move
+        clone.trick_mask = self.trick_mask
+        clone.tricks_done = self.tricks_done
         clone.voids = self.voids.copy()
         return clone
 
@@ -165,8 +181,9 @@ class Sim:
         seat = self.to_move
         self.hands[seat] &= ~bit
         self.played |= bit
-        self.trick_mask |= bit
-        if self.count == 0:
+        trick_mask = self.trick_mask | bit
+        count = self.count
+        if count == 0:
             self.led = card // 13
             self.best = card
             self.best_seat = seat
@@ -176,18 +193,20 @@ class Sim:
                 self.best_seat = seat
         else:
             self.voids[seat] |= 1 << self.led
-        if bit & HEARTS_MASK or (bit == QS_BIT and self.qs_breaks):
+        if bit & PENALTY_MASK and (bit & HEARTS_MASK or self.qs_breaks):
             self.hearts_broken = True
-        self.count += 1
-        if self.count < 4:
+        if count < 3:
+            self.trick_mask = trick_mask
+            self.count = count + 1
             self.to_move = (seat + 1) & 3
             return
         winner = self.best_seat
-        self.points[winner] += points_in(self.trick_mask)
-        if self.trick_mask & JD_BIT:
+        if trick_mask & PENALTY_MASK:
+            self.points[winner] += points_in(trick_mask)
+            if trick_mask & QS_BIT:
+                self.qs_taker = winner
+        if trick_mask & JD_BIT:
             self.jack_taker = winner
-        if self.trick_mask & QS_BIT:
-            self.qs_taker = winner
         self.tricks_done += 1
         self.trick_mask = 0
         self.count = 0
@@ -198,42 +217,41 @@ class Sim:
         """The card the Normal bot would play for the seat to move, worked out from that seat's own
         cards and what has been played (``normal.normal_play`` on masks; a test holds the two to
         the same answers)."""
-        legal = self.legal()
+        seat = self.to_move
+        hand = self.hands[seat]
+        led = self.led
+        tricks_done = self.tricks_done
+        legal = legal_play_mask(hand, led, tricks_done == 0, self.hearts_broken, self.first_trick_points)
         if legal & (legal - 1) == 0:
             return legal.bit_length() - 1
-        seat = self.to_move
         if seat == self.shooter:
             return self._choose_to_take_all(legal)
-        hand = self.hands[seat]
-        unseen = ALL_CARDS_MASK & ~(self.played | hand)
+        played = self.played
+        unseen = ALL_CARDS_MASK & ~(played | hand)
         points = self.points
         taken = points[seat]
-        if taken >= MOON_FROM and points[0] + points[1] + points[2] + points[3] == taken:
+        total = points[0] + points[1] + points[2] + points[3]
+        if taken >= MOON_FROM and total == taken:
             hearts = hand & HEARTS_MASK
             out = unseen & HEARTS_MASK
             beaten_by = (out & ~((2 << (hearts.bit_length() - 1)) - 1) if hearts else out).bit_count()
             if beaten_by == 0 or out.bit_count() <= 3:
                 return self._normal_moon(legal, unseen)
         # The opponent who alone has taken points, and whether that already looks like a moon.
-        taker = -1
-        for other in range(4):
-            if points[other]:
-                if taker >= 0:
-                    taker = -1
-                    break
-                taker = other
+        # (Points are never negative: a seat holding them all is the only one with any.)
+        taker = points.index(total) if total and total in points else -1
         if taker == seat:
             taker = -1
         threat = -1
         if taker >= 0:
             if self.qs_taker == taker:
-                threat = taker if points[taker] - 13 >= 2 else -1
+                threat = taker if total - 13 >= 2 else -1
             else:
-                threat = taker if points[taker] >= 4 else -1
-        queen_out = not (self.played | hand) & QS_BIT
-        if self.count == 0:
+                threat = taker if total >= 4 else -1
+        queen_out = not (played | hand) & QS_BIT
+        if led < 0:
             return self._normal_lead(legal, hand, unseen, queen_out, threat)
-        if legal & SUIT_MASKS[self.led]:
+        if legal & SUIT_MASKS[led]:
             return self._normal_follow(legal, queen_out, threat)
         return self._normal_discard(legal, hand, unseen, queen_out, threat, taker)
 
