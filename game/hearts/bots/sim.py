@@ -409,6 +409,11 @@ class Sim:
                 for other in spade_holders:
                     queen_at[other] = share
         hearts_out = 1.0 if unseen & HEARTS_MASK else 0.0
+        # Per other seat, in seat order: its voids, its share of the Q♠, and what it throws when void.
+        lookouts = []
+        for other in others:
+            queen = queen_at[other]
+            lookouts.append((voids[other], queen, 13.0 * queen + (1.0 - queen) * hearts_out))
         queen_in_play = not self.played & QS_BIT
         high_spades = bool(hand & HIGH_SPADES)
         choice = -1
@@ -431,21 +436,29 @@ class Sim:
             else:
                 candidates = [(cards & -cards).bit_length() - 1]
             bit = 1 << suit
-            holders = [other for other in others if not voids[other] & bit]
+            holders = 0
+            for other_voids, _, _ in lookouts:
+                if not other_voids & bit:
+                    holders += 1
             suit_unseen = unseen & suit_mask
-            miss = (len(holders) - 1) / len(holders) if holders else 0.0
+            miss = (holders - 1) / holders if holders else 0.0
             p_void = miss ** suit_unseen.bit_count() if holders else 1.0
             short = (hand & suit_mask).bit_count() <= 2
             for card in candidates:
-                win = _lead_win_chance(card, unseen, len(holders))
+                # _lead_win_chance(card, unseen, holders), with this suit's pieces already at hand.
+                higher = (suit_unseen & ~((2 << card) - 1)).bit_count()
+                if higher == 0 or holders == 0:
+                    win = 1.0
+                else:
+                    lower = (suit_unseen & _BELOW[card]).bit_count()
+                    win = (1.0 - miss**lower * (1.0 - miss**higher)) ** holders
                 landed = 1.0 if suit == 3 else 13.0 if card == QUEEN_OF_SPADES else 0.0
-                for other in others:
-                    queen = queen_at[other]
-                    void = p_void if other in holders else 1.0
-                    dump = 13.0 * queen + (1.0 - queen) * hearts_out
+                high_spade = suit == 2 and card > QUEEN_OF_SPADES
+                for other_voids, queen, dump in lookouts:
+                    void = 1.0 if other_voids & bit else p_void
                     if suit == 3:
                         follow = 1.0
-                    elif suit == 2 and card > QUEEN_OF_SPADES:
+                    elif high_spade:
                         follow = 13.0 * queen
                     else:
                         follow = 0.0
