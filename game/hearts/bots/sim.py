@@ -423,6 +423,7 @@ class Sim:
             cards = legal & suit_mask
             if not cards:
                 continue
+            candidates: list[int] | tuple[int]
             if suit == 2:
                 candidates = []
                 low = cards & LOW_SPADES
@@ -434,7 +435,7 @@ class Sim:
                 if high:
                     candidates.append((high & -high).bit_length() - 1)
             else:
-                candidates = [(cards & -cards).bit_length() - 1]
+                candidates = ((cards & -cards).bit_length() - 1,)
             bit = 1 << suit
             holders = 0
             for other_voids, _, _ in lookouts:
@@ -454,15 +455,18 @@ class Sim:
                     win = (1.0 - miss**lower * (1.0 - miss**higher)) ** holders
                 landed = 1.0 if suit == 3 else 13.0 if card == QUEEN_OF_SPADES else 0.0
                 high_spade = suit == 2 and card > QUEEN_OF_SPADES
+                # Each other seat adds void * dump + (1 - void) * follow (a heart follows with a
+                # point, a spade above the Q♠ may draw her), written out per case: a seat void in
+                # the suit adds its dump, and a follow worth nothing adds nothing.
                 for other_voids, queen, dump in lookouts:
-                    void = 1.0 if other_voids & bit else p_void
-                    if suit == 3:
-                        follow = 1.0
+                    if other_voids & bit:
+                        landed += dump
+                    elif suit == 3:
+                        landed += p_void * dump + (1.0 - p_void)
                     elif high_spade:
-                        follow = 13.0 * queen
+                        landed += p_void * dump + (1.0 - p_void) * (13.0 * queen)
                     else:
-                        follow = 0.0
-                    landed += void * dump + (1.0 - void) * follow
+                        landed += p_void * dump
                 cost = win * landed
                 if suit == 2 and queen_in_play:
                     if hand & QS_BIT:
