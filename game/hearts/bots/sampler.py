@@ -293,13 +293,14 @@ class History:
         )
         # Everything but the hands follows from the plays alone, so the hand as it stood before each
         # of the others' plays is set up once: a sample only adds the cards that seat still holds.
-        self.steps: list[tuple[int, int, int, Sim]] = []
+        self.steps: list[tuple[int, int, int, Sim, dict[int, bool]]] = []
         """Per play of another seat, in order: the seat, its card, the cards it plays from then on
-        (this one too), and the hand just before the play (its hands filled in by ``misfits``)."""
+        (this one too), the hand just before the play (its hands filled in by ``misfits``), and
+        whether the policy makes that play, per hand the seat may have held (samples often agree)."""
         gone = [0, 0, 0, 0]
         for seat, card in self.plays:
             if seat != self.me:
-                self.steps.append((seat, card, self.played_by[seat] & ~gone[seat], sim.copy()))
+                self.steps.append((seat, card, self.played_by[seat] & ~gone[seat], sim.copy(), {}))
             gone[seat] |= 1 << card
             sim.play(card)
 
@@ -307,9 +308,13 @@ class History:
         """How many of the others' plays (with a choice) differ from the policy's, given the
         current ``hands`` (stops counting at ``limit``)."""
         misses = 0
-        for seat, card, still_to_play, sim in self.steps:
-            sim.hands[seat] = hands[seat] | still_to_play
-            if sim.choose() != card:
+        for seat, card, still_to_play, sim, fits in self.steps:
+            hand = hands[seat] | still_to_play
+            fit = fits.get(hand)
+            if fit is None:
+                sim.hands[seat] = hand
+                fit = fits[hand] = sim.choose() == card
+            if not fit:
                 misses += 1
                 if misses >= limit:
                     return misses
