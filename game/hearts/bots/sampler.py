@@ -298,11 +298,11 @@ class History:
         (this one too), the hand just before the play (its hands filled in by ``misfits``), and
         whether the policy makes that play, per hand the seat may have held (samples often agree)."""
         gone = [0, 0, 0, 0]
-        for seat, card in self.plays:
+        for seat, played in self.plays:
             if seat != self.me:
-                self.steps.append((seat, card, self.played_by[seat] & ~gone[seat], sim.copy(), {}))
-            gone[seat] |= 1 << card
-            sim.play(card)
+                self.steps.append((seat, played, self.played_by[seat] & ~gone[seat], sim.copy(), {}))
+            gone[seat] |= 1 << played
+            sim.play(played)
 
     def misfits(self, hands: list[int], limit: int = 99) -> int:
         """How many of the others' plays (with a choice) differ from the policy's, given the
