@@ -267,7 +267,7 @@ class History:
     """The plays of the hand so far, ready to be replayed against a sampled deal: how many of the
     other seats' plays the Normal policy (``Sim.choose``) would not have made with those cards."""
 
-    __slots__ = ("base", "me", "played_by", "plays")
+    __slots__ = ("me", "played_by", "plays", "steps")
 
     def __init__(self, view: PlayerView, base: Sim) -> None:
         self.me = view.seat
@@ -279,11 +279,10 @@ class History:
                 seat = (trick.leader + index) & 3
                 self.plays.append((seat, card))
                 self.played_by[seat] |= 1 << card
-        leader = tricks[0].leader
-        self.base = Sim(
+        sim = Sim(
             view.rules,
             [0, 0, 0, 0],
-            leader=leader,
+            leader=tricks[0].leader,
             trick=[],
             tricks_done=0,
             hearts_broken=False,
@@ -292,19 +291,31 @@ class History:
             played=0,
             queen_known=base.queen_known.copy(),
         )
+        # Everything but the hands follows from the plays alone, so the hand as it stood before each
+        # of the others' plays is set up once: a sample only adds the cards that seat still holds.
+        self.steps: list[tuple[int, int, int, Sim, dict[int, bool]]] = []
+        """Per play of another seat, in order: the seat, its card, the cards it plays from then on
+        (this one too), the hand just before the play (its hands filled in by ``misfits``), and
+        whether the policy makes that play, per hand the seat may have held (samples often agree)."""
+        gone = [0, 0, 0, 0]
+        for seat, played in self.plays:
+            if seat != self.me:
+                self.steps.append((seat, played, self.played_by[seat] & ~gone[seat], sim.copy(), {}))
+            gone[seat] |= 1 << played
+            sim.play(played)
 
     def misfits(self, hands: list[int], limit: int = 99) -> int:
         """How many of the others' plays (with a choice) differ from the policy's, given the
         current ``hands`` (stops counting at ``limit``)."""
-        sim = self.base.copy()
-        played_by = self.played_by
-        sim.hands = [hands[seat] | played_by[seat] for seat in range(4)]
-        me = self.me
         misses = 0
-        for seat, card in self.plays:
-            if seat != me and sim.choose() != card:
+        for seat, card, still_to_play, sim, fits in self.steps:
+            hand = hands[seat] | still_to_play
+            fit = fits.get(hand)
+            if fit is None:
+                sim.hands[seat] = hand
+                fit = fits[hand] = sim.choose() == card
+            if not fit:
                 misses += 1
                 if misses >= limit:
                     return misses
-            sim.play(card)
         return misses
