@@ -138,3 +138,23 @@ def test_distinct_choices_drop_only_equivalent_cards() -> None:
             assert kept_below
             gap = ((1 << card) - 1) & ~((1 << (max(kept_below) + 1)) - 1)
             assert not gap & others
+
+
+def test_a_copy_has_every_field_and_plays_on_apart() -> None:
+    """``Sim.copy`` names each field: a field added to the slots and not to the copy fails here."""
+    rng = random.Random(7)
+    copied = 0
+    while copied < 20:
+        match = random_position(rng)
+        if match.phase is not Phase.PLAY or match.is_over:
+            continue
+        sim = sim_for(match, match.awaiting[0])
+        clone = sim.copy()
+        assert {name: getattr(clone, name) for name in Sim.__slots__} == {
+            name: getattr(sim, name) for name in Sim.__slots__
+        }
+        before = {name: list(getattr(sim, name)) for name in ("hands", "points", "voids")}
+        clone.play_out()
+        assert clone.is_over
+        assert {name: getattr(sim, name) for name in before} == before
+        copied += 1
