@@ -26,34 +26,19 @@ SIZE = (390, 844)
 
 
 def _journey(site: Path) -> dict[str, Any]:
-    from browser_player import CHROMIUM, CHROMIUM_ARGS, Player
+    from browser_friends import invite_west_and_north, launched_in_private
+    from browser_player import Player
     from playwright.sync_api import sync_playwright
     from serve import serving
 
     seen: dict[str, Any] = {}
 
     with serving(site) as url, sync_playwright() as driver:
-        # Without the rule that resolves no name but 127.0.0.1: it would also refuse the pages' own addresses,
-        # which Chromium names by mDNS. The namespace keeps every packet in.
-        args = [arg for arg in CHROMIUM_ARGS if not arg.startswith("--host-resolver-rules")]
-        browser = driver.chromium.launch(executable_path=CHROMIUM, args=args, headless=True)
+        browser = launched_in_private(driver)
         started = time.monotonic()
         host = Player.opened(Player.context(browser, SIZE), url)
-        host.titled("main menu")
-        host.press("^Play friends$")
-        host.titled("^Play friends$")
-        # Both invitations made at once (each gathers its addresses meanwhile), then read one by one.
-        host.press("^Invite West$")
-        host.titled("^Invite to West's seat$")
-        host.press("^Done$")
-        host.titled("^Play friends$")
-        host.press("^Invite North$")
-        host.titled("^Invite to North's seat$")
-        to_north = host.line_with("#j=")
-        host.press("^Done$")
-        host.titled("^Play friends$")
-        host.press("^Invite West$")  # the invitation waiting, shown again
-        invitation = seen["invitation"] = host.line_with("#j=")
+        invitation, to_north = invite_west_and_north(host)
+        seen["invitation"] = invitation
 
         # Two friends open their invitations, their pages starting side by side.
         friend = Player(Player.context(browser, SIZE).new_page())

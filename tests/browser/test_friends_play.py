@@ -180,15 +180,15 @@ def seat_by_answer(host: Player, seat: str, answer: str) -> str:
 
 
 def _journey(site: Path, out: dict[str, Any]) -> None:
-    from browser_player import CHROMIUM, CHROMIUM_ARGS, Hand, Player
+    from browser_friends import invite_west_and_north, launched_in_private
+    from browser_player import Hand, Player
     from playwright.sync_api import sync_playwright
     from serve import serving
 
     out["at"] = {}
     seen = Seen()
     with serving(site) as url, sync_playwright() as driver:
-        args = [arg for arg in CHROMIUM_ARGS if not arg.startswith("--host-resolver-rules")]
-        browser = driver.chromium.launch(executable_path=CHROMIUM, args=args, headless=True)
+        browser = launched_in_private(driver)
         started = time.monotonic()
 
         def mark(what: str) -> None:
@@ -196,19 +196,8 @@ def _journey(site: Path, out: dict[str, Any]) -> None:
 
         # West and North invited, both invitations gathering side by side; East stays a computer player.
         host = Player.opened(Player.context(browser, SIZE, reduced_motion=True), url)
-        host.titled("main menu")
-        host.press("^Play friends$")
-        host.titled("^Play friends$")
-        host.press("^Invite West$")
-        host.titled("^Invite to West's seat$")
-        host.press("^Done$")
-        host.titled("^Play friends$")
-        host.press("^Invite North$")
-        to_north = host.line_with("#j=")
-        host.press("^Done$")
-        host.titled("^Play friends$")
-        host.press("^Invite West$")
-        west = opened_on(browser, host.line_with("#j="))
+        to_west, to_north = invite_west_and_north(host)
+        west = opened_on(browser, to_west)
         north = opened_on(browser, to_north)
         from_west = answer_of(west, FRIENDS["West"])
         from_north = answer_of(north, FRIENDS["North"])
