@@ -33,7 +33,6 @@ sys.path.insert(0, str(ROOT / "tools"))
 from browser_player import (  # noqa: E402
     CHROMIUM,
     CHROMIUM_ARGS,
-    READ_MEMORY,
     Hand,
     Player,
     Table,
@@ -58,6 +57,20 @@ RESET = "window.benchWatch.longTasks = []; window.benchWatch.frames = [];"
 BLANK = f"<!doctype html><title>blank</title><script>{WATCH}</script>"
 """A page with nothing but a frame loop: the floor for idle CPU, and for the time between frames (the
 browser's own jitter, which no game can beat)."""
+
+
+# The page's memory: the JS heap, WebAssembly's memory (it only grows, a fifth at a time) and what its
+# allocator has handed out and not had back (``mallinfo``'s ``uordblks``: where Python's objects live); the
+# struct is read off the stack, so reading it allocates nothing.
+READ_MEMORY = """() => {
+    const wasm = Module.pyodide._module;
+    const top = wasm.stackSave();
+    const info = wasm.stackAlloc(64);
+    wasm._mallinfo(info);
+    const inUse = wasm.HEAPU32[(info >> 2) + 7];
+    wasm.stackRestore(top);
+    return { js: performance.memory ? performance.memory.usedJSHeapSize : 0, wasm: wasm.HEAP8.length, inUse };
+}"""
 
 
 def first_frame(player: Player) -> float:

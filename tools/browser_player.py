@@ -377,20 +377,6 @@ def seen(player: Player, table: Table) -> Table:
         table = again
 
 
-# The page's memory: the JS heap, WebAssembly's memory (it only grows, a fifth at a time) and what its
-# allocator has handed out and not had back (``mallinfo``'s ``uordblks``: where Python's objects live); the
-# struct is read off the stack, so reading it allocates nothing.
-READ_MEMORY = """() => {
-    const wasm = Module.pyodide._module;
-    const top = wasm.stackSave();
-    const info = wasm.stackAlloc(64);
-    wasm._mallinfo(info);
-    const inUse = wasm.HEAPU32[(info >> 2) + 7];
-    wasm.stackRestore(top);
-    return { js: performance.memory ? performance.memory.usedJSHeapSize : 0, wasm: wasm.HEAP8.length, inUse };
-}"""
-
-
 class Hand:
     """Plays a hand as a person would, by the player's pointer: the first three cards passed, the first
     playable card played. Returns at the first dialog (the hand's result, the moon's question)."""
@@ -411,12 +397,7 @@ class Hand:
                 if len([c for c in table.hand if c.chosen]) >= 3:
                     break
                 if not card.chosen:
-                    player.tap_at(*visible_point(card, table.hand))
-                    self.passed.append(card.id)
-                    table = player.wait_for(
-                        lambda t, id=card.id: any(c.id == id and c.chosen for c in t.hand),
-                        what="a card chosen",
-                    )
+                    table = self.choose_to_pass(card, table)
             action = player.wait_for(
                 lambda t: (b := t.button("^Pass")) is not None and not b.disabled, what="Pass ready"
             ).button("^Pass")
@@ -425,6 +406,23 @@ class Hand:
             player.wait_for(lambda t: not passing(t) or t.dialog is not None, what="the pass made")
             return
         self.play_card(table)
+
+    def choose_to_pass(self, card: Control, table: Table) -> Table:
+        """Tap ``card`` to pass it; once the hand has lain still again, once more if the game did not take
+        the tap (it may take none while, to its eye, the hand is still settling: a person taps again)."""
+        player = self.player
+        self.passed.append(card.id)
+
+        def chosen(t: Table) -> bool:
+            return any(c.id == card.id and c.chosen for c in t.hand)
+
+        player.tap_at(*visible_point(card, table.hand))
+        with contextlib.suppress(AssertionError):
+            return player.wait_for(chosen, timeout=5.0, what="a card chosen")
+        table = seen(player, player.table())
+        if not chosen(table):
+            player.tap_at(*visible_point(next(c for c in table.hand if c.id == card.id), table.hand))
+        return player.wait_for(chosen, what="a card chosen")
 
     def play_card(self, table: Table) -> None:
         """Tap the card ``choose`` picks, and wait for it to leave the hand."""

@@ -10,7 +10,8 @@ import json
 import re
 from itertools import pairwise
 
-from browser_player import READ_MEMORY, Control, Hand, Player, Table, is_my_move, passing, seen, visible_point
+from browser_bench import READ_MEMORY
+from browser_player import Control, Hand, Player, Table, is_my_move, passing, seen, visible_point
 from playwright.sync_api import Browser, BrowserContext, FloatRect
 
 from hearts.engine import TRICKS, CardSet, Deal, Match, Moon, Pass, Phase, Rules, Seat
