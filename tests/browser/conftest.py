@@ -147,15 +147,16 @@ def desktop(browser: Browser) -> Iterator[BrowserContext]:
 # Players whose systems ask for less motion: the game's first visit has Reduced motion on, so cards jump
 # into place (and a whole hand takes a third less time to play).
 @pytest.fixture
-def calm_phone(browser: Browser) -> Iterator[BrowserContext]:
-    context = player_context(browser, PHONE, reduced_motion=True)
+def calm_desktop(browser: Browser) -> Iterator[BrowserContext]:
+    context = player_context(browser, DESKTOP, mouse=True, reduced_motion=True)
     yield context
     context.close()
 
 
 @pytest.fixture
-def calm_desktop(browser: Browser) -> Iterator[BrowserContext]:
-    context = player_context(browser, DESKTOP, mouse=True, reduced_motion=True)
+def calm_easy_phone(browser: Browser) -> Iterator[BrowserContext]:
+    """A calm phone that has played before, at the Quick pace (``player_context``)."""
+    context = player_context(browser, PHONE, reduced_motion=True, easy=True)
     yield context
     context.close()
 

@@ -75,12 +75,12 @@ from tests.engine.helpers import (
 )
 from tests.runs import searched
 
-# How many matches each kind of check plays. Natively the whole file takes about 45 s on the
+# How many matches each kind of check plays. Natively the whole file takes about 40 s on the
 # 2-core development machine. Checking every position costs about 1 ms a position (some 250 moves
 # tried there), so the full check covers a few matches at every position and more at sampled ones.
 # Inside Pyodide the largest runs play fewer matches (``tests.runs``).
 
-CHEAP_MATCHES: Final = searched(2000, in_pyodide=400)
+CHEAP_MATCHES: Final = searched(1000, in_pyodide=400)
 """Conservation, points, scores, totals, match end and waiting for a move, after every move."""
 FULL_MATCHES: Final = searched(4, in_pyodide=2)
 """Every card for every seat, plus bad passes, deals and moon choices, at every position."""
@@ -959,11 +959,11 @@ def test_penalty_points_follow_the_worked_check() -> None:
     assert penalty_points(five_hearts_and_queen.mask) == 18 == five_hearts_and_queen.points
 
 
-ILLEGAL_TRY_MATCHES: Final = searched(1000, in_pyodide=100)
+ILLEGAL_TRY_MATCHES: Final = searched(500, in_pyodide=100)
 """Matches in which one refused card is tried at every position of the play."""
 
 
-def test_a_refused_card_changes_nothing_in_a_thousand_matches() -> None:
+def test_a_refused_card_changes_nothing_in_hundreds_of_matches() -> None:
     """At every position of the play, one random card that is not legal (for the seat to move or
     for another seat) is refused with the table's reason, and the match is left as it was."""
     refused = 0
@@ -1007,7 +1007,7 @@ def test_a_refused_card_changes_nothing_in_a_thousand_matches() -> None:
 
 # Snapshots -----------------------------------------------------------------------------------
 
-SNAPSHOT_MATCHES: Final = searched(2000, in_pyodide=200)
+SNAPSHOT_MATCHES: Final = searched(1000, in_pyodide=200)
 """Matches whose every position is checked for snapshot, view and legal sets agreeing. Each starts
 with every total in the last 30 points before the target, so most end after a hand or two."""
 

@@ -7,6 +7,7 @@ import datetime
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Final
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -44,6 +45,7 @@ from hearts.storage.store import (
     SETTINGS_KEY,
     STATS_KEY,
 )
+from tests.runs import searched
 
 from .helpers import bot_moves, finished_match, unfinished_match
 
@@ -471,7 +473,11 @@ STEPS = st.lists(
 )
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+RACES: Final = searched(200, in_pyodide=80)
+"""Random runs of two windows over one storage."""
+
+
+@settings(max_examples=RACES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(steps=STEPS)
 def test_two_windows_at_random_never_lose_a_card_a_match_or_a_day(steps: list[tuple[int, str, int]]) -> None:
     backend = MemoryBackend()
