@@ -109,22 +109,25 @@ PARS[DAILY_DAY] = par
 """
 
 
-# Likewise the hands the scenes play out (Hard in your seat thinks for seconds a card in WebAssembly): worked
-# out natively as the native scene is drawn, then given to the page (pickled: the same classes on both sides).
+# Likewise the hands the scenes play out (Hard in your seat thinks for seconds a card in WebAssembly) and the
+# coach's work on them (some 9 s of WebAssembly for each review): worked out natively as the native scene is
+# drawn, then given to the page (pickled: the same classes on both sides).
 KNOWN_HANDS = """
 import base64, pickle
-from snapshot import HANDS_PLAYED
+from snapshot import COACHINGS, HANDS_PLAYED
 
-HANDS_PLAYED.update(pickle.loads(base64.b64decode({data!r})))
+hands, coachings = pickle.loads(base64.b64decode({data!r}))
+HANDS_PLAYED.update(hands)
+COACHINGS.update(coachings)
 """
 
 
 def known_hands() -> str:
     import pickle
 
-    from snapshot import HANDS_PLAYED
+    from snapshot import COACHINGS, HANDS_PLAYED
 
-    return base64.b64encode(pickle.dumps(HANDS_PLAYED)).decode()
+    return base64.b64encode(pickle.dumps((HANDS_PLAYED, COACHINGS))).decode()
 
 
 def daily_par_moves() -> list[str]:

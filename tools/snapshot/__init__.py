@@ -15,10 +15,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from .picture import context, render
-from .play import DAILY_DAY, HANDS_PLAYED, PARS, daily_par, play_until, played_daily
+from .play import COACHINGS, DAILY_DAY, HANDS_PLAYED, PARS, daily_par, play_until, played_daily
 from .scenes import LESSON_SCENES, SCENES, build
 
 __all__ = [
+    "COACHINGS",
     "DAILY_DAY",
     "HANDS_PLAYED",
     "LESSON_SCENES",

@@ -86,21 +86,23 @@ def play_hand_out(session: Session, you: str) -> None:
             session.match.apply(move)
 
 
-_COACHED: dict[str, Coaching] = {}
+COACHINGS: dict[str, Coaching] = {}
+"""The coach's work on a session's first hand, by its moves, worked out once per process; whoever has it
+already (the browser test, which works it out natively) may put it here."""
 
 
 def coached(session: Session) -> Coaching:
     """A coaching of the session's first hand, worked out once per process (it takes seconds)."""
     key = repr(session.match.moves)
-    if key not in _COACHED:
+    if key not in COACHINGS:
         coaching = Coaching(seed_for(session.seed))
         for moment in moments(session.match, 1):
             coaching.note(moment.view, moment.move)
         coaching.hand_over(1)
         while coaching.advance(0.05):
             pass
-        _COACHED[key] = coaching
-    return _COACHED[key]
+        COACHINGS[key] = coaching
+    return COACHINGS[key]
 
 
 PARS: dict[datetime.date, Par] = {}
