@@ -90,10 +90,22 @@ cmd_test() {
         log "pytest (native CPython, one worker per core): $*"
         "$PY" -m pytest -q -n auto --dist loadgroup "$@"
     else
+        # The site the browser tests play is built meanwhile (on a clean clone its bytecode takes some 15 s of
+        # one core, which the browser phase's pages would otherwise wait for).
+        local site=build/test-web
+        mkdir -p build
+        log "Building the site for the browser tests into $site, beside the native tests"
+        "$PY" tools/webbuild.py --out "$site" >build/test-web.log 2>&1 &
+        local building=$!
         log "pytest (native CPython, one worker per core)"
         "$PY" -m pytest -q -n auto --dist loadgroup --ignore=tests/browser
+        if ! wait "$building"; then
+            cat build/test-web.log >&2
+            echo "build.sh: the site for the browser tests did not build (above: why)." >&2
+            exit 1
+        fi
         log "pytest in Chromium (tests/browser), $(( $(nproc) + 1 )) pages at a time"
-        "$PY" -m pytest -q -n "$(( $(nproc) + 1 ))" --dist loadgroup tests/browser
+        HEARTS_BROWSER_SITE="$PWD/$site" "$PY" -m pytest -q -n "$(( $(nproc) + 1 ))" --dist loadgroup tests/browser
     fi
     log "pytest inside Pyodide (WebAssembly CPython) under Node, $(nproc) processes"
     node tests/pyodide/shards.mjs "$(nproc)" -q tests
