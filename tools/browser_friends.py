@@ -1,16 +1,39 @@
-"""What the browser journeys of Play friends share (tests/browser/test_friends_lobby.py and
-test_friends_play.py, each run alone inside a network namespace of its own): Chromium launched for it, and
-the host's first steps, West and North invited."""
+"""What the browser journeys of Play friends share (tests/browser/test_friends_lobby.py, test_friends_play.py
+and test_peers.py, and tools/friends_demo.py, each run alone inside a network namespace of its own):
+Chromium launched there once its network has settled, and the host's first steps, West and North invited."""
 
 from __future__ import annotations
+
+import time
+from pathlib import Path
 
 from browser_player import CHROMIUM, CHROMIUM_ARGS, Player
 from playwright.sync_api import Browser, Playwright
 
+TENTATIVE = 0x40
+"""IFA_F_TENTATIVE, among an IPv6 address's flags in /proc/net/if_inet6: still being checked for a
+duplicate on its link, so not yet in use."""
+
+
+def network_settled(*, timeout: float = 10.0) -> None:
+    """Wait until every address of the namespace is in use. A new veth's IPv6 link-local address stays
+    tentative for a second or two; the moment it comes into use, Chromium takes the network to have changed
+    and fails every request in flight (ERR_NETWORK_CHANGED), so a page booting then loses its runtime."""
+    table = Path("/proc/net/if_inet6")
+    deadline = time.monotonic() + timeout
+    while table.exists() and any(
+        int(line.split()[4], 16) & TENTATIVE for line in table.read_text().splitlines() if line.strip()
+    ):
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the namespace's addresses were still tentative after {timeout:.0f} s")
+        time.sleep(0.05)
+
 
 def launched_in_private(driver: Playwright) -> Browser:
-    """Chromium without the rule that resolves no name but 127.0.0.1: it would also refuse the pages' own
-    addresses, which Chromium names by mDNS. The namespace keeps every packet in."""
+    """Chromium for a page inside the namespace, once its network has settled (``network_settled``).
+    Without the rule that resolves no name but 127.0.0.1: it would also refuse the pages' own addresses,
+    which Chromium names by mDNS (a random name ending ".local"). The namespace keeps every packet in."""
+    network_settled()
     args = [arg for arg in CHROMIUM_ARGS if not arg.startswith("--host-resolver-rules")]
     return driver.chromium.launch(executable_path=CHROMIUM, args=args, headless=True)
 

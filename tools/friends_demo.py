@@ -416,14 +416,11 @@ def wait_for_state(page: Any, key: str, state: str) -> None:
 
 @contextmanager
 def chromium() -> Iterator[Any]:
-    from browser_player import CHROMIUM, CHROMIUM_ARGS
+    from browser_friends import launched_in_private
     from playwright.sync_api import sync_playwright
 
-    # Without the rule that resolves no name but 127.0.0.1: it would also refuse the pages' own addresses,
-    # which Chromium names by mDNS (a random name ending ".local"). The namespace keeps every packet in.
-    args = [arg for arg in CHROMIUM_ARGS if not arg.startswith("--host-resolver-rules")]
     with sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=CHROMIUM, args=args, headless=True)
+        browser = launched_in_private(driver)
         try:
             yield browser
         finally:

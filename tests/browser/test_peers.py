@@ -57,15 +57,12 @@ def _with_port(code: str, port: int) -> str:
 
 
 def _observe(situation: str) -> dict[str, Any]:
-    from browser_player import CHROMIUM, CHROMIUM_ARGS
+    from browser_friends import launched_in_private
     from playwright.sync_api import sync_playwright
 
     seen: dict[str, Any] = {"errors": []}
     with sync_playwright() as driver:
-        # Without the rule that resolves no name but 127.0.0.1: it would also refuse the pages' own addresses,
-        # which Chromium names by mDNS (a random name ending ".local"). The namespace keeps every packet in.
-        args = [arg for arg in CHROMIUM_ARGS if not arg.startswith("--host-resolver-rules")]
-        browser = driver.chromium.launch(executable_path=CHROMIUM, args=args, headless=True)
+        browser = launched_in_private(driver)
 
         def open_page() -> Any:
             page = browser.new_context().new_page()
@@ -216,6 +213,36 @@ def test_with_no_network_up_the_offer_fails_saying_there_is_no_address() -> None
     nothing = _run("unshare", "-n", "env", "PEERS_SITUATION=nothing-up")
     assert nothing["errors"] == []
     assert nothing["offer"] == {"state": "failed", "code": "", "reason": "no-address"}
+
+
+# Inside a fresh namespace: which addresses are tentative (IFA_F_TENTATIVE) as it starts, and once the
+# journeys' launcher has waited for its network to settle.
+TENTATIVE_NOW = """
+import json, sys
+from pathlib import Path
+sys.path.insert(0, {tools!r})
+from browser_friends import TENTATIVE, network_settled
+
+def tentative():
+    rows = [line.split() for line in Path("/proc/net/if_inet6").read_text().splitlines() if line.strip()]
+    return sorted(row[5] for row in rows if int(row[4], 16) & TENTATIVE)
+
+first = tentative()
+network_settled()
+print(json.dumps([first, tentative()]))
+"""
+
+
+def test_chromium_starts_in_a_namespace_only_once_its_addresses_are_in_use() -> None:
+    """A new veth's IPv6 address is tentative for a second or two; its coming into use would fail the
+    requests of a page booting at that moment (seen once: the host's page could not fetch its runtime)."""
+    assert PRIVATE_NET.is_file(), f"the namespace tool is missing: put it at {PRIVATE_NET}"
+    code = TENTATIVE_NOW.format(tools=str(ROOT / "tools"))
+    command = [str(PRIVATE_NET), sys.executable, "-c", code]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    first, settled = json.loads(done.stdout)
+    assert first == ["v0", "v1"] and settled == []
 
 
 if __name__ == "__main__":
