@@ -71,8 +71,8 @@ RULES = [Rules(moon=moon, jack_of_diamonds=jack) for moon in Moon for jack in (F
 
 IN_PYODIDE_TOO = {(Moon.SHOOTER_CHOOSES, True)}
 """Inside Pyodide, the rule set whose hand is checked there as well (the moon's choice and the J♦ both in
-play): a review costs 8-20 s in WebAssembly,
-and the coach is the same Python under every rule set (natively, all six run, each in a worker of its own)."""
+play): a review costs 8-20 s in WebAssembly, and the coach is the same Python under every rule set
+(natively, all six run, each in a worker of its own)."""
 
 
 def rule_sets() -> list[object]:
