@@ -60,7 +60,7 @@ from hearts.friends import HostTable, Presence, invite_link, read_answer
 from hearts.friends.messages import decode
 from hearts.friends.public import event_data, view_data
 from hearts.peers import PeerChannel, Peers
-from friends_tables import Watched
+from friends_tables import Watched, digest
 
 FRIENDS = (Seat.WEST, Seat.NORTH, Seat.EAST)
 peers = Peers()
@@ -137,6 +137,10 @@ async def host_plays():
         quiet = quiet + 1 if table.match.move_count == moves else 0
 
 
+def sent():  # what each friend's seat was sent on its last line (its digest), once the table has closed
+    return {line.seat.name: digest(line.sent) for line in lines}
+
+
 def report():
     hands = len(table.match.results)
     dealt = cards = 0
@@ -187,6 +191,7 @@ from hearts.engine import HandScored
 from hearts.friends import Answer, GuestTable, answer_link, read_invite
 from hearts.friends.public import event_data, view_data
 from hearts.peers import PeerChannel, Peers
+from friends_tables import Kept, digest
 
 peers = Peers()
 guest = None
@@ -210,8 +215,9 @@ def answer_text(name):
 
 
 async def guest_plays(name):
-    global guest
-    guest = GuestTable(invitation=opened.invitation, name=name, link=PeerChannel(peers, "host"))
+    global guest, line  # (line: the page's own end of its line to the host, keeping what arrives)
+    line = Kept(PeerChannel(peers, "host"))
+    guest = GuestTable(invitation=opened.invitation, name=name, link=line)
     bot = make_bot("easy", seat_seed(SEED, guest.seat))
     acted = None
     while not guest.is_closed:
@@ -232,6 +238,7 @@ def report():
         "notices": guest.take_notices(),
         "names": list(guest.names),
         "closed": guest.is_closed,
+        "received": digest(line.received),
     }
 """
 
@@ -358,6 +365,7 @@ class Demo:
         seen["after_close"] = {
             seat: self.run(page, "result = report()") for seat, page in self.guests.items()
         }
+        seen["sent"] = self.host_says("sent()")
         seen["errors"] = self.errors
         return seen
 

@@ -4,6 +4,8 @@ what its page was sent: the harness the friends' tests share."""
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -55,7 +57,39 @@ def known_to(match: Match, seat: Seat) -> CardSet:
     return CardSet.from_mask(mask)
 
 
-class Watched:
+class Kept:
+    """One end of a line that keeps every message sent and received through it, in order. A friend's
+    page keeps its end so (``tools/friends_demo.py``): what it received, beside what the host's ``Watched``
+    checked as it left, shows that the page got those messages and no other."""
+
+    def __init__(self, end: Transport) -> None:
+        self._end = end
+        self.sent: list[str] = []
+        self.received: list[str] = []
+
+    @property
+    def is_open(self) -> bool:
+        return self._end.is_open
+
+    def send(self, data: str) -> None:
+        self.sent.append(data)
+        self._end.send(data)
+
+    def receive(self) -> list[str]:
+        found = self._end.receive()
+        self.received.extend(found)
+        return found
+
+    def close(self) -> None:
+        self._end.close()
+
+
+def digest(texts: list[str]) -> list[object]:
+    """How many messages, and one SHA-256 of them in order: two ends' records compared in a few bytes."""
+    return [len(texts), hashlib.sha256(json.dumps(texts).encode()).hexdigest()]
+
+
+class Watched(Kept):
     """The host's end of a friend's line, checking every message the host sends before it leaves:
     it must decode, re-encode to itself, and hold no card the seat may not know.
 
@@ -65,7 +99,7 @@ class Watched:
     def __init__(
         self, end: Transport, seat: Seat, table: Callable[[], HostTable], seed: int, *, strict: bool = True
     ) -> None:
-        self._end = end
+        super().__init__(end)
         self.seat = seat
         self._table = table
         self.seed = seed
@@ -73,12 +107,6 @@ class Watched:
         self.cards_checked = 0
         self.messages = 0
         self.failures: list[str] = []
-        self.sent: list[str] = []
-        self.received: list[str] = []
-
-    @property
-    def is_open(self) -> bool:
-        return self._end.is_open
 
     def send(self, data: str) -> None:
         fault = self.fault(data)
@@ -86,8 +114,7 @@ class Watched:
             assert not self.strict, fault
             self.failures.append(fault)
         self.messages += 1
-        self.sent.append(data)
-        self._end.send(data)
+        super().send(data)
 
     def fault(self, data: str) -> str | None:
         """What is wrong with ``data`` sent now to this seat, in a sentence; None when nothing is."""
@@ -104,14 +131,6 @@ class Watched:
                 return f"seed {self.seed}: {card} leaked to {self.seat} in {data}"
             self.cards_checked += 1
         return None
-
-    def receive(self) -> list[str]:
-        found = self._end.receive()
-        self.received.extend(found)
-        return found
-
-    def close(self) -> None:
-        self._end.close()
 
 
 @dataclass

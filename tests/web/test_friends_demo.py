@@ -67,6 +67,20 @@ def test_four_pages_play_every_hand_with_no_leak(demo: tuple[dict[str, Any], dic
 
 
 @pytest.mark.native
+def test_every_friend_received_only_what_the_host_checked_for_its_seat(
+    demo: tuple[dict[str, Any], dict[str, Any]],
+) -> None:
+    """From the friends' side: each page's own end of its line kept every message it received; they are,
+    in order, the messages the host's end checked card by card as they left (the leak check above), its
+    farewell included. North's is the page that came back."""
+    seen, _ = demo
+    for seat in FRIENDS:
+        received = seen["after_close"][seat]["received"]
+        assert received == seen["sent"][seat], seat
+        assert received[0] > 13, seat
+
+
+@pytest.mark.native
 def test_every_friend_ends_on_the_hosts_view_of_its_seat(demo: tuple[dict[str, Any], dict[str, Any]]) -> None:
     seen, line = demo
     assert line["in_step"] == list(FRIENDS)
