@@ -15,15 +15,19 @@ TENTATIVE = 0x40
 duplicate on its link, so not yet in use."""
 
 
+def tentative_links() -> list[str]:
+    """The network interfaces with an IPv6 address still tentative, by name (none where IPv6 is off)."""
+    table = Path("/proc/net/if_inet6")
+    rows = [line.split() for line in table.read_text().splitlines() if line.strip()] if table.exists() else []
+    return sorted(row[5] for row in rows if int(row[4], 16) & TENTATIVE)
+
+
 def network_settled(*, timeout: float = 10.0) -> None:
     """Wait until every address of the namespace is in use. A new veth's IPv6 link-local address stays
     tentative for a second or two; the moment it comes into use, Chromium takes the network to have changed
     and fails every request in flight (ERR_NETWORK_CHANGED), so a page booting then loses its runtime."""
-    table = Path("/proc/net/if_inet6")
     deadline = time.monotonic() + timeout
-    while table.exists() and any(
-        int(line.split()[4], 16) & TENTATIVE for line in table.read_text().splitlines() if line.strip()
-    ):
+    while tentative_links():
         if time.monotonic() > deadline:
             raise RuntimeError(f"the namespace's addresses were still tentative after {timeout:.0f} s")
         time.sleep(0.05)

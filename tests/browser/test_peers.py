@@ -219,17 +219,12 @@ def test_with_no_network_up_the_offer_fails_saying_there_is_no_address() -> None
 # journeys' launcher has waited for its network to settle.
 TENTATIVE_NOW = """
 import json, sys
-from pathlib import Path
 sys.path.insert(0, {tools!r})
-from browser_friends import TENTATIVE, network_settled
+from browser_friends import network_settled, tentative_links
 
-def tentative():
-    rows = [line.split() for line in Path("/proc/net/if_inet6").read_text().splitlines() if line.strip()]
-    return sorted(row[5] for row in rows if int(row[4], 16) & TENTATIVE)
-
-first = tentative()
+first = tentative_links()
 network_settled()
-print(json.dumps([first, tentative()]))
+print(json.dumps([first, tentative_links()]))
 """
 
 
