@@ -2,7 +2,7 @@
 so every run shows the same real play; and the made-up history the statistics and the daily deal show.
 
 Whatever takes seconds (Hard's hands, the coach's judgement, the daily deal's par) is worked out once per
-process and kept here.
+process and kept here, and once per test run where the run names a folder for it (``kept``).
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from hearts.engine import Deal, Move, Phase, Rules, Seat
 from hearts.storage import Store
 from hearts.storage.daily import DailyResult
 from hearts.ui.session import HUMAN, Session
+
+from . import kept
 
 SEED = 2026
 SHEET_SEED = 2029
@@ -73,11 +75,14 @@ def play_hand_out(session: Session, you: str) -> None:
     table, level and moves so far always play the same cards, so they are worked out once per process
     (Hard thinks for seconds) and then applied again."""
     key = (session.seed, session.match.rules, you, session.match.moves)
+    if key not in HANDS_PLAYED and isinstance(known := kept.recall("hand", key), tuple):
+        HANDS_PLAYED[key] = known
     moves = HANDS_PLAYED.get(key)
     if moves is None:
         hands = len(session.match.results)
         play_until(session, lambda s: len(s.match.results) > hands and s.needs_deal, you=you)
         HANDS_PLAYED[key] = session.match.moves[len(key[3]) :]
+        kept.keep("hand", key, HANDS_PLAYED[key])
         return
     for move in moves:
         if isinstance(move, Deal):
@@ -94,6 +99,8 @@ already (the browser test, which works it out natively) may put it here."""
 def coached(session: Session) -> Coaching:
     """A coaching of the session's first hand, worked out once per process (it takes seconds)."""
     key = repr(session.match.moves)
+    if key not in COACHINGS and isinstance(known := kept.recall("coaching", key), Coaching):
+        COACHINGS[key] = known
     if key not in COACHINGS:
         coaching = Coaching(seed_for(session.seed))
         for moment in moments(session.match, 1):
@@ -102,6 +109,7 @@ def coached(session: Session) -> Coaching:
         while coaching.advance(0.05):
             pass
         COACHINGS[key] = coaching
+        kept.keep("coaching", key, coaching)
     return COACHINGS[key]
 
 
@@ -112,10 +120,13 @@ test, which works it out natively) may put it here."""
 
 def daily_par(day: datetime.date) -> Par:
     """The daily deal of ``day`` as Hard plays it in your seat (par's own game), worked out once."""
+    if day not in PARS and isinstance(known := kept.recall("par", day), Par):
+        PARS[day] = known
     if day not in PARS:
         par = PARS[day] = Par(daily_for(day))
         while not par.work(1.0):
             pass
+        kept.keep("par", day, par)
     return PARS[day]
 
 
