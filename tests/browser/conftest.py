@@ -9,7 +9,6 @@ Python traceback. Not collected inside Pyodide, where there is no browser."""
 from __future__ import annotations
 
 import importlib.util
-import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -108,6 +107,7 @@ def player_context(
     does at the Normal pace, whose steps are most of it; Easy's decisions leave the processor to the other
     pages), with the same Reduced motion as its system."""
     from browser_player import Player
+    from browser_settings import settings_kept
 
     pointer = "mouse" if mouse else "touch"
     context = Player.context(browser, size, pointer=pointer, reduced_motion=reduced_motion)
@@ -116,18 +116,6 @@ def player_context(
             settings_kept(Settings(difficulty="easy", pace="quick", reduced_motion=reduced_motion))
         )
     return context
-
-
-def settings_kept(settings: Settings) -> str:
-    """A script that leaves ``settings`` in the page's storage as the game keeps them, unless the game has
-    kept its own already (a reload, another tab of the profile)."""
-    from hearts.storage import MemoryBackend, Store
-
-    backend = MemoryBackend()
-    Store(backend).save_settings(settings)
-    ((key, text),) = backend.data.items()
-    key, text = json.dumps(key), json.dumps(text)
-    return f"if (localStorage.getItem({key}) === null) localStorage.setItem({key}, {text});"
 
 
 @pytest.fixture

@@ -25,7 +25,7 @@ import pytest
 
 if TYPE_CHECKING:
     from browser_player import Hand, Player, Table
-    from playwright.sync_api import Browser
+    from playwright.sync_api import Browser, BrowserContext
 
 
 pytestmark = pytest.mark.xdist_group("friends-play")  # (one run of the pages, which its tests share)
@@ -149,12 +149,25 @@ def seen_still(player: Player) -> Table:
     return seen(player, player.table())
 
 
+def profile(browser: Browser) -> BrowserContext:
+    """A person's browser profile of its own: a phone, its system asking for less motion, that has played
+    before at the Quick pace with Easy bots (so East, the computer player, plays as Easy)."""
+    from browser_player import Player
+    from browser_settings import settings_kept
+
+    from hearts.storage import Settings
+
+    context = Player.context(browser, SIZE, reduced_motion=True)
+    context.add_init_script(settings_kept(Settings(difficulty="easy", pace="quick", reduced_motion=True)))
+    return context
+
+
 def opened_on(browser: Browser, url: str) -> Player:
     """A friend's page, in a browser profile of its own, opened on the invitation link ``url`` (booting
     while the next thing is done)."""
     from browser_player import Player
 
-    friend = Player(Player.context(browser, SIZE, reduced_motion=True).new_page())
+    friend = Player(profile(browser).new_page())
     friend.page.goto(url)
     return friend
 
@@ -195,7 +208,7 @@ def _journey(site: Path, out: dict[str, Any]) -> None:
             out["at"][what] = round(time.monotonic() - started, 1)
 
         # West and North invited, both invitations gathering side by side; East stays a computer player.
-        host = Player.opened(Player.context(browser, SIZE, reduced_motion=True), url)
+        host = Player.opened(profile(browser), url)
         to_west, to_north = invite_west_and_north(host)
         west = opened_on(browser, to_west)
         north = opened_on(browser, to_north)
