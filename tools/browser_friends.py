@@ -1,5 +1,5 @@
-"""What the browser journeys of Play friends share (tests/browser/test_friends_lobby.py, test_friends_play.py
-and test_peers.py, and tools/friends_demo.py, each run alone inside a network namespace of its own):
+"""What the browser journeys of Play friends share (tests/browser/test_friends_play.py and test_peers.py, and
+tools/friends_demo.py, each run alone inside a network namespace of its own):
 Chromium launched there once its network has settled, and the host's first steps, West and North invited."""
 
 from __future__ import annotations

@@ -1,13 +1,17 @@
 """A table with friends played between real pages of the built site, by what the screens show and by
 real touches: the host's page invites West and North (East stays a computer player), the friends' pages
-join by the links read off the screens, the host starts, and the three people play a whole hand, each
-from their own seat. Then, in the second hand, West's page is closed: the host's page says West has gone,
-a bot covers the seat, the host invites West again from the table's menu and a fresh page takes the seat
-and plays on. Last, the host's page reloads mid-hand and opens the table where it was.
+join by the links read off the screens (West's answer pasted into the host's page, North's opened in a
+new tab of the host's browser, as a phone's camera would open it, which passes it to the tab that holds
+the table), the host starts, and the three people play a whole hand, each from their own seat. Then, in
+the second hand, West's page is closed: the host's page says West has gone, a bot covers the seat, the
+host invites West again from the table's menu and a fresh page takes the seat and plays on. Last, the
+host's page reloads mid-hand and opens the table where it was.
 
-The pages run in a network namespace (``../shared/tools/private-net``), as ``test_friends_lobby.py``
-explains; this file is also the program run inside it, printing what the pages showed as one JSON
-object.
+WebRTC needs a network interface to gather an address on, and a test sends nothing beyond this machine:
+the pages run in a network namespace of their own (``../shared/tools/private-net``: loopback and a pair of
+virtual interfaces that lead nowhere), where Chromium's WebRTC gathers a host candidate and the pages'
+data channels carry the game. This file is also the program run inside it, printing what the pages
+showed as one JSON object.
 """
 
 from __future__ import annotations
@@ -172,13 +176,17 @@ def opened_on(browser: Browser, url: str) -> Player:
     return friend
 
 
-def answer_of(friend: Player, name: str) -> str:
-    """The friend joins under ``name``; the answer link its page shows."""
+def answer_of(friend: Player, name: str, said: dict[str, str] | None = None) -> str:
+    """The friend joins under ``name``; the answer link its page shows (and in ``said``, the title of the
+    screen that asked and the line under the answer)."""
     friend.wait_started()
-    friend.titled("^Join")
+    joining = friend.titled("^Join").dialog
     friend.press("^Join$")
     friend.type_in_box(name)
     friend.titled("^Your answer$")
+    if said is not None and joining is not None:
+        said["join_title"] = joining.title
+        said["waits"] = friend.line_with("Waiting for")
     return friend.line_with("#a=")
 
 
@@ -210,14 +218,22 @@ def _journey(site: Path, out: dict[str, Any]) -> None:
         # West and North invited, both invitations gathering side by side; East stays a computer player.
         host = Player.opened(profile(browser), url)
         to_west, to_north = invite_west_and_north(host)
+        out["links"] = [to_west]
         west = opened_on(browser, to_west)
         north = opened_on(browser, to_north)
-        from_west = answer_of(west, FRIENDS["West"])
+        out["west_said"] = {}
+        from_west = answer_of(west, FRIENDS["West"], out["west_said"])
         from_north = answer_of(north, FRIENDS["North"])
+        out["links"].append(from_west)
         out["seated"] = [seat_by_answer(host, "West", from_west)]
         host.titled("^Play friends$")
-        host.press("^Invite North$")
-        out["seated"].append(seat_by_answer(host, "North", from_north))
+        # Seated, West's page waits on its answer's screen until the host starts.
+        out["west_said"]["seated"] = west.line_with("It begins when")
+        # North's answer opened in a new tab of the host's browser: that tab passes it on, then is closed.
+        tab = Player.opened(host.page.context, from_north)
+        out["tab_says"] = tab.line_with("other tab")
+        out["seated"].append(host.line_with("North: Cy"))
+        tab.page.close()
         out["lobby"] = list(lines_of(host.titled("^Play friends$")))
         mark("connected")
         host.press("^Start$")
@@ -286,7 +302,13 @@ def _journey(site: Path, out: dict[str, Any]) -> None:
         mark("reloaded")
         out["troubles"] = {
             name: player.troubles
-            for name, player in (("South", host), ("West", west), ("North", north), ("West again", again))
+            for name, player in (
+                ("South", host),
+                ("Tab", tab),
+                ("West", west),
+                ("North", north),
+                ("West again", again),
+            )
         }
         browser.close()
 
@@ -334,10 +356,21 @@ def foreign_cards(hand: dict[str, Any], givers: dict[str, str]) -> dict[str, lis
     return foreign
 
 
+def test_a_friend_joins_by_the_links_the_two_screens_show(journey: dict[str, Any]) -> None:
+    invitation, answer = journey["links"]
+    assert invitation.startswith("http://127.0.0.1:") and "#j=" in invitation
+    assert "#a=" in answer
+    said = journey["west_said"]
+    assert said["join_title"] == "Join Host's table, West's seat"
+    assert said["waits"] == "Send this answer back to Host. Waiting for Host to open it…"
+    assert said["seated"] == "You are at Host's table. It begins when Host starts it."
+    assert journey["tab_says"] == "Sent to your table in the other tab. You can close this one."
+
+
 def test_three_people_play_a_whole_hand_each_from_their_seat(journey: dict[str, Any]) -> None:
     """Each person's page shows only their own cards, plays all of them by touch, and shows the hand's
     scores as the host's page does."""
-    assert journey["seated"][:2] == ["Bea has taken West's seat.", "Cy has taken North's seat."]
+    assert journey["seated"][:2] == ["Bea has taken West's seat.", "North: Cy, connected."]
     assert journey["lobby"][1:] == [
         "West: Bea, connected.",
         "North: Cy, connected.",
@@ -398,7 +431,7 @@ def test_the_hosts_reload_keeps_the_match(journey: dict[str, Any]) -> None:
         "East: a computer player.",
     ]
     assert len(journey["host_played"]) == 1 and set(journey["host_played"]) <= set(after)
-    assert journey["troubles"] == {"South": [], "West": [], "North": [], "West again": []}
+    assert journey["troubles"] == {"South": [], "Tab": [], "West": [], "North": [], "West again": []}
 
 
 if __name__ == "__main__":
