@@ -83,9 +83,10 @@ cmd_test() {
     cmd_lint
     ensure_chromium
     # One pytest-xdist worker per core (-n 0 among the arguments runs them in this one process); the
-    # browser tests on their own, a page a core and one more (they mostly wait on the game's pace and the page's
-    # frames, not on the processor); then as many Pyodide processes as cores, each taking whole test
-    # modules from a queue they share. Arguments (test paths, -k ...) run one native pytest with them.
+    # browser tests on their own, a page a core and two more (a page alone keeps some 0.6 of a core busy:
+    # it waits on the game's pace most of the time); then as many Pyodide processes as cores, each taking
+    # whole test modules from a queue they share. Arguments (test paths, -k ...) run one native pytest with
+    # them.
     if [ $# -gt 0 ]; then
         log "pytest (native CPython, one worker per core): $*"
         "$PY" -m pytest -q -n auto --dist loadgroup "$@"
@@ -108,8 +109,8 @@ cmd_test() {
             echo "build.sh: the site for the browser tests did not build (above: why)." >&2
             exit 1
         fi
-        log "pytest in Chromium (tests/browser), $(( $(nproc) + 1 )) pages at a time"
-        HEARTS_BROWSER_SITE="$PWD/$site" "$PY" -m pytest -q -n "$(( $(nproc) + 1 ))" --dist loadgroup tests/browser
+        log "pytest in Chromium (tests/browser), $(( $(nproc) + 2 )) pages at a time"
+        HEARTS_BROWSER_SITE="$PWD/$site" "$PY" -m pytest -q -n "$(( $(nproc) + 2 ))" --dist loadgroup tests/browser
     fi
     log "pytest inside Pyodide (WebAssembly CPython) under Node, $(nproc) processes"
     node tests/pyodide/shards.mjs "$(nproc)" -q tests
