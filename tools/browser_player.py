@@ -165,6 +165,8 @@ class Player:
         self.pointer = pointer
         self.troubles: list[str] = []
         self._changes_seen = -1
+        self._still: tuple[object, float] = ((), 0.0)
+        """The hand as last read (its cards, where each lay, the focus) and since when it has lain so."""
         page.on("pageerror", lambda error: self.troubles.append(f"page error: {error}"))
         page.on("console", self._console)
         page.on("crash", lambda _page: self.troubles.append("the page crashed"))
@@ -241,8 +243,21 @@ class Player:
         self._changes_seen = read["changes"]
         return self._table(read["mirror"])
 
+    def still_for(self, table: Table) -> float:
+        """The seconds ``table``'s hand has lain as it does, by this player's readings (0 if it has moved
+        since the last)."""
+        layout, since = self._still
+        return time.monotonic() - since if layout == _layout(table) else 0.0
+
+    def _table(self, raw: dict[str, Any]) -> Table:
+        table = self._read(raw)
+        layout = _layout(table)
+        if layout != self._still[0]:
+            self._still = (layout, time.monotonic())
+        return table
+
     @staticmethod
-    def _table(raw: dict[str, Any]) -> Table:
+    def _read(raw: dict[str, Any]) -> Table:
         dialog = raw["dialog"]
         return Table(
             hand=controls(raw["hand"]),
@@ -364,17 +379,17 @@ SEE_MS = 450
 0.35 s as aimed at the hand as it lay before: ``hearts.ui.hand_sight``)."""
 
 
+def _layout(table: Table) -> object:
+    return (table.active, [(card.id, card.rect) for card in table.hand])
+
+
 def seen(player: Player, table: Table) -> Table:
     """The table once its hand (and the focus on it) has lain still for ``SEE_MS``, as a player's eye
-    would take it in."""
-    while True:
-        player.page.wait_for_timeout(SEE_MS)
-        again = player.table()
-        if again.active == table.active and [(c.id, c.rect) for c in again.hand] == [
-            (c.id, c.rect) for c in table.hand
-        ]:
-            return again
-        table = again
+    would take it in: at once if the player's readings have found it so for that long already."""
+    while (still := player.still_for(table)) * 1000 < SEE_MS:
+        player.page.wait_for_timeout(SEE_MS - still * 1000)
+        table = player.table()
+    return table
 
 
 class Hand:
@@ -448,48 +463,3 @@ class Hand:
             else:
                 table = self.player.changed_table()
         raise AssertionError(f"the hand did not end in {timeout:.0f} s: {self.player.table()}")
-
-
-class KeyHand(Hand):
-    """Plays a hand by keys alone: arrows to a card, Enter to choose or play it (after the third card
-    chosen, the focus is on Pass, and Enter passes)."""
-
-    def step(self, table: Table) -> None:
-        player = self.player
-        if table.active is None:
-            player.key("Enter")  # the first key shows the focus
-            table = player.wait_for(lambda t: t.active is not None or not is_my_move(t), what="the focus")
-            # The game places the focus itself once the dealt cards land; if that frame came between the
-            # reading above and the key, this Enter chose the card it was on (a slow machine sees it).
-            self.passed.extend(card.id for card in table.hand if card.chosen and card.id not in self.passed)
-            return
-        card = next(card for card in table.hand if card.id == table.active)
-        if passing(table):
-            if card.chosen:
-                player.key("ArrowRight")
-                player.wait_for(lambda t: t.active != card.id, what="the focus to move")
-                return
-            chosen = len([c for c in table.hand if c.chosen])
-            player.key("Enter")
-            self.passed.append(card.id)
-            if chosen == 2:  # the third: the focus goes to Pass
-                player.wait_for(lambda t: t.active is None or not passing(t), what="the focus on Pass")
-                player.key("Enter")
-                player.wait_for(lambda t: not passing(t) or t.dialog is not None, what="the pass made")
-            else:
-                player.wait_for(lambda t: any(c.id == card.id and c.chosen for c in t.hand), what="chosen")
-            return
-        if card.disabled:
-            # The game may have put the focus on a card you may play a moment ago (it does so once the
-            # cards land) and this arrow then moves it back onto this one: looked at again, a player would
-            # go on from where it is, as the next step does.
-            player.key("ArrowRight")
-            with contextlib.suppress(AssertionError):
-                player.wait_for(
-                    lambda t: t.active != card.id or not is_my_move(t), timeout=2.0, what="the focus to move"
-                )
-            return
-        count = len(table.hand)
-        player.key("Enter")
-        self.played.append(card.id)
-        player.wait_for(lambda t: len(t.hand) < count or t.dialog is not None, what=f"{card.id} played")

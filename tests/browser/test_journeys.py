@@ -250,6 +250,27 @@ def header_band(player: Player) -> bytes:
 REFUSAL_WORDS = re.compile(r"\bfollow|\bwere led\b|\bmust\b", re.IGNORECASE)
 
 
+def said_since(before: list[str], now: list[str]) -> list[str]:
+    """The lines of ``now`` said after those of ``before`` (the page keeps the last 50 lines: the oldest
+    of ``before`` may have gone)."""
+    for new in range(len(now) + 1):
+        kept = len(now) - new
+        if kept <= len(before) and now[:kept] == before[len(before) - kept :]:
+            return now[kept:]
+    return now
+
+
+def this_turn(player: Player, heard: list[str]) -> str:
+    """Your turn's prompt, said aloud after the lines ``heard`` (a player listens for it before aiming at a
+    card: it comes as the trick before is cleared away)."""
+    for _ in range(100):
+        line = next((line for line in said_since(heard, player.spoken()) if "Your turn" in line), None)
+        if line is not None:
+            return line
+        player.page.wait_for_timeout(50)
+    raise AssertionError(f"no prompt for your turn after {heard[-1:]}: {player.spoken()[-4:]}")
+
+
 def test_the_lesson_has_its_own_header_and_says_a_refusal_once(phone: BrowserContext, site_url: str) -> None:
     """The lesson's header is not a match's ("Learn to play · Pass left", never "Hand 1 · Pass left · to
     100"), read as pixels beside a new match's header at the same moment. A card refused while you must
@@ -267,6 +288,7 @@ def test_the_lesson_has_its_own_header_and_says_a_refusal_once(phone: BrowserCon
     hand = Hand(player)
     refusal: list[str] = []
     quiet = 0
+    heard: list[str] = []  # the lines said aloud by your last move: your turn's prompt comes after them
     while not refusal:
         table = player.table()
         assert table.dialog is None, f"the lesson ended with no card to refuse: {table.dialog}"
@@ -285,7 +307,7 @@ def test_the_lesson_has_its_own_header_and_says_a_refusal_once(phone: BrowserCon
         table = seen(player, table)
         barred = [card for card in table.hand if card.disabled]
         playable = [card for card in table.hand if not card.disabled]
-        turn = next((line for line in reversed(player.spoken()) if "Your turn" in line), "")
+        turn = this_turn(player, heard)
         if barred and playable and "Follow" in turn:
             count = len(player.spoken())
             player.tap_at(*visible_point(barred[0], table.hand))
@@ -294,6 +316,7 @@ def test_the_lesson_has_its_own_header_and_says_a_refusal_once(phone: BrowserCon
             refusal = [line for line in player.spoken()[count:] if REFUSAL_WORDS.search(line)]
             break
         hand.step(table)
+        heard = player.spoken()
     assert len(refusal) == 1, refusal
     assert len(REFUSAL_WORDS.findall(refusal[0])) == 1, refusal[0]
 

@@ -8,7 +8,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from browser_player import Hand, KeyHand, Player, Table, is_my_move, passing, seen, visible_point
+from browser_keys import KeyHand
+from browser_player import Hand, Player, Table, is_my_move, passing, seen, visible_point
 from playwright.sync_api import Browser, BrowserContext
 
 from hearts.challenge import Challenge, encode
