@@ -264,9 +264,9 @@ def this_turn(player: Player, heard: list[str]) -> str:
     """Your turn's prompt, said aloud after the lines ``heard`` (a player listens for it before aiming at a
     card: it comes as the trick before is cleared away)."""
     for _ in range(100):
-        line = next((line for line in said_since(heard, player.spoken()) if "Your turn" in line), None)
-        if line is not None:
-            return line
+        turns = [line for line in said_since(heard, player.spoken()) if "Your turn" in line]
+        if turns:
+            return turns[-1]
         player.page.wait_for_timeout(50)
     raise AssertionError(f"no prompt for your turn after {heard[-1:]}: {player.spoken()[-4:]}")
 
@@ -303,6 +303,7 @@ def test_the_lesson_has_its_own_header_and_says_a_refusal_once(phone: BrowserCon
         quiet = 0
         if passing(table):
             hand.step(table)
+            heard = player.spoken()
             continue
         table = seen(player, table)
         barred = [card for card in table.hand if card.disabled]
