@@ -415,11 +415,12 @@ def test_a_friend_gone_is_covered_by_a_bot_and_invited_back(journey: dict[str, A
 
 
 def test_the_hosts_reload_keeps_the_match(journey: dict[str, Any]) -> None:
-    # (Said in the frame the table opens in, after "Your lead ..." when the reload came on the host's turn.)
-    assert (
+    # Said first in the frame the table opens in (before "Your lead ..." when the reload comes on the host's
+    # turn).
+    assert journey["reopened"].startswith(
         "Your table with friends is back where it was. The computer plays your friends' seats until you "
-        "invite them again from the menu." in journey["reopened"]
-    )
+        "invite them again from the menu."
+    ), journey["reopened"]
     before, after = journey["hand_kept"]
     assert before == after and len(before) < 13
     for seat, told in journey["friends_told"].items():

@@ -8,7 +8,9 @@ from __future__ import annotations
 from itertools import pairwise
 
 import pygame
+import pytest
 
+from hearts import page
 from hearts.bots import make_bot
 from hearts.deals import deal_for, seat_seed
 from hearts.engine import Phase, Rules, Seat
@@ -145,7 +147,7 @@ def test_a_friend_who_goes_is_away_then_covered_by_a_bot() -> None:
     assert len(table.host.match.results) == 1
 
 
-def test_a_reload_opens_the_host_match_again_from_its_slot() -> None:
+def test_a_reload_opens_the_host_match_again_from_its_slot(monkeypatch: pytest.MonkeyPatch) -> None:
     table = host_table()
     backend = MemoryBackend()
     driver = open_host(table, backend)
@@ -160,8 +162,13 @@ def test_a_reload_opens_the_host_match_again_from_its_slot() -> None:
     assert saved is not None and saved.names == ("Ada", "Bea", "Cy", "Dee")
 
     # The page reloads: a new app on the same storage opens at the table rebuilt from the save, saying
-    # so; until the host invites the friends again, bots play their seats.
+    # so first (before the prompt for the move it waits on); until the host invites the friends again, bots
+    # play their seats.
+    said: list[str] = []
+    monkeypatch.setattr(page, "announce", lambda text, priority="polite": said.append(text))
     again = Driver((1280, 720), backend=backend)
+    first = next(text for text in said if FRIENDS_BACK in text)
+    assert first.startswith(FRIENDS_BACK) and first != FRIENDS_BACK, first
     host = again.app.ctx.friends.host
     assert isinstance(host, HostTable) and host.is_started and host.table == table.host.table
     assert again.app.ctx.friends.lobby is not None

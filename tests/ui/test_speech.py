@@ -82,6 +82,27 @@ def test_the_sentences_said_in_one_frame_go_to_the_page_as_one_message() -> None
     ]
 
 
+def test_a_notice_said_in_a_frame_comes_before_the_rest_of_it() -> None:
+    """A notice (the table brought back, a saving problem) says what the rest of the frame stands on: it is
+    heard first, while the game log keeps the order things were said in."""
+    driver = at_a_match()
+    speaker = driver.app.ctx.speaker
+    from hearts.announce import Announcement
+
+    speaker.flush()
+    speaker.say(Announcement(text="Your lead.", kind="turn"))
+    speaker.say(Announcement(text="West plays the 7 of hearts.", kind="card"))
+    speaker.say(Announcement(text="Your table is back.", priority="assertive", kind="notice"))
+    message = speaker.flush()
+    assert message is not None and message.priority == "assertive"
+    assert message.text == "Your table is back. Your lead. West plays the 7 of hearts."
+    assert [item.text for item in speaker.history.items()][-3:] == [
+        "Your lead.",
+        "West plays the 7 of hearts.",
+        "Your table is back.",
+    ]
+
+
 def _to_first_play(driver: Driver) -> None:
     view = driver.table.session.view
     if view.phase is Phase.PASS:

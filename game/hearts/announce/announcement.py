@@ -20,7 +20,8 @@ class Announcement:
     """One sentence (or two) for the screen reader, with how urgently to say it and what it is about.
 
     ``kind`` is one of "deal", "pass", "received", "card", "hearts", "queen", "trick", "turn", "scores",
-    "moon", "match", "refusal", "query", "note"."""
+    "moon", "match", "refusal", "query", "note", "notice" (the app's notice over the screen: a saving
+    problem, a table brought back)."""
 
     text: str
     priority: Priority = "polite"

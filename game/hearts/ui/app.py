@@ -397,7 +397,7 @@ class App:
     def _tick_notice(self, dt: float) -> None:
         if self._notice is None and self.ctx.notices:
             self._notice = self.ctx.notices.pop(0)
-            self.ctx.speaker.say(Announcement(text=self._notice, priority="assertive", kind="note"))
+            self.ctx.speaker.say(Announcement(text=self._notice, priority="assertive", kind="notice"))
             self._notice_left = NOTICE_SECONDS
             self._notice_rect = None
         elif self._notice is not None:

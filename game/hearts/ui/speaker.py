@@ -2,8 +2,10 @@
 else listens (the transcript).
 
 The page speaks the latest message of each animation frame, so what is said within one of the game's
-frames goes out as one message, its sentences in order (a card and "Hearts are broken" are both heard);
-it is assertive when any of them is. The game log keeps each sentence on its own.
+frames goes out as one message, its sentences in order (a card and "Hearts are broken" are both heard),
+except that the app's notices come first: what the screen shows depends on them ("Your table with friends
+is back where it was." before "Your lead."). It is assertive when any of its sentences is. The game log
+keeps each sentence on its own, in the order said.
 """
 
 from __future__ import annotations
@@ -53,7 +55,8 @@ class Speaker:
         """Hand the frame's sentences on, as one message (None when nothing was said)."""
         if not self._waiting:
             return None
-        parts, self._waiting = tuple(self._waiting), []
+        parts = tuple(sorted(self._waiting, key=lambda part: part.kind != "notice"))  # (a stable sort)
+        self._waiting = []
         urgent = any(part.priority == "assertive" for part in parts)
         message = Message(
             text=" ".join(part.text for part in parts),
