@@ -84,23 +84,6 @@ class Seen:
             self.dealt[seat] = ids
 
 
-class Eye:
-    """When each page's hand was last laid out anew, by the readings of ``play_round``: a player whose
-    hand has lain still long enough (``SEE_MS``) has taken it in already, and aims at once."""
-
-    def __init__(self) -> None:
-        self.layouts: dict[str, tuple[list[Any], float]] = {}
-
-    def still_for(self, seat: str, table: Table) -> float:
-        layout = [(card.id, card.rect) for card in table.hand]
-        now = time.monotonic()
-        last = self.layouts.get(seat)
-        if last is None or last[0] != layout:
-            self.layouts[seat] = (layout, now)
-            return 0.0
-        return now - last[1]
-
-
 def play_round(
     hands: dict[str, Hand], seen: Seen, *, until: Callable[[dict[str, Table]], bool], timeout: float = 120.0
 ) -> dict[str, Table]:
@@ -108,14 +91,13 @@ def play_round(
     last readings; every reading goes to ``seen``."""
     from browser_player import SEE_MS, is_my_move, passing
 
-    eye = Eye()
     deadline = time.monotonic() + timeout
     tables: dict[str, Table] = {}
     while True:
         for seat, hand in hands.items():
             table = tables[seat] = hand.player.table()
             seen.read(seat, table)
-            still = eye.still_for(seat, table)
+            still = hand.player.still_for(table)  # (a player who has looked long enough aims at once)
             if table.dialog is not None or not is_my_move(table):
                 continue
             if passing(table):

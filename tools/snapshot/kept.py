@@ -17,6 +17,7 @@ import sys
 import tempfile
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import hearts
 
@@ -59,3 +60,10 @@ def keep(kind: str, key: object, value: object) -> None:
     with tempfile.NamedTemporaryFile(dir=path.parent, delete=False, suffix=".part") as part:
         part.write(pickle.dumps(value))
     os.replace(part.name, path)
+
+
+def recall_into(memo: dict[Any, Any], kind: str, key: object, of: type) -> None:
+    """Put into ``memo`` what another process kept for ``kind`` and ``key`` (an ``of``), unless ``memo`` has
+    it already or nothing was kept."""
+    if key not in memo and isinstance(known := recall(kind, key), of):
+        memo[key] = known

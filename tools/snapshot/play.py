@@ -75,8 +75,7 @@ def play_hand_out(session: Session, you: str) -> None:
     table, level and moves so far always play the same cards, so they are worked out once per process
     (Hard thinks for seconds) and then applied again."""
     key = (session.seed, session.match.rules, you, session.match.moves)
-    if key not in HANDS_PLAYED and isinstance(known := kept.recall("hand", key), tuple):
-        HANDS_PLAYED[key] = known
+    kept.recall_into(HANDS_PLAYED, "hand", key, tuple)
     moves = HANDS_PLAYED.get(key)
     if moves is None:
         hands = len(session.match.results)
@@ -99,8 +98,7 @@ already (the browser test, which works it out natively) may put it here."""
 def coached(session: Session) -> Coaching:
     """A coaching of the session's first hand, worked out once per process (it takes seconds)."""
     key = repr(session.match.moves)
-    if key not in COACHINGS and isinstance(known := kept.recall("coaching", key), Coaching):
-        COACHINGS[key] = known
+    kept.recall_into(COACHINGS, "coaching", key, Coaching)
     if key not in COACHINGS:
         coaching = Coaching(seed_for(session.seed))
         for moment in moments(session.match, 1):
@@ -120,8 +118,7 @@ test, which works it out natively) may put it here."""
 
 def daily_par(day: datetime.date) -> Par:
     """The daily deal of ``day`` as Hard plays it in your seat (par's own game), worked out once."""
-    if day not in PARS and isinstance(known := kept.recall("par", day), Par):
-        PARS[day] = known
+    kept.recall_into(PARS, "par", day, Par)
     if day not in PARS:
         par = PARS[day] = Par(daily_for(day))
         while not par.work(1.0):
