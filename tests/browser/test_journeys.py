@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from itertools import pairwise
 
 from browser_bench import READ_MEMORY
@@ -271,6 +272,20 @@ def this_turn(player: Player, heard: list[str]) -> str:
     raise AssertionError(f"no prompt for your turn after {heard[-1:]}: {player.spoken()[-4:]}")
 
 
+def hushed(player: Player, *, quiet_ms: int = 500, timeout: float = 10.0) -> list[str]:
+    """What the page has said, once it has said nothing new for ``quiet_ms`` (a player hears a note out
+    before acting on it)."""
+    deadline = time.monotonic() + timeout
+    said = player.spoken()
+    while time.monotonic() < deadline:
+        player.page.wait_for_timeout(quiet_ms)
+        now = player.spoken()
+        if now == said:
+            return now
+        said = now
+    raise AssertionError(f"the page kept talking for {timeout:.0f} s: {said[-4:]}")
+
+
 def test_the_lesson_has_its_own_header_and_says_a_refusal_once(phone: BrowserContext, site_url: str) -> None:
     """The lesson's header is not a match's ("Learn to play · Pass left", never "Hand 1 · Pass left · to
     100"), read as pixels beside a new match's header at the same moment. A card refused while you must
@@ -310,11 +325,11 @@ def test_the_lesson_has_its_own_header_and_says_a_refusal_once(phone: BrowserCon
         playable = [card for card in table.hand if not card.disabled]
         turn = this_turn(player, heard)
         if barred and playable and "Follow" in turn:
-            count = len(player.spoken())
+            before = hushed(player)  # the lesson's "Following suit" note may come just after the prompt
             player.tap_at(*visible_point(barred[0], table.hand))
             player.page.wait_for_timeout(600)
             assert len(player.table().hand) == len(table.hand), "a refused card was played"
-            refusal = [line for line in player.spoken()[count:] if REFUSAL_WORDS.search(line)]
+            refusal = [line for line in said_since(before, player.spoken()) if REFUSAL_WORDS.search(line)]
             break
         hand.step(table)
         heard = player.spoken()
