@@ -123,6 +123,14 @@ def test_a_newer_version_says_so() -> None:
         with pytest.raises(InvalidChallenge) as caught:
             challenge.decode(not_a_version + code[1:])
         assert str(caught.value) == BROKEN and not caught.value.is_newer
+    # Text that only starts like a later version's code, but could not be base64url of any bytes, is
+    # broken, not newer: "bogus-link" would decode to 6¾ bytes.
+    body = code[1:]
+    for text in ("bogus-link", "z" + body + "A" * ((1 - len(body)) % 4 or 4)):
+        assert len(text[1:]) % 4 == 1
+        with pytest.raises(InvalidChallenge) as caught:
+            challenge.decode(text)
+        assert str(caught.value) == BROKEN and not caught.value.is_newer, text
 
 
 @pytest.mark.parametrize(
