@@ -142,6 +142,7 @@ def test_a_bad_link_says_why_and_starts_as_usual(text: str) -> None:
     assert isinstance(refusal, Dialog) and refusal.name == "challenge_refused"
     said = " ".join(refusal.lines)
     assert said == (NEWER if text.startswith("#c=9") else BROKEN)
+    assert driver.app.ctx.speaker.history.items()[-1].text.endswith(said)  # read aloud, not only shown
     press(driver, "resume")
     assert not any(
         isinstance(scene, Dialog) and scene.name == "challenge_refused" for scene in driver.app.stack

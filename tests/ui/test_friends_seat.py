@@ -223,6 +223,7 @@ def test_a_friend_gone_shows_away_and_the_host_closing_says_so() -> None:
     scene = driver.scene
     assert isinstance(scene, Dialog) and scene.name == "friends_closed"
     assert TABLE_CLOSED in scene.lines
+    assert driver.app.ctx.speaker.history.items()[-1].text == f"The table has ended. {TABLE_CLOSED}"  # aloud
     driver.click(scene.buttons[0].rect.center)
     assert isinstance(driver.scene, MenuScene)
     assert driver.app.ctx.friends.guest is None

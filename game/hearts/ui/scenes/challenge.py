@@ -56,4 +56,5 @@ def refused(ctx: Context, sentence: str) -> Dialog:
         lines=[sentence],
         close_result="resume",
         name="challenge_refused",
+        read_lines=True,  # (why is the news: "Challenge link." alone tells a listener nothing)
     )

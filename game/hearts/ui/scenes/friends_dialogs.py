@@ -77,6 +77,7 @@ def friends_closed(ctx: Context, sentence: str) -> Dialog:
         lines=[sentence],
         closable=False,
         name="friends_closed",
+        read_lines=True,  # (the host closed it, or the line was lost: said, not only shown)
     )
 
 
