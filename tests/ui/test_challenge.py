@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from hearts.announce import speak_symbols
 from hearts.challenge import BROKEN, NEWER, Challenge, parse
 from hearts.deals import deal_for
 from hearts.engine import Rules, Seat
@@ -49,6 +50,7 @@ def test_declining_a_challenge_leaves_everything_saved_as_it_was() -> None:
     said = " ".join(offer.lines)
     assert "to 50" in said and "J♦" in said and "Easy" in said and "38" in said
     assert "match in progress ends" in said  # it asks before replacing the match
+    assert driver.app.ctx.speaker.history.items()[-1].text.endswith(speak_symbols(said))  # and says so aloud
     press(driver, "challenge_decline")
     # Back at the saved match, exactly where it was (its hand's result, not yet dismissed, again).
     assert isinstance(driver.app.stack[0], TableScene) and not isinstance(driver.scene, ChallengeOffer)

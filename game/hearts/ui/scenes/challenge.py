@@ -44,6 +44,7 @@ class ChallengeOffer(Dialog):
             lines=lines,
             close_result=DECLINE,
             name="challenge_offer",
+            read_lines=True,  # (what the challenge is, and what playing it ends: said before the choice)
         )
 
 
