@@ -18,7 +18,13 @@ duplicate on its link, so not yet in use."""
 def tentative_links() -> list[str]:
     """The network interfaces with an IPv6 address still tentative, by name (none where IPv6 is off)."""
     table = Path("/proc/net/if_inet6")
-    rows = [line.split() for line in table.read_text().splitlines() if line.strip()] if table.exists() else []
+    return tentative_in(table.read_text()) if table.exists() else []
+
+
+def tentative_in(table: str) -> list[str]:
+    """The interfaces with a tentative address in ``table``, a reading of /proc/net/if_inet6 (an address's
+    flags are its fifth column, the interface's name its sixth)."""
+    rows = [line.split() for line in table.splitlines() if line.strip()]
     return sorted(row[5] for row in rows if int(row[4], 16) & TENTATIVE)
 
 
