@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_friends import tentative_in
 
 pytestmark = pytest.mark.xdist_group("peers")  # (one run of the pages, which its tests share)
 
@@ -238,6 +237,8 @@ def test_chromium_starts_in_a_namespace_only_once_its_addresses_are_in_use() -> 
     command = [str(PRIVATE_NET), "sh", "-c", shell, "sh", sys.executable, "-c", code]
     done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
+    from browser_friends import tentative_in  # (here: run as a script, this file finds tools/ only later)
+
     table, _, last = done.stdout.partition("\n\n")
     assert tentative_in(table) == ["v0", "v1"], table
     assert json.loads(last) == []
