@@ -273,6 +273,10 @@ def _journey(site: Path, out: dict[str, Any]) -> None:
             seat: [friend.titled("ended").dialog.title, *lines_of(friend.table())]  # type: ignore[union-attr]
             for seat, friend in (("West", again), ("North", north))
         }
+        out["friends_heard"] = {
+            seat: [line for line in friend.spoken() if line.startswith("The table has ended")]
+            for seat, friend in (("West", again), ("North", north))
+        }
         open_menu(host)
         host.press("^Invite friends$")
         out["after_reload"] = list(lines_of(host.titled("^Play friends$")))
@@ -408,6 +412,8 @@ def test_the_hosts_reload_keeps_the_match(journey: dict[str, Any]) -> None:
     for seat, told in journey["friends_told"].items():
         # The host's page, going, left each friend its farewell: the table has closed (not "lost").
         assert told == ["The table has ended", "The host has closed the table."], (seat, told)
+        # and said so aloud, the reason with the title (a listener heard only the title before)
+        assert journey["friends_heard"][seat] == ["The table has ended. The host has closed the table."], seat
     assert journey["after_reload"][1:] == [
         "West: Bea, a computer player.",
         "North: Cy, a computer player.",
