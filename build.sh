@@ -98,6 +98,8 @@ cmd_test() {
         log "Building the site for the browser tests into $site, beside the native tests"
         "$PY" tools/webbuild.py --out "$site" >build/test-web.log 2>&1 &
         local building=$!
+        # (should the native tests fail, the script ends there: the build ends with it)
+        trap "kill $building 2>/dev/null || true" EXIT
         # The snapshots' seconds of work (Hard's hands, the coach's reviews, the daily deal's par), worked
         # out once for the run's processes, native and browser alike (tools/snapshot/kept.py).
         export HEARTS_SNAPSHOT_KEPT="$PWD/build/snapshot-kept"
@@ -109,6 +111,7 @@ cmd_test() {
             echo "build.sh: the site for the browser tests did not build (above: why)." >&2
             exit 1
         fi
+        trap - EXIT
         log "pytest in Chromium (tests/browser), $(( $(nproc) + 2 )) pages at a time"
         HEARTS_BROWSER_SITE="$PWD/$site" "$PY" -m pytest -q -n "$(( $(nproc) + 2 ))" --dist loadgroup tests/browser
     fi
