@@ -335,6 +335,16 @@ class Player:
         self.page.screenshot(path=path)
 
 
+def said_since(before: list[str], now: list[str]) -> list[str]:
+    """The lines of ``now`` said after those of ``before`` (the page keeps the last 50 lines: the oldest
+    of ``before`` may have gone)."""
+    for new in range(len(now) + 1):
+        kept = len(now) - new
+        if kept <= len(before) and now[:kept] == before[len(before) - kept :]:
+            return now[kept:]
+    return now
+
+
 def visible_point(card: Control, hand: tuple[Control, ...], *, edge: bool = False) -> tuple[float, float]:
     """A point of ``card`` that no card drawn after it covers (the hand is fanned: each card lies on
     the one before), near the middle of what shows of it (``edge``: at the right of what shows)."""

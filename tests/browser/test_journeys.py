@@ -12,7 +12,7 @@ import time
 from itertools import pairwise
 
 from browser_bench import READ_MEMORY
-from browser_player import Control, Hand, Player, Table, is_my_move, passing, seen, visible_point
+from browser_player import Control, Hand, Player, Table, is_my_move, passing, said_since, seen, visible_point
 from playwright.sync_api import Browser, BrowserContext, FloatRect
 
 from hearts.engine import TRICKS, CardSet, Deal, Match, Moon, Pass, Phase, Rules, Seat
@@ -249,16 +249,6 @@ def header_band(player: Player) -> bytes:
 
 
 REFUSAL_WORDS = re.compile(r"\bfollow|\bwere led\b|\bmust\b", re.IGNORECASE)
-
-
-def said_since(before: list[str], now: list[str]) -> list[str]:
-    """The lines of ``now`` said after those of ``before`` (the page keeps the last 50 lines: the oldest
-    of ``before`` may have gone)."""
-    for new in range(len(now) + 1):
-        kept = len(now) - new
-        if kept <= len(before) and now[:kept] == before[len(before) - kept :]:
-            return now[kept:]
-    return now
 
 
 def this_turn(player: Player, heard: list[str]) -> str:

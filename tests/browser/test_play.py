@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from browser_keys import KeyHand
-from browser_player import Hand, Player, Table, is_my_move, passing, seen, visible_point
+from browser_player import Hand, Player, Table, is_my_move, passing, said_since, seen, visible_point
 from playwright.sync_api import Browser, BrowserContext
 
 from hearts.challenge import Challenge, encode
@@ -93,12 +93,12 @@ def test_a_refused_card_says_why_and_a_double_tap_plays_one(phone: BrowserContex
         barred = [card for card in table.hand if card.disabled]
         if barred and not refused:
             card = barred[0]
-            said = len(player.spoken())
+            said = player.spoken()
             player.tap_at(*visible_point(card, table.hand))
             player.page.wait_for_timeout(400)
             after = player.table()
             assert [c.id for c in after.hand] == [c.id for c in table.hand], "a refused card left the hand"
-            new = player.spoken()[said:]
+            new = said_since(said, player.spoken())
             assert any(re.search(r"\bmust\b|can't|cannot", line, re.IGNORECASE) for line in new), new
             refused = True
             continue

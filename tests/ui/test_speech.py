@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from hearts import page
-from hearts.announce import card_name, card_title, trick_story
+from hearts.announce import Announcement, card_name, card_title, trick_story
 from hearts.bots.hints import suggest_pass, suggest_play
 from hearts.engine import Phase, Play
 from hearts.storage import Settings
@@ -60,8 +60,6 @@ def test_a_hand_played_by_taps_announces_every_card_every_trick_and_the_scores()
 def test_the_sentences_said_in_one_frame_go_to_the_page_as_one_message() -> None:
     driver = at_a_match()
     speaker = driver.app.ctx.speaker
-    from hearts.announce import Announcement
-
     speaker.say(Announcement(text="West plays the 7 of hearts.", kind="card"))
     speaker.say(Announcement(text="Hearts are broken.", kind="hearts"))
     message = speaker.flush()
@@ -87,8 +85,6 @@ def test_a_notice_said_in_a_frame_comes_before_the_rest_of_it() -> None:
     heard first, while the game log keeps the order things were said in."""
     driver = at_a_match()
     speaker = driver.app.ctx.speaker
-    from hearts.announce import Announcement
-
     speaker.flush()
     speaker.say(Announcement(text="Your lead.", kind="turn"))
     speaker.say(Announcement(text="West plays the 7 of hearts.", kind="card"))
