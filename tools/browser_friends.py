@@ -4,7 +4,9 @@ Chromium launched there once its network has settled, and the host's first steps
 
 from __future__ import annotations
 
+import socket
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 from browser_player import CHROMIUM, CHROMIUM_ARGS, Player
@@ -15,25 +17,38 @@ TENTATIVE = 0x40
 duplicate on its link, so not yet in use."""
 
 
-def tentative_links() -> list[str]:
-    """The network interfaces with an IPv6 address still tentative, by name (none where IPv6 is off)."""
+def settling_links() -> list[str]:
+    """The network interfaces whose IPv6 is not yet in use (``settling_in``), by name; none where IPv6 is
+    off. The interfaces are those of this process's namespace, loopback aside and those with IPv6 off."""
     table = Path("/proc/net/if_inet6")
-    return tentative_in(table.read_text()) if table.exists() else []
+    if not table.exists():
+        return []
+    links = [name for _, name in socket.if_nameindex() if name != "lo" and not ipv6_off(name)]
+    return settling_in(table.read_text(), links)
 
 
-def tentative_in(table: str) -> list[str]:
-    """The interfaces with a tentative address in ``table``, a reading of /proc/net/if_inet6 (an address's
-    flags are its fifth column, the interface's name its sixth)."""
+def ipv6_off(link: str) -> bool:
+    switch = Path("/proc/sys/net/ipv6/conf", link, "disable_ipv6")
+    return switch.exists() and switch.read_text().strip() == "1"
+
+
+def settling_in(table: str, links: Iterable[str]) -> list[str]:
+    """Which of ``links`` have no address yet in ``table``, a reading of /proc/net/if_inet6 (an interface is
+    given its link-local address only once it is up at both ends), or one still tentative (an address's flags
+    are its fifth column, the interface's name its sixth)."""
     rows = [line.split() for line in table.splitlines() if line.strip()]
-    return sorted(row[5] for row in rows if int(row[4], 16) & TENTATIVE)
+    tentative = {row[5] for row in rows if int(row[4], 16) & TENTATIVE}
+    addressed = {row[5] for row in rows}
+    return sorted(link for link in links if link in tentative or link not in addressed)
 
 
 def network_settled(*, timeout: float = 10.0) -> None:
-    """Wait until every address of the namespace is in use. A new veth's IPv6 link-local address stays
-    tentative for a second or two; the moment it comes into use, Chromium takes the network to have changed
-    and fails every request in flight (ERR_NETWORK_CHANGED), so a page booting then loses its runtime."""
+    """Wait until every interface of the namespace has its IPv6 address in use. A new veth's link-local
+    address comes a moment after the link is up and stays tentative for a second or two; the moment it comes
+    into use, Chromium takes the network to have changed and fails every request in flight
+    (ERR_NETWORK_CHANGED), so a page booting then loses its runtime."""
     deadline = time.monotonic() + timeout
-    while tentative_links():
+    while settling_links():
         if time.monotonic() > deadline:
             raise RuntimeError(f"the namespace's addresses were still tentative after {timeout:.0f} s")
         time.sleep(0.05)

@@ -216,31 +216,32 @@ def test_with_no_network_up_the_offer_fails_saying_there_is_no_address() -> None
 
 
 # Inside a fresh namespace: its addresses as it starts (read by the shell at once: a Python starting on a busy
-# machine may come too late to see them tentative), and which are tentative (IFA_F_TENTATIVE) once the
-# journeys' launcher has waited for its network to settle.
-TENTATIVE_NOW = """
+# machine may come too late to see them settling), and which interfaces are still settling once the journeys'
+# launcher has waited for its network.
+SETTLING_NOW = """
 import json, sys
 sys.path.insert(0, {tools!r})
-from browser_friends import network_settled, tentative_links
+from browser_friends import network_settled, settling_links
 
 network_settled()
-print(json.dumps(tentative_links()))
+print(json.dumps(settling_links()))
 """
 
 
 def test_chromium_starts_in_a_namespace_only_once_its_addresses_are_in_use() -> None:
-    """A new veth's IPv6 address is tentative for a second or two; its coming into use would fail the
-    requests of a page booting at that moment (seen once: the host's page could not fetch its runtime)."""
+    """A new veth's IPv6 address comes a moment after the link is up and is tentative for a second or two;
+    its coming into use would fail the requests of a page booting at that moment (seen once: the host's page
+    could not fetch its runtime)."""
     assert PRIVATE_NET.is_file(), f"the namespace tool is missing: put it at {PRIVATE_NET}"
-    code = TENTATIVE_NOW.format(tools=str(ROOT / "tools"))
+    code = SETTLING_NOW.format(tools=str(ROOT / "tools"))
     shell = 'cat /proc/net/if_inet6; echo; exec "$@"'
     command = [str(PRIVATE_NET), "sh", "-c", shell, "sh", sys.executable, "-c", code]
     done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
-    from browser_friends import tentative_in  # (here: run as a script, this file finds tools/ only later)
+    from browser_friends import settling_in  # (here: run as a script, this file finds tools/ only later)
 
     table, _, last = done.stdout.partition("\n\n")
-    assert tentative_in(table) == ["v0", "v1"], table
+    assert settling_in(table, ["v0", "v1"]) == ["v0", "v1"], table
     assert json.loads(last) == []
 
 
