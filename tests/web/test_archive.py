@@ -1,6 +1,7 @@
 """The game as packed for the browser runs on its own: unpacked where pygbag unpacks it, with nothing of
 the repository on its path, it finds its modules, fonts and sounds, draws the table and plays every sound.
-The snapshot tool, which draws the table here, is not in the archive: a copy of it goes beside."""
+The snapshot tool, which draws the table here, is not in the archive: a copy of it goes beside. And it holds
+nothing the page could not unpack as it is (the page skips tarfile's checks, web/index.tmpl)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 TOOLS = Path(__file__).resolve().parents[2] / "tools"
 SCRIPT = """
@@ -69,3 +70,14 @@ def test_the_packed_game_runs_from_where_pygbag_unpacks_it(site: Path, tmp_path:
     assert "drew (390, 844)" in result.stdout, result.stdout
     assert "played 7 of 7 None" in result.stdout, result.stdout
     assert (home / "table.png").stat().st_size > 10_000
+
+
+def test_the_archive_holds_only_files_and_folders_under_assets(site: Path) -> None:
+    with tarfile.open(site / "hearts.tar.gz") as archive:
+        members = archive.getmembers()
+    assert any(member.name == "assets/main.py" for member in members)
+    for member in members:
+        path = PurePosixPath(member.name)
+        assert member.isfile() or member.isdir(), member.name
+        assert path.parts[0] == "assets" and ".." not in path.parts, member.name
+        tarfile.data_filter(member, "/data/data/hearts")  # (raises for anything a page should not unpack)
