@@ -18,8 +18,8 @@ duplicate on its link, so not yet in use."""
 
 
 def settling_links() -> list[str]:
-    """The network interfaces whose IPv6 is not yet in use (``settling_in``), by name; none where IPv6 is
-    off. The interfaces are those of this process's namespace, loopback aside and those with IPv6 off."""
+    """The network interfaces of this process's namespace whose IPv6 is not yet in use (``settling_in``), by
+    name: loopback aside, and none with IPv6 off (on the interface, or on the whole machine)."""
     table = Path("/proc/net/if_inet6")
     if not table.exists():
         return []
@@ -48,9 +48,9 @@ def network_settled(*, timeout: float = 10.0) -> None:
     into use, Chromium takes the network to have changed and fails every request in flight
     (ERR_NETWORK_CHANGED), so a page booting then loses its runtime."""
     deadline = time.monotonic() + timeout
-    while settling_links():
+    while settling := settling_links():
         if time.monotonic() > deadline:
-            raise RuntimeError(f"the namespace's addresses were still tentative after {timeout:.0f} s")
+            raise RuntimeError(f"no IPv6 address in use on {', '.join(settling)} after {timeout:.0f} s")
         time.sleep(0.05)
 
 
