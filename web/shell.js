@@ -360,7 +360,10 @@
         }
     });
 
-    navigator.serviceWorker.register("sw.js").then((registration) => {
+    // Registered once the game has drawn its first frame (or could not start): on a first visit the worker
+    // fetches the whole runtime to keep it, and beside the page's own start that took the network and the
+    // processor from it (the first frame came a third of a second later on a local server).
+    hearts.whenSettled(() => navigator.serviceWorker.register("sw.js").then((registration) => {
         if (registration.waiting && navigator.serviceWorker.controller) {
             offer(registration.waiting);
         }
@@ -381,7 +384,7 @@
                 registration.update().catch(() => {});
             }
         });
-    }).catch((error) => console.warn("Hearts: no offline support:", error));
+    }).catch((error) => console.warn("Hearts: no offline support:", error)));
 })();
 
 // Asking for a line of text the game cannot take itself (a name, on a phone's own keyboard; a friend's answer,

@@ -205,9 +205,10 @@ class Visit:
 
 
 @contextlib.contextmanager
-def visit(browser: Browser, url: str, *, init: str = "") -> Iterator[Visit]:
-    """``url`` in a fresh profile (no service worker: the boot path alone), every dialog noted."""
-    context: BrowserContext = browser.new_context(service_workers="block")
+def visit(browser: Browser, url: str, *, init: str = "", worker: bool = False) -> Iterator[Visit]:
+    """``url`` in a fresh profile, every dialog noted; its service worker blocked (the boot path alone)
+    unless ``worker``."""
+    context: BrowserContext = browser.new_context(service_workers="allow" if worker else "block")
     try:
         page = context.new_page()
         dialogs: list[str] = []
@@ -405,6 +406,37 @@ def test_a_download_that_stops_moving_fails_saying_so(browser: Browser, site: Pa
         assert seen.dialogs == []
     assert after >= STALL_MS / 1000  # never before the watchdog's limit
     assert "nothing has arrived for 2 seconds" in status
+
+
+# ------------------------------------------------------------------------------------ the service worker
+
+# What the page had come to when it registered its service worker (shell.js).
+NOTE_REGISTERING = """
+const register = ServiceWorkerContainer.prototype.register;
+ServiceWorkerContainer.prototype.register = function (...args) {
+    window.registering = { started: window.hearts.hasStarted, failed: window.hearts.hasFailed };
+    return register.apply(this, args);
+};
+"""
+
+
+def test_the_service_worker_is_registered_once_the_game_has_started(browser: Browser, site: Path):
+    """On a first visit the worker downloads the whole runtime to keep it: not while the game starts.
+    The interpreter's data arrives slowly here, so a worker registered as the page loads would be seen."""
+    behaviour = Behaviour(slow={f"{RUNTIME}cpython312/main.data": (DATA_SIZE // 4, 0.3)})
+    with serving(site, behaviour) as base, visit(browser, base, init=NOTE_REGISTERING, worker=True) as seen:
+        seen.wait(STARTED, ANSWERED_S)
+        seen.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=ANSWERED_S * 1000)
+        assert seen.page.evaluate("window.registering") == {"started": True, "failed": False}
+
+
+def test_a_page_that_could_not_start_still_registers_its_service_worker(browser: Browser, site: Path):
+    """So that a mended version of the site can reach a player whose visit failed."""
+    behaviour = Behaviour(missing={f"{RUNTIME}cpython312/main.data"})
+    with serving(site, behaviour) as base, visit(browser, base, init=NOTE_REGISTERING, worker=True) as seen:
+        seen.wait(FAILED, ANSWERED_S)
+        seen.page.wait_for_function("window.registering !== undefined", timeout=ANSWERED_S * 1000)
+        assert seen.page.evaluate("window.registering") == {"started": False, "failed": True}
 
 
 # ----------------------------------------------------------------------------- the real main.py, in Pyodide
