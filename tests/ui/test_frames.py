@@ -339,6 +339,35 @@ def test_faces_are_painted_ahead_at_the_tricks_size_in_frames_that_draw_nothing(
     assert all(now[card, width, height] == 1 for card in painted)  # each once
 
 
+@pytest.mark.parametrize("scale", [1.0, 2.0])
+def test_the_cards_passed_to_you_were_painted_at_your_hands_size_ahead(scale: float) -> None:
+    """While you choose your pass, every face is painted ahead at your hand's size too: the three cards you
+    are passed land in your hand without a face painted in the frame they land (three court cards there
+    had made a frame of some 60 ms in WebAssembly at a phone's scale)."""
+    size = (round(390 * scale), round(844 * scale))
+    driver = Driver(size, settings=Settings(pace="quick"), scale=scale, coach=True)  # (frames' spare time)
+    start_match(driver)
+    driver.settle()
+    table = driver.table
+    painter = driver.app.ctx.painter
+    hand_size = table.layout.hand.card
+    assert hand_size != table.layout.trick_card  # (else the trick's faces would be the hand's)
+    for _ in range(600):  # you think about your pass: frames that draw nothing
+        if not driver.step() and table.picture.faces_ahead.is_done:
+            break
+    assert table.picture.faces_ahead.is_done
+    view = table.session.view
+    assert view.phase is Phase.PASS and view.received is None
+    before = Counter(painter.painted)
+    driver.move_by_taps()
+    driver.settle()  # the exchange, and the bots' plays up to your turn
+    received = table.session.view.received
+    assert received is not None and len(received) == 3
+    now = painter.painted - before
+    assert not [card for card in received if now[card, *hand_size]]
+    assert not [key for key in now if key[0] is not None and key[1:] == hand_size]
+
+
 def test_your_cards_are_copied_opaque_and_hatched_ahead_in_frames_that_draw_nothing() -> None:
     """After the faces ahead, while the table waits, each card of your hand gets its opaque copies at the
     hand's size, plain and hatched, so a frame where the cards you may play change makes none."""

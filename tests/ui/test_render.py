@@ -442,6 +442,25 @@ def test_card_caches_are_bounded(fonts: Fonts) -> None:
     assert small.cached_backs == 6
 
 
+def test_the_painter_knows_whether_a_whole_deck_at_these_sizes_fits_its_cache(fonts: Fonts) -> None:
+    """What the faces painted ahead ask before they take on a second size (``table_faces.FacesAhead``)."""
+    two_decks = CardPainter(fonts, max_face_bytes=2 * 52 * 100 * 140 * 4)
+    assert two_decks.holds_every_face([(100, 140), (100, 140)])
+    assert not two_decks.holds_every_face([(100, 140), (101, 140)])  # by the bytes
+    assert not CardPainter(fonts, max_faces=103).holds_every_face([(10, 14), (12, 16)])  # by the count
+    # The painter's own bounds: both sizes of a phone's table at its largest scale fit, a 4K desktop's do not.
+    painter = CardPainter(fonts)
+    assert painter.holds_every_face([(187, 262), (220, 308)])
+    assert not painter.holds_every_face([(300, 420), (340, 476)])
+    # And what it says holds, holds: a whole deck at two sizes painted, every face is still there.
+    fits = CardPainter(fonts, max_face_bytes=2 * 52 * 100 * 141 * 4)
+    assert fits.holds_every_face([(100, 140), (100, 141)])
+    for width, height in ((100, 140), (100, 141)):
+        for card in CARDS:
+            fits.face(card, width, height)
+    assert fits.cached_faces == 104
+
+
 # --- icons ----------------------------------------------------------------------------------------------
 
 

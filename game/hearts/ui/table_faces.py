@@ -211,25 +211,35 @@ class TableFaces:
 
 
 class FacesAhead:
-    """The faces a table shows at the trick's size, painted one at a time in frames that draw nothing (a bot
-    thinking, you thinking), so that no frame that draws paints a card for the first time: in WebAssembly
-    at a phone's scale a court card takes about 20 ms, and a frame that also draws your hand again then runs
-    past 50. Your own cards come first (they go to the trick too), then the rest of the deck."""
+    """The faces a table shows, painted one at a time in frames that draw nothing (a bot thinking, you
+    thinking), so that no frame that draws paints a card for the first time: in WebAssembly at a phone's
+    scale a court card takes about 20 ms, and a frame that also draws your hand again then runs past 50.
+
+    First your own cards at the trick's size (they go to the trick), then every other card at your hand's
+    size (any of them may come to you in the exchange, which would paint three in the frame they land),
+    then the others at the trick's size. The hand's size is left out when its faces and the trick's would
+    not fit the painter's cache together: painting them would only push out faces painted before."""
 
     def __init__(self, painter: CardPainter) -> None:
         self.painter = painter
-        self._for: tuple[int, int, bool] | None = None
-        self._left: list[Card] = []
+        self._for: tuple[tuple[int, int], tuple[int, int], bool] | None = None
+        self._left: list[tuple[Card, tuple[int, int]]] = []
 
-    def plan(self, size: tuple[int, int], first: Iterable[Card], *, four_colour: bool) -> None:
-        """Paint every face at ``size`` (``first`` first); the plan stands while the size and the colours
-        do."""
-        wanted = (size[0], size[1], four_colour)
+    def plan(
+        self, trick: tuple[int, int], hand: tuple[int, int], first: Iterable[Card], *, four_colour: bool
+    ) -> None:
+        """Paint every face at the ``trick`` and ``hand`` sizes (``first`` first, at the trick's); the plan
+        stands while the sizes and the colours do."""
+        wanted = (trick, hand, four_colour)
         if wanted == self._for:
             return
         self._for = wanted
         ahead = list(dict.fromkeys(first))
-        self._left = ahead + [card for card in FULL_DECK if card not in ahead]
+        others = [card for card in FULL_DECK if card not in ahead]
+        self._left = [(card, trick) for card in ahead]
+        if hand != trick and self.painter.holds_every_face((trick, hand)):
+            self._left += [(card, hand) for card in others]
+        self._left += [(card, trick) for card in others]
 
     @property
     def is_done(self) -> bool:
@@ -238,9 +248,9 @@ class FacesAhead:
     def step(self, _budget: float = 0.0) -> bool:
         """Paint the next face not painted yet; whether any is left."""
         assert self._for is not None
-        width, height, four_colour = self._for
+        four_colour = self._for[2]
         while self._left:
-            card = self._left.pop(0)
+            card, (width, height) = self._left.pop(0)
             if not self.painter.has_face(card, width, height, four_colour=four_colour):
                 self.painter.face(card, width, height, four_colour=four_colour)
                 break

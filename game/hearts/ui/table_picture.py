@@ -62,9 +62,9 @@ class TablePicture:
     def work_ahead(
         self, layout: TableLayout, hand: CardSet, *, four_colour: bool
     ) -> Callable[[float], bool] | None:
-        """The faces at the trick's size painted ahead, then your cards' opaque copies made; None once
-        both are done."""
-        self.faces_ahead.plan(layout.trick_card, hand, four_colour=four_colour)
+        """The faces painted ahead (``FacesAhead``), then your cards' opaque copies made; None once both
+        are done."""
+        self.faces_ahead.plan(layout.trick_card, layout.hand.card, hand, four_colour=four_colour)
         if not self.faces_ahead.is_done:
             return self.faces_ahead.step
         self.copies_ahead.plan(layout.hand.card, hand, four_colour=four_colour)

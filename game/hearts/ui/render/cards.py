@@ -18,11 +18,12 @@ Court cards, in both, show a double-ended king, queen or jack in a frame cut awa
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from typing import Final
 
 import pygame
 
-from hearts.engine.cards import Card, Rank, Suit
+from hearts.engine.cards import FULL_DECK, Card, Rank, Suit
 from hearts.ui import theme
 from hearts.ui.render import court
 from hearts.ui.render.back import draw_back
@@ -33,6 +34,8 @@ from hearts.ui.render.shapes import half_turn, supersampled
 
 CLASSIC_MIN_WIDTH: Final = 110
 MIN_SIZE: Final = 8
+FACE_BYTES: Final = 4
+"""Bytes a pixel of a face holds (they have an alpha channel, ``SRCALPHA``)."""
 SHADOW_BLUR: Final = 1
 """The shadow's blur radius, in the pixels of the small shadow it is drawn at before it is scaled up."""
 BUST_UNIT: Final = 256  # a court figure is drawn this wide once, then shrunk (twice as wide for big cards)
@@ -84,6 +87,14 @@ class CardPainter:
         width, height = max(MIN_SIZE, int(width)), max(MIN_SIZE, int(height))
         four = four_colour and theme.suit_colour(card.suit) != theme.suit_colour(card.suit, four_colour=True)
         return (int(card), width, height, four) in self._faces
+
+    def holds_every_face(self, sizes: Iterable[tuple[int, int]]) -> bool:
+        """Whether a face of every card at each of ``sizes`` fits the cache of faces at once."""
+        faces = [(max(MIN_SIZE, int(width)), max(MIN_SIZE, int(height))) for width, height in sizes]
+        deck = len(FULL_DECK)
+        limit = self._faces.max_weight
+        weight = sum(deck * width * height * FACE_BYTES for width, height in faces)
+        return deck * len(faces) <= self._faces.max_items and (limit is None or weight <= limit)
 
     def back(self, width: int, height: int) -> pygame.Surface:
         """The back of every card: a deep red lattice inside a white margin."""
