@@ -215,28 +215,31 @@ class FacesAhead:
     thinking), so that no frame that draws paints a card for the first time: in WebAssembly at a phone's
     scale a court card takes about 20 ms, and a frame that also draws your hand again then runs past 50.
 
-    First your own cards at the trick's size (they go to the trick), then every other card at your hand's
-    size (any of them may come to you in the exchange, which would paint three in the frame they land),
-    then the others at the trick's size. The hand's size is left out when its faces and the trick's would
-    not fit the painter's cache together: painting them would only push out faces painted before."""
+    First the back at the trick's size (the deck's, which the exchange shrinks; a deal paints it, a table
+    reopened mid-hand or resized has not), then your own cards at the trick's size (they go to the trick),
+    then every other card at your hand's size (any of them may come to you in the exchange, which would
+    paint three in the frame they land), then the others at the trick's size. The hand's size is left out
+    when its faces and the trick's would not fit the painter's cache together: painting them would only
+    push out faces painted before."""
 
     def __init__(self, painter: CardPainter) -> None:
         self.painter = painter
         self._for: tuple[tuple[int, int], tuple[int, int], bool] | None = None
-        self._left: list[tuple[Card, tuple[int, int]]] = []
+        self._left: list[tuple[Card | None, tuple[int, int]]] = []  # None: the back
 
     def plan(
         self, trick: tuple[int, int], hand: tuple[int, int], first: Iterable[Card], *, four_colour: bool
     ) -> None:
-        """Paint every face at the ``trick`` and ``hand`` sizes (``first`` first, at the trick's); the plan
-        stands while the sizes and the colours do."""
+        """Paint the back and every face at the ``trick`` and ``hand`` sizes (``first`` early, at the
+        trick's); the plan stands while the sizes and the colours do."""
         wanted = (trick, hand, four_colour)
         if wanted == self._for:
             return
         self._for = wanted
         ahead = list(dict.fromkeys(first))
         others = [card for card in FULL_DECK if card not in ahead]
-        self._left = [(card, trick) for card in ahead]
+        self._left = [(None, trick)]
+        self._left += [(card, trick) for card in ahead]
         if hand != trick and self.painter.holds_every_face((trick, hand)):
             self._left += [(card, hand) for card in others]
         self._left += [(card, trick) for card in others]
@@ -246,13 +249,18 @@ class FacesAhead:
         return not self._left
 
     def step(self, _budget: float = 0.0) -> bool:
-        """Paint the next face not painted yet; whether any is left."""
+        """Paint the next face (or the back) not painted yet; whether any is left."""
         assert self._for is not None
         four_colour = self._for[2]
+        painter = self.painter
         while self._left:
             card, (width, height) = self._left.pop(0)
-            if not self.painter.has_face(card, width, height, four_colour=four_colour):
-                self.painter.face(card, width, height, four_colour=four_colour)
+            if card is None:
+                if not painter.has_back(width, height):
+                    painter.back(width, height)
+                    break
+            elif not painter.has_face(card, width, height, four_colour=four_colour):
+                painter.face(card, width, height, four_colour=four_colour)
                 break
         return bool(self._left)
 

@@ -91,7 +91,10 @@ class Flights:
             # Drawn at the larger of its two ends (a size the table shows anyway, so already painted)
             # and shrunk to where it is: a card in the air is never painted anew at each size it passes.
             drawn = start.size if start.width * start.height >= end.width * end.height else end.size
-            if flight.card is None:
+            if flight.card is None:  # between two opponents: both ends small, a size the table never
+                # shows at rest, so shrunk from the deck's back at the trick's size (painted at the deal)
+                if drawn[0] * drawn[1] < size[0] * size[1]:
+                    drawn = size
                 surface.blit(self._back_at(drawn, rect.size), rect.topleft)
                 note_card("flight", None, None, rect, None)
             elif drawn == rect.size:

@@ -105,6 +105,10 @@ class CardPainter:
             self.painted[None, width, height] += 1
         return surface
 
+    def has_back(self, width: int, height: int) -> bool:
+        """Whether the back at this size is painted already (``back`` would only copy it)."""
+        return (max(MIN_SIZE, int(width)), max(MIN_SIZE, int(height))) in self._backs
+
     def dim(self, width: int, height: int) -> pygame.Surface:
         """An overlay for cards that cannot be played now: greyed and hatched (so not by colour alone)."""
         width, height = max(MIN_SIZE, int(width)), max(MIN_SIZE, int(height))
