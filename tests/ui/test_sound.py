@@ -40,6 +40,7 @@ class Recorder:
         self.opened = 0
         self.prepared = 0
         self.played: list[tuple[str, float]] = []
+        self.loaded: list[str] = []
         self.sound: Sound | None = None
 
     def prepare(self) -> None:
@@ -51,6 +52,7 @@ class Recorder:
             raise pygame.error("no audio device")
 
     def load(self, name: str) -> object:
+        self.loaded.append(name)
         if name in self.missing:
             raise FileNotFoundError(f"sounds/{name}.ogg")
         return name
@@ -194,6 +196,52 @@ def test_in_the_browser_nothing_opens_before_the_first_gesture(monkeypatch: pyte
     assert sound.play("card") is False and recorder.opened == 0
     sound.heard_gesture()
     assert sound.play("card") is True and recorder.names == ["card"]
+
+
+def test_once_sound_may_play_the_mixer_opens_and_the_effects_load_a_step_at_a_time() -> None:
+    """For frames that draw nothing (``App``'s idle work): the mixer, then one effect per step, so that
+    no first play opens or decodes anything in a frame that draws."""
+    recorder = Recorder(missing=("queen",))
+    sound = Sound(recorder, needs_gesture=True)
+    recorder.sound = sound
+    assert sound.ready_ahead() is None  # before the gesture: nothing may open
+    sound.heard_gesture()
+    steps = 0
+    while (work := sound.ready_ahead()) is not None:
+        more = work(0.0)
+        steps += 1
+        assert recorder.opened == 1 and len(recorder.loaded) == steps - 1  # one thing a step
+        assert more is (sound.ready_ahead() is not None)
+    assert steps == 1 + len(SOUNDS)
+    assert recorder.loaded == list(SOUNDS)  # the missing file tried once, and told
+    assert sound.play("card") and sound.play("pass") and not sound.play("queen")
+    assert recorder.loaded == list(SOUNDS) and recorder.names == ["card", "pass"]  # nothing loaded again
+    # Off, or with no device, there is nothing to make ready.
+    assert Sound(Recorder(), enabled=False, needs_gesture=False).ready_ahead() is None
+    refused = Sound(Recorder(refuse=True), needs_gesture=False)
+    work = refused.ready_ahead()
+    assert work is not None and work(0.0) is False and refused.failure is not None
+    assert refused.ready_ahead() is None
+
+
+def test_the_sounds_are_ready_before_your_pass_and_its_frame_loads_none() -> None:
+    """In a browser: your tap on New match is the gesture; while you choose your pass, frames that draw
+    nothing open the mixer and load every effect; pressing Pass then only plays its sound."""
+    recorder = Recorder()
+    sound = Sound(recorder, needs_gesture=True)
+    recorder.sound = sound
+    driver = Driver((390, 844), settings=QUICK, sound=sound, coach=True)  # (frames' spare time, as played)
+    assert recorder.opened == 0
+    start_match(driver)
+    driver.settle()
+    for _ in range(300):  # you think about your pass
+        driver.step()
+        if sound.ready_ahead() is None:
+            break
+    assert recorder.opened == 1 and recorder.loaded == list(SOUNDS)
+    driver.move_by_taps()
+    driver.settle()
+    assert "pass" in recorder.names and recorder.loaded == list(SOUNDS)
 
 
 def test_natively_sound_needs_no_gesture(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -281,7 +281,9 @@ class App:
                     self._mirrored = mirrored
                     page.mirror(mirrored)
             return True
-        work = work_for(self.stack, self.ctx.session)  # (the coach's, and the daily deal's par)
+        # The sounds made ready first (a few short steps), then the scenes' work: the table's faces, the
+        # coach's, the daily deal's par.
+        work = self.ctx.sound.ready_ahead() or work_for(self.stack, self.ctx.session)
         self._caught_up = work is None or self.coach_slice <= 0
         if not self._caught_up and work is not None:
             granted = slice_for(self.coach_slice, self.scene)

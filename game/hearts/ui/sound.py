@@ -1,7 +1,8 @@
 """The game's sound effects, every one through ``Sound.play``: the one place that may stay silent.
 
-Nothing opens until a sound is wanted: then pygame's mixer opens, with a small buffer, and each effect is
-loaded from ``assets/sounds/`` the first time it plays. In the browser nothing opens before the player's
+Nothing opens until sound may play: then pygame's mixer opens, with a small buffer, and the effects are
+loaded from ``assets/sounds/``, one at a time in frames that draw nothing (``ready_ahead``), or each the
+first time it plays if that comes sooner. In the browser nothing opens before the player's
 first gesture (a tap or a key), because browsers refuse sound until then; sounds wanted earlier are
 simply not heard. There, with the option on, the page is asked to make the browser's audio context in
 that gesture itself (``page.prepare_audio``), so that its start (the first in a browser takes about 50 ms)
@@ -15,6 +16,7 @@ told once on stderr, which the browser shows in its console.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import Final, Protocol
 
 import pygame
@@ -133,6 +135,23 @@ class Sound:
     def can_play(self) -> bool:
         return self.enabled and self.failure is None and (self.has_gesture or not self.needs_gesture)
 
+    def ready_ahead(self) -> Callable[[float], bool] | None:
+        """The mixer opened and every effect loaded, a step at a time, for frames that draw nothing; None
+        once done, or while sound cannot play. Else the first sound opens the mixer and each effect's
+        first play decodes its file in a frame that draws: in WebAssembly some 5-7 ms each, and the first
+        (the pass's) falls in the frame you press Pass, with the table drawn again and cards taking off."""
+        if not self.can_play or (self.is_open and len(self._clips) + len(self._broken) == len(SOUNDS)):
+            return None
+        return self._ready_step
+
+    def _ready_step(self, _budget: float = 0.0) -> bool:
+        """Open the mixer, or else load the next effect not loaded yet; whether any step is left."""
+        if self.is_open:
+            self._clip(next(name for name in SOUNDS if name not in self._clips and name not in self._broken))
+        else:
+            self._open()
+        return self.ready_ahead() is not None
+
     def play(self, name: str) -> bool:
         """Play the effect ``name`` if sound can be heard now; whether it was started."""
         assert name in SOUNDS, name
@@ -141,24 +160,11 @@ class Sound:
         now = self.now
         if now - self._last.get(name, -REPEAT) < REPEAT:
             return False
-        # Whatever a mixer we do not control raises (pygame's, SDL's, the browser's), the game plays
-        # on, silent: hence the broad catches, each one told once.
-        if not self.is_open:
-            try:
-                self.backend.open()
-            except Exception as error:
-                self.failure = f"{type(error).__name__}: {error}"
-                _tell(f"Sound is off: the audio device could not be opened ({self.failure}).")
-                return False
-            self.is_open = True
-        clip = self._clips.get(name)
+        if not self._open():
+            return False
+        clip = self._clip(name)
         if clip is None:
-            try:
-                clip = self._clips[name] = self.backend.load(name)
-            except Exception as error:
-                self._broken.add(name)
-                _tell(f"The sound {name!r} could not be loaded ({type(error).__name__}: {error}).")
-                return False
+            return False
         try:
             self.backend.play(clip)
         except Exception as error:
@@ -167,6 +173,33 @@ class Sound:
             return False
         self._last[name] = now
         return True
+
+    # Whatever a mixer we do not control raises (pygame's, SDL's, the browser's), the game plays on,
+    # silent: hence the broad catches, each one told once.
+
+    def _open(self) -> bool:
+        """The mixer opened, if it was not; whether it is open."""
+        if not self.is_open:
+            try:
+                self.backend.open()
+            except Exception as error:
+                self.failure = f"{type(error).__name__}: {error}"
+                _tell(f"Sound is off: the audio device could not be opened ({self.failure}).")
+                return False
+            self.is_open = True
+        return True
+
+    def _clip(self, name: str) -> object | None:
+        """The effect ``name``, loaded if it was not; None if its file could not be."""
+        clip = self._clips.get(name)
+        if clip is None:
+            try:
+                clip = self._clips[name] = self.backend.load(name)
+            except Exception as error:
+                self._broken.add(name)
+                _tell(f"The sound {name!r} could not be loaded ({type(error).__name__}: {error}).")
+                return None
+        return clip
 
 
 def _tell(sentence: str) -> None:

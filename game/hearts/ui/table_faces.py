@@ -246,7 +246,8 @@ class FacesAhead:
 
     @property
     def is_done(self) -> bool:
-        return not self._left
+        """Whether the plan's faces are all painted (not before there is a plan)."""
+        return self._for is not None and not self._left
 
     def step(self, _budget: float = 0.0) -> bool:
         """Paint the next face (or the back) not painted yet; whether any is left."""
