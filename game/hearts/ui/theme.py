@@ -29,8 +29,8 @@ PANEL_BORDER: Final[RGB] = (62, 112, 86)
 PANEL_LIGHT: Final[RGB] = (247, 244, 235)  # a paper-like dialog
 PANEL_LIGHT_BORDER: Final[RGB] = (196, 186, 160)
 SCRIM: Final[RGB] = (115, 115, 115)
-"""Darkens the table behind a modal dialog: each colour is multiplied by it (``BLEND_RGB_MULT``), as black at
-an alpha of 140 over it would, within a level (and a whole phone screen's alpha blend cost 20-30 ms in
+"""Darkens the table behind a modal dialog: each colour is multiplied by it (``widgets.darken``), as black
+at an alpha of 140 over it would, within a level (and a whole phone screen's alpha blend cost 20-30 ms in
 WebAssembly at scale 2, a long task as the hand's result opened)."""
 
 # --- Text -----------------------------------------------------------------------------------------------

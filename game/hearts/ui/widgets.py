@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
+from typing import Final
 
 import pygame
 
@@ -45,6 +46,28 @@ def _see_through_panel(size: tuple[int, int], radius: int, colour: tuple[int, ..
     layer = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(layer, colour, layer.get_rect(), border_radius=radius)
     return layer
+
+
+SCRIM_BAND: Final = 64
+"""Rows of the grey band ``darken`` multiplies in, a band at a time (as wide as the screen: some 200 KB)."""
+
+
+def darken(surface: pygame.Surface) -> None:
+    """The whole of ``surface`` darkened behind a modal dialog: each colour multiplied by ``theme.SCRIM``,
+    a kept grey band at a time. A multiplying fill makes the same pixels, but pygame-ce's blended fills
+    have no fast path in WebAssembly: 19 ms there at 780×1688, where these blits take 3.6 (natively both
+    about 0.25 ms)."""
+    width, height = surface.get_size()
+    band = _grey_band(width)
+    whole, flags = band.get_rect(), pygame.BLEND_RGB_MULT
+    surface.blits([(band, (0, top), whole, flags) for top in range(0, height, SCRIM_BAND)], doreturn=False)
+
+
+@functools.lru_cache(maxsize=2)
+def _grey_band(width: int) -> pygame.Surface:
+    band = pygame.Surface((width, SCRIM_BAND))
+    band.fill(theme.SCRIM)
+    return band
 
 
 def draw_title(

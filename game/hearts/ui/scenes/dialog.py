@@ -20,7 +20,7 @@ from ..render.icons import draw_icon
 from ..render.text import draw_text, fit_size, wrap
 from ..report import note_button
 from ..table_voice import box
-from ..widgets import Button, draw_button, draw_panel, label_size
+from ..widgets import Button, darken, draw_button, draw_panel, label_size
 from .base import Context, Pop, Scene, Transition
 
 MENU = "menu"
@@ -246,7 +246,7 @@ class Dialog(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.layout
         metrics = layout.metrics
-        surface.fill(theme.SCRIM, special_flags=pygame.BLEND_RGB_MULT)
+        darken(surface)
         if self.confetti is not None:
             self.confetti.draw(surface, self.ctx.painter)
         draw_panel(surface, layout.panel, metrics.px(16), theme.PANEL_SOLID)
