@@ -2,11 +2,11 @@
 
 Nothing opens until sound may play: then pygame's mixer opens, with a small buffer, and the effects are
 loaded from ``assets/sounds/``, one at a time in frames that draw nothing (``ready_ahead``), or each the
-first time it plays if that comes sooner. In the browser nothing opens before the player's
-first gesture (a tap or a key), because browsers refuse sound until then; sounds wanted earlier are
-simply not heard. There, with the option on, the page is asked to make the browser's audio context in
-that gesture itself (``page.prepare_audio``), so that its start (the first in a browser takes about 50 ms)
-falls in no frame of the game. With the Sound option off nothing opens at all.
+first time it plays if that comes sooner. In the browser nothing opens before the player's first gesture
+(a tap or a key), because browsers refuse sound until then; sounds wanted earlier are simply not heard.
+There, with the option on, the page is asked to make the browser's audio context in that gesture itself
+(``page.prepare_audio``), so that its start (the first in a browser takes about 50 ms) falls in no frame
+of the game. With the Sound option off nothing opens at all.
 
 Sound is a nicety, so nothing about it may stop the game: no audio device, a refused one, a pygame built
 without its mixer, a missing or damaged file. Each leaves the game silent (a file: that one sound) and is
