@@ -138,8 +138,9 @@ class Sound:
     def ready_ahead(self) -> Callable[[float], bool] | None:
         """The mixer opened and every effect loaded, a step at a time, for frames that draw nothing; None
         once done, or while sound cannot play. Else the first sound opens the mixer and each effect's
-        first play decodes its file in a frame that draws: in WebAssembly some 5-7 ms each, and the first
-        (the pass's) falls in the frame you press Pass, with the table drawn again and cards taking off."""
+        first play decodes its file in a frame that draws: in WebAssembly the mixer's start and the pass's
+        file took some 6 and 7 ms, in the frame you press Pass, with the table drawn again and cards
+        taking off."""
         if not self.can_play or (self.is_open and len(self._clips) + len(self._broken) == len(SOUNDS)):
             return None
         return self._ready_step
