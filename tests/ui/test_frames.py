@@ -346,7 +346,7 @@ def test_the_exchange_paints_no_card_in_the_frames_it_draws(scale: float, reopen
     shows: the three cards passed to you land in your hand at its size, and the backs crossing between the
     others are shrunk from the deck's. So from your press of Pass to your first turn no card is painted in
     a frame that draws (three court cards at the hand's size, or a back at a size of its own, had made
-    frames of 55-65 ms in WebAssembly at a phone's scale). The same on a table reopened mid-pass, which no
+    frames of 54-65 ms in WebAssembly at a phone's scale). The same on a table reopened mid-pass, which no
     deal has shown."""
     size = (round(390 * scale), round(844 * scale))
     driver = Driver(size, settings=Settings(pace="quick"), scale=scale, coach=True)  # (frames' spare time)

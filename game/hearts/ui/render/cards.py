@@ -41,6 +41,11 @@ SHADOW_BLUR: Final = 1
 BUST_UNIT: Final = 256  # a court figure is drawn this wide once, then shrunk (twice as wide for big cards)
 
 
+def _whole_size(width: float, height: float) -> tuple[int, int]:
+    """A card's size in whole pixels, no smaller than ``MIN_SIZE`` either way (the caches' keys)."""
+    return max(MIN_SIZE, int(width)), max(MIN_SIZE, int(height))
+
+
 class CardPainter:
     """Draws cards at any size; every surface it returns is cached and shared, so treat it as read-only."""
 
@@ -72,7 +77,7 @@ class CardPainter:
 
     def face(self, card: Card, width: int, height: int, *, four_colour: bool = False) -> pygame.Surface:
         """The face of ``card`` at ``width`` x ``height`` (SRCALPHA, rounded corners, thin border)."""
-        width, height = max(MIN_SIZE, int(width)), max(MIN_SIZE, int(height))
+        width, height = _whole_size(width, height)
         # The colour only changes for diamonds and clubs, so the other suits share their cache entries.
         four = four_colour and theme.suit_colour(card.suit) != theme.suit_colour(card.suit, four_colour=True)
         key = (int(card), width, height, four)
@@ -84,13 +89,13 @@ class CardPainter:
 
     def has_face(self, card: Card, width: int, height: int, *, four_colour: bool = False) -> bool:
         """Whether the face of ``card`` at this size is painted already (``face`` would only copy it)."""
-        width, height = max(MIN_SIZE, int(width)), max(MIN_SIZE, int(height))
+        width, height = _whole_size(width, height)
         four = four_colour and theme.suit_colour(card.suit) != theme.suit_colour(card.suit, four_colour=True)
         return (int(card), width, height, four) in self._faces
 
     def holds_every_face(self, sizes: Iterable[tuple[int, int]]) -> bool:
         """Whether a face of every card at each of ``sizes`` fits the cache of faces at once."""
-        faces = [(max(MIN_SIZE, int(width)), max(MIN_SIZE, int(height))) for width, height in sizes]
+        faces = [_whole_size(width, height) for width, height in sizes]
         deck = len(FULL_DECK)
         limit = self._faces.max_weight
         weight = sum(deck * width * height * FACE_BYTES for width, height in faces)
@@ -98,7 +103,7 @@ class CardPainter:
 
     def back(self, width: int, height: int) -> pygame.Surface:
         """The back of every card: a deep red lattice inside a white margin."""
-        width, height = max(MIN_SIZE, int(width)), max(MIN_SIZE, int(height))
+        width, height = _whole_size(width, height)
         surface = self._backs.get((width, height))
         if surface is None:
             surface = self._backs.put((width, height), self._draw_back(width, height))
@@ -107,11 +112,11 @@ class CardPainter:
 
     def has_back(self, width: int, height: int) -> bool:
         """Whether the back at this size is painted already (``back`` would only copy it)."""
-        return (max(MIN_SIZE, int(width)), max(MIN_SIZE, int(height))) in self._backs
+        return _whole_size(width, height) in self._backs
 
     def dim(self, width: int, height: int) -> pygame.Surface:
         """An overlay for cards that cannot be played now: greyed and hatched (so not by colour alone)."""
-        width, height = max(MIN_SIZE, int(width)), max(MIN_SIZE, int(height))
+        width, height = _whole_size(width, height)
         surface = self._dims.get((width, height))
         if surface is None:
             surface = self._dims.put((width, height), self._draw_dim(width, height))
@@ -119,7 +124,7 @@ class CardPainter:
 
     def shadow(self, width: int, height: int) -> pygame.Surface:
         """A soft shadow for a card of this size; it is larger than the card: blit it at ``shadow_rect``."""
-        width, height = max(MIN_SIZE, int(width)), max(MIN_SIZE, int(height))
+        width, height = _whole_size(width, height)
         surface = self._shadows.get((width, height))
         if surface is None:
             surface = self._shadows.put((width, height), self._draw_shadow(width, height))
@@ -128,7 +133,7 @@ class CardPainter:
     def solid_inset(self, width: int, height: int) -> int:
         """How far the opaque part of every face of this size keeps from its corners (``cover.interior``):
         read from the blank, which each face is with drawing blended on it (alpha 255 stays 255)."""
-        width, height = max(MIN_SIZE, int(width)), max(MIN_SIZE, int(height))
+        width, height = _whole_size(width, height)
         inset = self._insets.get((width, height))
         if inset is None:
             inset = self._insets.put((width, height), solid_inset(self._blank(width, height)))
@@ -153,7 +158,7 @@ class CardPainter:
 
     def layout(self, width: int, height: int) -> FaceLayout:
         """The geometry of a face of this size."""
-        width, height = max(MIN_SIZE, int(width)), max(MIN_SIZE, int(height))
+        width, height = _whole_size(width, height)
         compact = width < CLASSIC_MIN_WIDTH
         if compact:
             cap = max(5, round(min(height * 0.16, width * 0.235)))
