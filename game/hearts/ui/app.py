@@ -56,6 +56,7 @@ from .routes import (
 )
 from .scenes.base import Scene
 from .sound import Sound, is_gesture
+from .table_faces import BackAhead
 from .transitions import Pop, Push, Replace, Reset, Transition
 
 EXPOSED = frozenset({pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE})
@@ -128,6 +129,7 @@ class App:
         is; tests on a busy machine may count processor time instead)."""
         self.idle_pace = IdlePace()
         """The pace of the work in frames that draw nothing (the coach's)."""
+        self.back_ahead = BackAhead(self.ctx.painter)
         self.clock = 0.0
         """Seconds of game time, the sum of every frame's ``dt``."""
         self._acted_at = 0.0
@@ -281,9 +283,8 @@ class App:
                     self._mirrored = mirrored
                     page.mirror(mirrored)
             return True
-        # The sounds made ready first (a few short steps), then the scenes' work: the table's faces, the
-        # coach's, the daily deal's par.
-        work = self.ctx.sound.ready_ahead() or work_for(self.stack, self.ctx.session)
+        # The sounds made ready first (a few short steps), then the scenes' work (``idle_work.work_for``).
+        work = self.ctx.sound.ready_ahead() or work_for(self.stack, self.ctx, self.back_ahead)
         self._caught_up = work is None or self.coach_slice <= 0
         if not self._caught_up and work is not None:
             granted = slice_for(self.coach_slice, self.scene)

@@ -9,7 +9,7 @@ in one place.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import pygame
 
@@ -22,6 +22,8 @@ from .render.cover import blit_parts, interior, pixels_in, uncovered
 from .render.fonts import LruCache
 from .render.text import draw_text
 from .report import is_recording, note_card
+from .table_layout import table_layout, with_note_band
+from .table_seats import fan_card
 from .widgets import draw_panel
 
 TINTED_KEPT = 3
@@ -264,6 +266,38 @@ class FacesAhead:
                 painter.face(card, width, height, four_colour=four_colour)
                 break
         return bool(self._left)
+
+
+class BackAhead:
+    """The backs a table opened now deals with, painted in frames that draw nothing before any table is
+    open (the menu, say): the deck's, at the trick's size of a match's table and of a
+    lesson's (whose note takes room from the trick), and the one the others' fans are drawn with. A
+    table deals in its first frame, and the deck's back painted there, beside the table drawn for the
+    first time, made a frame of 49 ms and a long task in WebAssembly at a phone's scale."""
+
+    def __init__(self, painter: CardPainter) -> None:
+        self.painter = painter
+        self._sizes: tuple[tuple[tuple[int, int], float], tuple[tuple[int, int], ...]] | None = None
+
+    def sizes(self, size: tuple[int, int], scale: float) -> tuple[tuple[int, int], ...]:
+        """The backs' sizes for the tables a window of ``size`` shows (worked out once per size)."""
+        if self._sizes is None or self._sizes[0] != (size, scale):
+            layouts = (layout := table_layout(size, scale), with_note_band(layout)[0])
+            cards = [each.trick_card for each in layouts] + [fan_card(each.metrics) for each in layouts]
+            self._sizes = ((size, scale), tuple(dict.fromkeys(cards)))
+        return self._sizes[1]
+
+    def work(self, size: tuple[int, int], scale: float) -> Callable[[float], bool] | None:
+        """The step that paints the next back not painted yet; None when all are."""
+        left = [card for card in self.sizes(size, scale) if not self.painter.has_back(*card)]
+        if not left:
+            return None
+
+        def step(_budget: float = 0.0) -> bool:
+            self.painter.back(*left.pop(0))
+            return bool(left)
+
+        return step
 
 
 class CopiesAhead:

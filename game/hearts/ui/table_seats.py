@@ -35,6 +35,18 @@ MOON_THREAT_POINTS: Final = 8
 heart or two in one seat is how most hands begin, not a threat."""
 
 
+FAN_HEIGHT: Final = 14
+"""How tall an opponent's fan of backs stands, in design pixels."""
+FAN_DRAWN: Final = 4
+"""How many times larger a fan is drawn than it shows: shrunk, its edges are smooth."""
+
+
+def fan_card(metrics: Metrics) -> tuple[int, int]:
+    """The size of the backs an opponent's fan is drawn with."""
+    height = metrics.px(FAN_HEIGHT) * FAN_DRAWN
+    return round(height / CARD_ASPECT), height
+
+
 def is_moon_threat(view: PlayerView, seat: Seat) -> bool:
     """Whether ``seat``'s box carries the moon badge: it holds every point taken this hand, and enough
     of them (``MOON_THREAT_POINTS``) to be going for all."""
@@ -253,7 +265,7 @@ class SeatBoxes:
         width = sum(self.fonts.size(part, floor, bold=bold)[0] for part, bold in _hand_parts(text))
         pieces = [Piece("hand", text, width, floor, metrics.px(6))]
         if backs:
-            fan = self._fan_image(backs, metrics.px(14)).get_width()
+            fan = self._fan_image(backs, metrics).get_width()
             pieces.append(Piece("fan", str(backs), fan, floor, metrics.px(3)))
             width = self.fonts.size(str(count), floor, bold=True)[0]
             pieces.append(Piece("count", str(count), width, floor, 0))
@@ -281,7 +293,7 @@ class SeatBoxes:
                 draw_text(surface, fonts, part, place, px, colour, bold=bold, align="left", wrap=False)
                 left += width
         elif kind == "fan":
-            fan = self._fan_image(int(text), metrics.px(14))
+            fan = self._fan_image(int(text), metrics)
             surface.blit(fan, (box.left, box.centery - fan.get_height() // 2))
         elif kind == "count":
             draw_text(surface, fonts, text, box, px, theme.TEXT_MUTED, bold=True, align="left", wrap=False)
@@ -293,15 +305,14 @@ class SeatBoxes:
             draw_panel(surface, chip, chip.height // 2 if kind == "badge" else metrics.px(4), fill)
             draw_text(surface, fonts, text, chip, px, ink, bold=True, wrap=False)
 
-    def _fan_image(self, count: int, height: int) -> pygame.Surface:
-        """``count`` backs held in a fan ``height`` pixels tall, drawn large and shrunk (smooth edges)."""
+    def _fan_image(self, count: int, metrics: Metrics) -> pygame.Surface:
+        """``count`` backs held in a fan ``FAN_HEIGHT`` tall, drawn large and shrunk (smooth edges)."""
+        height = metrics.px(FAN_HEIGHT)
         key = (count, height)
         image = self._fans.get(key)
         if image is not None:
             return image
-        big = 4
-        card_height = height * big
-        card_width = round(card_height / CARD_ASPECT)
+        card_width, card_height = fan_card(metrics)
         back = self.painter.back(card_width, card_height)
         spread = min(64.0, 6.0 * (count - 1))
         pivot = card_height * 1.2  # how far below the cards' centres the hand holds them
