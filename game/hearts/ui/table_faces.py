@@ -270,10 +270,10 @@ class FacesAhead:
 
 class BackAhead:
     """The backs a table opened now deals with, painted in frames that draw nothing before any table is
-    open (the menu, say): the deck's, at the trick's size of a match's table and of a
-    lesson's (whose note takes room from the trick), and the one the others' fans are drawn with. A
-    table deals in its first frame, and the deck's back painted there, beside the table drawn for the
-    first time, made a frame of 49 ms and a long task in WebAssembly at a phone's scale."""
+    open (the menu, say): the deck's, at the trick's size of a match's table and of a lesson's (whose
+    note takes room from the trick), and the one the others' fans are drawn with. A table deals in its
+    first frame, and the deck's back painted there, beside the table drawn for the first time, made a
+    frame of 49 ms and a long task in WebAssembly at a phone's scale."""
 
     def __init__(self, painter: CardPainter) -> None:
         self.painter = painter
