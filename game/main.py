@@ -30,15 +30,23 @@ async def play() -> None:
     """The game in the page's canvas."""
     try:
         size, scale = browser_size()
-        await App(size, scale=scale, resizable=False).run()
+        app = App(size, scale=scale, resizable=False)
+        tell("methodsAhead", methods.ran, methods.compiled)  # (what the site's table spared the start)
+        await app.run()
     except Exception as error:
         report(error)
 
 
 try:
+    # The methods of the game's dataclasses, compiled by the site's build (none natively: no table).
+    from hearts.methods_ahead import MethodsAhead
+
+    methods = MethodsAhead.from_file().install()
+
     # pygbag installs the wheels named by this file's imports: pygame must be one of them.
     import pygame  # noqa: F401
 
+    from hearts.page import tell
     from hearts.ui.app import App
     from hearts.ui.app import main as desktop_main
     from hearts.ui.browser_size import browser_size

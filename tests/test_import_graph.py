@@ -479,6 +479,7 @@ LAYERS: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...] = (
             ("link_code", ()),
             ("levels", ()),
             ("page", ()),
+            ("methods_ahead", ()),
             ("", ()),
         ),
     ),

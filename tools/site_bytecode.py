@@ -19,14 +19,19 @@ PYODIDE = ROOT / "node_modules" / "pyodide"
 STDLIB = "python_stdlib.zip"
 STDLIB_AT = "/lib/python312.zip/"
 BYTECODE_TOOL = ROOT / "tools" / "bytecode.mjs"
+METHODS_TOOL = ROOT / "tools" / "methods_ahead.mjs"
+METHODS_TABLE = "methods_ahead.marshal"
+"""The table of the game's dataclass methods compiled ahead, beside the package's modules
+(``hearts.methods_ahead.TABLE``)."""
 
 
 class BuildError(Exception):
     pass
 
 
-def compile_bytecode(*jobs: dict[str, str]) -> dict[str, object]:
-    """Run ``tools/bytecode.mjs`` (Pyodide's CPython under Node) on ``jobs``; its summary."""
+def run_under_node(tool: Path, *args: str) -> dict[str, object]:
+    """Run ``tool`` (a script of ours that loads Pyodide's CPython under Node) with ``args``; the JSON
+    summary it prints last."""
     node = shutil.which("node")
     if node is None:
         raise BuildError(
@@ -35,20 +40,20 @@ def compile_bytecode(*jobs: dict[str, str]) -> dict[str, object]:
         )
     try:
         result = subprocess.run(
-            [node, str(BYTECODE_TOOL), *(json.dumps(job) for job in jobs)],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=600,
-            check=False,
+            [node, str(tool), *args], cwd=ROOT, capture_output=True, text=True, timeout=600, check=False
         )
     except subprocess.TimeoutExpired as error:
-        raise BuildError("compiling the bytecode took more than 10 minutes") from error
+        raise BuildError(f"{tool.name} took more than 10 minutes") from error
     if result.returncode != 0:
-        raise BuildError(f"compiling the bytecode failed ({result.returncode}):\n{result.stderr[-2000:]}")
+        raise BuildError(f"{tool.name} failed ({result.returncode}):\n{result.stderr[-2000:]}")
     summary = json.loads(result.stdout.strip().splitlines()[-1])
     assert isinstance(summary, dict)
     return summary
+
+
+def compile_bytecode(*jobs: dict[str, str]) -> dict[str, object]:
+    """Run ``tools/bytecode.mjs`` (Pyodide's CPython under Node) on ``jobs``; its summary."""
+    return run_under_node(BYTECODE_TOOL, *(json.dumps(job) for job in jobs))
 
 
 def inputs_key(*parts: bytes) -> str:
@@ -90,17 +95,22 @@ def stdlib_with_bytecode(cache: Path) -> Path:
     return kept
 
 
-def game_bytecode(package: Path, cache: Path) -> Path:
+def game_bytecode(package: Path, cache: Path, wheel: Path) -> Path:
     """The bytecode of the game's package, in a folder laid out as the package is (``__pycache__`` beside
-    each module), kept in ``cache`` under a hash of the sources."""
+    each module), with the table of its dataclasses' methods compiled ahead (``METHODS_TABLE``, made with
+    pygame-ce's ``wheel`` installed, as the page imports the game); kept in ``cache`` under a hash of the
+    sources and the wheel."""
     modules = sorted(package.rglob("*.py"))
     names = [path.relative_to(package).as_posix().encode() for path in modules]
-    key = inputs_key(*names, *(path.read_bytes() for path in modules))
+    tool, wheel_bytes = METHODS_TOOL.read_bytes(), wheel.read_bytes()
+    key = inputs_key(tool, wheel_bytes, *names, *(path.read_bytes() for path in modules))
     kept = cache / f"game-{key}"
     if not kept.is_dir():
         cache.mkdir(parents=True, exist_ok=True)
         partial = Path(tempfile.mkdtemp(prefix=kept.name + ".", dir=cache))
         compile_bytecode({"source": str(package), "out": str(partial / package.name), "layout": "pycache"})
+        table = partial / package.name / METHODS_TABLE
+        run_under_node(METHODS_TOOL, str(package.parent), str(wheel), str(table))
         try:
             partial.rename(kept)
         except OSError:  # made meanwhile by another build: the same bytes

@@ -67,6 +67,8 @@ lock file is written without them)."""
 OWN_RUNTIME_FILES = ("pythons.js", "pyodiderc.py")
 """Where Pyodide puts its standard library (a zip on sys.path): the file names its tracebacks show."""
 BYTECODE_CACHE = ROOT / ".cache" / "bytecode"
+RUNTIME_CACHE = ROOT / ".cache" / "runtime"
+"""Where the runtime's downloads are kept: pygame-ce's wheel, pygbag's files (with --vendor)."""
 WHEEL = "pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl"
 WHEEL_SHA256 = "9c6aa80480c7f199dd024639fc1e1f6b4a5c5c6a7a888b11110ad17b35abdd27"
 WHEEL_BYTECODE = WHEEL.removesuffix(".whl") + "-bytecode.zip"
@@ -348,11 +350,12 @@ def build(
     inputs += [(name, path) for name, path in NPM_SITE_FILES.items()]
     runtime_inputs: list[tuple[str, Path]] = []
     if own:
-        runtime_inputs = own_runtime(out, ROOT / ".cache" / "runtime")
+        runtime_inputs = own_runtime(out, RUNTIME_CACHE)
         # Our runtime's interpreter is known, so the game goes with its bytecode beside the sources.
-        add_to_archive(out / f"{ARCHIVE}.tar.gz", game_bytecode(app / "hearts", BYTECODE_CACHE), "assets/")
+        compiled = game_bytecode(app / "hearts", BYTECODE_CACHE, pygame_wheel(RUNTIME_CACHE))
+        add_to_archive(out / f"{ARCHIVE}.tar.gz", compiled, "assets/")
     elif vendor:
-        for relative, path in fetch_runtime(runtime_url, ROOT / ".cache" / "runtime").items():
+        for relative, path in fetch_runtime(runtime_url, RUNTIME_CACHE).items():
             target = out / "cdn" / relative
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, target)
