@@ -30,6 +30,8 @@ import urllib.request
 from pathlib import Path
 
 from site_bytecode import (
+    BYTECODE_TOOL,
+    METHODS_TOOL,
     PYODIDE,
     STDLIB,
     BuildError,
@@ -364,6 +366,9 @@ def build(
     # The version covers what the site is made of and how: the sources, this builder, pygbag's options
     # (where the runtime comes from), so any change to what players get is a new version.
     inputs.append(("tools/webbuild.py", Path(__file__)))
+    if own:  # (and how the game's bytecode and its dataclass methods are made)
+        makers = (ROOT / "tools" / "site_bytecode.py", BYTECODE_TOOL, METHODS_TOOL)
+        inputs += [(f"tools/{tool.name}", tool) for tool in makers]
     version = version_of(inputs, extra=f"runtime={runtime} cdn={'in the site' if in_site else cdn}")
     files = sorted(path.relative_to(out).as_posix() for path in out.rglob("*") if path.is_file())
     # The runtime is kept apart from the game's files, so a new version of the game does not download it
