@@ -13,12 +13,17 @@ class KeyHand(Hand):
 
     def step(self, table: Table) -> None:
         player = self.player
+        chosen = [card.id for card in table.hand if card.chosen]
+        if passing(table) and table.active is None and len(chosen) == 3:  # the focus is on Pass
+            self.passed[:] = chosen  # (as the table shows them: a reading may trail a key by a frame)
+            player.key("Enter")
+            player.wait_for(lambda t: not passing(t) or t.dialog is not None, what="the pass made")
+            return
         if table.active is None:
             player.key("Enter")  # the first key shows the focus
-            table = player.wait_for(lambda t: t.active is not None or not is_my_move(t), what="the focus")
-            # The game places the focus itself once the dealt cards land; if that frame came between the
-            # reading above and the key, this Enter chose the card it was on (a slow machine sees it).
-            self.passed.extend(card.id for card in table.hand if card.chosen and card.id not in self.passed)
+            # (The game places the focus itself once the dealt cards land; if that frame came between the
+            # reading above and the key, this Enter chose the card it was on: the next reading shows it.)
+            player.wait_for(lambda t: t.active is not None or not is_my_move(t), what="the focus")
             return
         card = next(card for card in table.hand if card.id == table.active)
         if passing(table):
@@ -26,15 +31,10 @@ class KeyHand(Hand):
                 player.key("ArrowRight")
                 player.wait_for(lambda t: t.active != card.id, what="the focus to move")
                 return
-            chosen = len([c for c in table.hand if c.chosen])
-            player.key("Enter")
-            self.passed.append(card.id)
-            if chosen == 2:  # the third: the focus goes to Pass
-                player.wait_for(lambda t: t.active is None or not passing(t), what="the focus on Pass")
-                player.key("Enter")
-                player.wait_for(lambda t: not passing(t) or t.dialog is not None, what="the pass made")
-            else:
-                player.wait_for(lambda t: any(c.id == card.id and c.chosen for c in t.hand), what="chosen")
+            player.key("Enter")  # (after the third, the game moves the focus to Pass: the next step)
+            player.wait_for(
+                lambda t: any(c.id == card.id and c.chosen for c in t.hand) or not passing(t), what="chosen"
+            )
             return
         if card.disabled:
             # The game may have put the focus on a card you may play a moment ago (it does so once the
