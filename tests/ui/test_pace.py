@@ -204,6 +204,21 @@ def test_the_bots_think_while_the_cards_move() -> None:
     assert table.session.bot_move_ready
 
 
+def test_no_bot_thinks_in_the_frame_that_first_draws_the_table() -> None:
+    """The table's first drawing paints its still part whole, its longest; a bot's first step of thinking
+    beside it (Hard weighing its pass) made a frame of 53 ms in WebAssembly at a phone's scale. So the bots
+    begin in the frame after, while the deal still runs (Normal chooses its pass in one step)."""
+    driver = Driver((390, 844), settings=NORMAL)
+    start_match(driver)  # (the table is built in this frame, and first drawn in the next)
+    table = driver.table
+    assert not table.stage.has_drawn
+    assert driver.step()  # drawn: the deal begins
+    assert table.stage.has_drawn and table.motion.is_busy
+    assert table.session.bot_to_move is not None and not table.session.bot_move_ready
+    driver.step()
+    assert table.motion.is_busy and table.session.bot_move_ready
+
+
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_bots_thinking_ahead_choose_what_they_would_have_chosen(level: str) -> None:
     """The bots after the one to move think on the views its move will leave them; they choose exactly

@@ -70,6 +70,10 @@ class Stage:
         """How long the bots expect their next step of thinking to take (``THINK_STEP_MEMORY``)."""
         self.draw_time = 0.0
         """How long the table expects its next drawing to take (``DRAW_MEMORY``)."""
+        self.has_drawn = False
+        """Whether the table has been drawn: till then its drawing's length is unknown, and the first is
+        its longest (the still part painted whole): in WebAssembly at a phone's scale, a Hard bot's first
+        step of thinking about its pass beside it made a frame of 53 ms."""
 
     @property
     def is_busy(self) -> bool:
@@ -202,7 +206,10 @@ class Stage:
         until ``THINK_BUDGET`` into it, less the drawing to come if the frame will draw (cards move, a
         trick is held). The bot to move, then the ones after it (``Session.think_on``), one step at a
         time, and none that the recent steps say would end past that (``THINK_STEP_MEMORY``), except
-        the first: the bot to move always gets on."""
+        the first: the bot to move always gets on, unless this frame is the table's first drawing (none
+        thinks in that one)."""
+        if self.motion.is_busy and not self.has_drawn:
+            return
         clock = self.clock
         until = started + THINK_BUDGET - (self.draw_time if self.motion.is_busy else 0.0)
         expected = self.think_step
@@ -220,6 +227,7 @@ class Stage:
     def drew(self, seconds: float) -> None:
         """The table took ``seconds`` to draw (on ``clock``)."""
         self.draw_time = max(seconds, self.draw_time * DRAW_MEMORY)
+        self.has_drawn = True
 
     def bot_may_move(self, session: TableSession, dt: float, pace: float) -> bool:
         """Whether the move the bot to move has decided (``think``) may be shown now. A card waits for
