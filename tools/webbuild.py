@@ -353,8 +353,10 @@ def build(
     runtime_inputs: list[tuple[str, Path]] = []
     if own:
         runtime_inputs = own_runtime(out, RUNTIME_CACHE)
-        # Our runtime's interpreter is known, so the game goes with its bytecode beside the sources.
-        compiled = game_bytecode(app / "hearts", BYTECODE_CACHE, pygame_wheel(RUNTIME_CACHE))
+        # Our runtime's interpreter is known, so the game goes with its bytecode beside the sources (and
+        # its dataclass methods, made with the wheel the runtime just put in the site).
+        wheel = dict(runtime_inputs)[f"cdn/cp{PYTHON_TAG}/{WHEEL}"]
+        compiled = game_bytecode(app / "hearts", BYTECODE_CACHE, wheel)
         add_to_archive(out / f"{ARCHIVE}.tar.gz", compiled, "assets/")
     elif vendor:
         for relative, path in fetch_runtime(runtime_url, RUNTIME_CACHE).items():
