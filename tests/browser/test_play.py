@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, BrowserContext
 
 from hearts.challenge import Challenge, encode
 from hearts.engine import TRICKS, Match, Phase, Seat
+from hearts.ui.hand_sight import AIM_TIME
 
 from .links import link_for, match_stopped
 
@@ -82,7 +83,13 @@ def test_a_whole_hand_by_touch(phone: BrowserContext, site_url: str, tmp_path: P
     player.check()
 
 
+TAPS_SEEN = """window.__tapsEnded = [];
+    addEventListener("touchend", (event) => window.__tapsEnded.push(event.timeStamp), { capture: true });"""
+"""When each finger lifted, as the page received it (a busy machine can deliver a tap late)."""
+
+
 def test_a_refused_card_says_why_and_a_double_tap_plays_one(phone: BrowserContext, site_url: str) -> None:
+    phone.add_init_script(TAPS_SEEN)
     player = Player.opened(phone, site_url)
     new_match(player)
     hand = Hand(player)
@@ -114,6 +121,11 @@ def test_a_refused_card_says_why_and_a_double_tap_plays_one(phone: BrowserContex
             player.page.wait_for_timeout(60)
             player.tap_at(*point)
             player.page.wait_for_timeout(1500)
+            first, second = player.page.evaluate("window.__tapsEnded.slice(-2)")
+            if second - first >= AIM_TIME * 1000:
+                # Sent 60 ms apart, the taps reached the page further apart than a double tap's (a busy
+                # machine): the second was aimed at the hand as it lay by then. A later turn tries again.
+                continue
             assert len(player.table().hand) == count - 1, "a double tap played more than one card"
             doubled = True
             continue
