@@ -82,6 +82,10 @@ cmd_test() {
     ensure_node
     cmd_lint
     ensure_chromium
+    # Bytecode is written (__pycache__/, ignored by git) even where the environment says not to: every
+    # Python process the run starts after the first (test workers, the programs the tests run, the site's
+    # build) would otherwise compile the game and the tests anew.
+    unset PYTHONDONTWRITEBYTECODE
     # One pytest-xdist worker per core (-n 0 among the arguments runs them in this one process); the
     # browser tests on their own, a page a core and two more (a page alone keeps some 0.6 of a core busy:
     # it waits on the game's pace most of the time); then as many Pyodide processes as cores, each taking
