@@ -32,6 +32,7 @@ async def play() -> None:
         size, scale = browser_size()
         app = App(size, scale=scale, resizable=False)
         tell("methodsAhead", methods.ran, methods.compiled)  # (what the site's table spared the start)
+        tell("startKept", keep_the_start())
         await app.run()
     except Exception as error:
         report(error)
@@ -47,7 +48,7 @@ try:
     import pygame  # noqa: F401
 
     from hearts.page import tell
-    from hearts.ui.app import App
+    from hearts.ui.app import App, keep_the_start
     from hearts.ui.app import main as desktop_main
     from hearts.ui.browser_size import browser_size
 except Exception as error:
