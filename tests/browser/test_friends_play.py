@@ -256,7 +256,11 @@ def _journey(site: Path, out: dict[str, Any]) -> None:
         host.press("^Back to the table$")
         mark("back")
         hands["West"] = Hand(again)
-        play_round(hands, seen, until=lambda _: len(hands["West"].played) >= 1)
+        # (and the host has played in this hand, so that the reload below comes with cards gone from its hand:
+        # in one run West's returning page played its first card before the host's first of the hand)
+        play_round(
+            hands, seen, until=lambda _: len(hands["West"].played) >= 1 and len(hands["South"].played) >= 1
+        )
         out["again_played"] = list(hands["West"].played)
         out["hands"].append({**seen.kept(hands), "passed": passed})
         mark("again played")
