@@ -48,9 +48,10 @@ try:
     import pygame  # noqa: F401
 
     from hearts.page import tell
-    from hearts.ui.app import App, keep_the_start
+    from hearts.ui.app import App
     from hearts.ui.app import main as desktop_main
     from hearts.ui.browser_size import browser_size
+    from hearts.ui.start import keep_the_start
 except Exception as error:
     if sys.platform != "emscripten":
         raise

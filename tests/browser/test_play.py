@@ -63,7 +63,7 @@ def test_boots_to_the_menu_on_our_runtime(phone: BrowserContext, site_url: str) 
     # (hearts.methods_ahead): none was compiled in WebAssembly.
     methods = player.page.evaluate("hearts.methods")
     assert methods["compiled"] == 0 and methods["ran"] > 1000, methods
-    # What the start made was set beyond the garbage collector's reach (hearts.ui.app.keep_the_start).
+    # What the start made was set beyond the garbage collector's reach (hearts.ui.start.keep_the_start).
     assert player.page.evaluate("hearts.startKept") > 10_000
     player.check()
 

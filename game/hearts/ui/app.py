@@ -7,7 +7,6 @@ Tests drive ``frame`` by hand with real pygame events and a made-up ``dt``.
 from __future__ import annotations
 
 import asyncio
-import gc
 import os
 import sys
 import time
@@ -57,6 +56,7 @@ from .routes import (
 )
 from .scenes.base import Scene
 from .sound import Sound, is_gesture
+from .start import keep_the_start
 from .table_faces import BackAhead
 from .transitions import Pop, Push, Replace, Reset, Transition
 
@@ -482,15 +482,6 @@ class App:
         pygame.quit()
 
 
-def keep_the_start() -> int:
-    """Called once the game has started (its modules, their tables, the fonts, the first scene): all of
-    that lasts as long as the program, so it is set beyond the garbage collector's reach. A full
-    collection would otherwise walk it every time (20-23 ms inside WebAssembly, in whatever frame it fell
-    in: a long task); it then walks only what play has made. How many objects were set aside."""
-    gc.freeze()
-    return gc.get_freeze_count()
-
-
 def main(argv: list[str] | None = None) -> None:
     """``python -m hearts``: the game in a desktop window."""
     import argparse
@@ -498,12 +489,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m hearts", description="Hearts against three bots.")
     parser.add_argument("--size", default=os.environ.get("HEARTS_SIZE", "1280x720"), help="window size, WxH")
     parser.add_argument("--scale", type=float, default=1.0, help="pixels per CSS pixel (a dense screen: 2)")
-    parser.add_argument(
-        "--challenge", metavar="LINK_OR_CODE", help="a friend's challenge link or code: play their match"
-    )
-    parser.add_argument(
-        "--match", metavar="LINK_OR_CODE", help="a match link or code from another device: play on here"
-    )
+    parser.add_argument("--challenge", metavar="LINK_OR_CODE", help="a friend's challenge to play")
+    parser.add_argument("--match", metavar="LINK_OR_CODE", help="a match from another device to play on here")
     args = parser.parse_args(argv)
     width, _, height = args.size.partition("x")
     app = App((int(width), int(height)), scale=args.scale, challenge=args.challenge, match=args.match)
