@@ -378,9 +378,10 @@ def test_the_exchange_paints_no_card_in_the_frames_it_draws(scale: float, reopen
 @pytest.mark.parametrize(("css", "scale"), [((390, 844), 1.0), ((390, 844), 2.0), ((768, 1024), 1.0)])
 def test_the_first_deal_paints_no_back_in_the_frames_it_draws(css: tuple[int, int], scale: float) -> None:
     """While the menu waits, the backs of a table to come are painted: the deck's at the trick's size (a
-    match's and a lesson's, whose note takes room from the trick) and the others' fans', so the first
-    deal of a page paints no back. The deck's painted in the deal's first frame, beside the table drawn
-    for the first time, had made a frame of 49 ms in WebAssembly at a phone's scale."""
+    match's and a lesson's, whose note takes room from the trick) and the others' fans of 1-13 backs, so
+    the first deal of a page paints no back and no fan. The deck's painted in the deal's first frame,
+    beside the table drawn for the first time, had made a frame of 49 ms in WebAssembly at a phone's
+    scale."""
     size = (round(css[0] * scale), round(css[1] * scale))
     driver = Driver(size, settings=Settings(pace="quick"), scale=scale, coach=True)  # (idle frames' work)
     painter = driver.app.ctx.painter
@@ -390,12 +391,14 @@ def test_the_first_deal_paints_no_back_in_the_frames_it_draws(css: tuple[int, in
     for _ in range(60):  # the menu read: frames that draw nothing
         driver.step()
     assert painter.has_back(*trick) and painter.has_back(*lesson_trick)
-    before = Counter(painter.painted)
+    before, fans = Counter(painter.painted), Counter(painter.fans_painted)
+    assert len(fans) >= 13  # a fan of each size a hand can hold
     start_match(driver)
     driver.settle()  # the deal, to your pass
     assert driver.table.layout.trick_card == trick
     assert driver.table.session.view.phase is Phase.PASS and len(driver.table.session.view.hand) == 13
     assert [key for key in painter.painted - before if key[0] is None] == []
+    assert fans == Counter(painter.fans_painted)  # nor any of the others' fans (2.5-8 ms each there)
 
 
 def test_your_cards_are_copied_opaque_and_hatched_ahead_in_frames_that_draw_nothing() -> None:

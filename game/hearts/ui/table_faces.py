@@ -10,10 +10,12 @@ in one place.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
+from typing import NamedTuple
 
 import pygame
 
-from ..engine import FULL_DECK, Seat
+from ..engine import FULL_DECK, TRICKS, Seat
 from ..engine.cards import Card
 from . import theme
 from .layout import Metrics
@@ -23,7 +25,7 @@ from .render.fonts import LruCache
 from .render.text import draw_text
 from .report import is_recording, note_card
 from .table_layout import table_layout, with_note_band
-from .table_seats import fan_card
+from .table_seats import FAN_HEIGHT, fan_card
 from .widgets import draw_panel
 
 TINTED_KEPT = 3
@@ -268,33 +270,59 @@ class FacesAhead:
         return bool(self._left)
 
 
+class Fan(NamedTuple):
+    """An opponent's fan as the painter draws it (``CardPainter.fan``)."""
+
+    backs: int
+    back: tuple[int, int]
+    height: int
+
+
+Ahead = tuple[tuple[tuple[int, int], ...], tuple[Fan, ...]]
+"""The deck's backs by their sizes, and the fans."""
+
+
 class BackAhead:
     """The backs a table opened now deals with, painted in frames that draw nothing before any table is
     open (the menu, say): the deck's, at the trick's size of a match's table and of a lesson's (whose
-    note takes room from the trick), and the one the others' fans are drawn with. A table deals in its
-    first frame, and the deck's back painted there, beside the table drawn for the first time, made a
-    frame of 49 ms and a long task in WebAssembly at a phone's scale."""
+    note takes room from the trick), and the others' fans of one to thirteen backs. A table deals in its
+    first frame: the deck's back painted there, beside the table drawn for the first time, made a frame
+    of 49 ms and a long task in WebAssembly at a phone's scale, and each fan painted as the deal first
+    showed its count took 2.5-8 ms of a deal's frame there."""
 
     def __init__(self, painter: CardPainter) -> None:
         self.painter = painter
-        self._sizes: tuple[tuple[tuple[int, int], float], tuple[tuple[int, int], ...]] | None = None
+        self._sizes: tuple[tuple[tuple[int, int], float], Ahead] | None = None
 
-    def sizes(self, size: tuple[int, int], scale: float) -> tuple[tuple[int, int], ...]:
-        """The backs' sizes for the tables a window of ``size`` shows (worked out once per size)."""
+    def _ahead(self, size: tuple[int, int], scale: float) -> Ahead:
+        """The backs by their sizes (the deck's, and the large ones the fans are drawn with), and the fans
+        by how many backs each holds, the backs' size and the fan's height, for the tables a window of
+        ``size`` shows (worked out once per size)."""
         if self._sizes is None or self._sizes[0] != (size, scale):
             layouts = (layout := table_layout(size, scale), with_note_band(layout)[0])
             cards = [each.trick_card for each in layouts] + [fan_card(each.metrics) for each in layouts]
-            self._sizes = ((size, scale), tuple(dict.fromkeys(cards)))
+            backs = tuple(dict.fromkeys(cards))
+            fans = tuple(
+                dict.fromkeys(
+                    Fan(held, fan_card(each.metrics), each.metrics.px(FAN_HEIGHT))
+                    for each in layouts
+                    for held in range(TRICKS, 0, -1)
+                )
+            )
+            self._sizes = ((size, scale), (backs, fans))
         return self._sizes[1]
 
     def work(self, size: tuple[int, int], scale: float) -> Callable[[float], bool] | None:
-        """The step that paints the next back not painted yet; None when all are."""
-        left = [card for card in self.sizes(size, scale) if not self.painter.has_back(*card)]
+        """The step that paints the next back or fan not painted yet; None when all are."""
+        painter = self.painter
+        backs, fans = self._ahead(size, scale)
+        left = [partial(painter.back, *back) for back in backs if not painter.has_back(*back)]
+        left += [partial(painter.fan, *fan) for fan in fans if not painter.has_fan(*fan)]
         if not left:
             return None
 
         def step(_budget: float = 0.0) -> bool:
-            self.painter.back(*left.pop(0))
+            left.pop(0)()
             return bool(left)
 
         return step

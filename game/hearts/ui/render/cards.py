@@ -1,4 +1,5 @@
-"""Card faces, the back, the "cannot play" overlay and the shadow, drawn with vectors at any size.
+"""Card faces, the back, the "cannot play" overlay, the shadow and a fan of backs, drawn with vectors at
+any size.
 
 Nothing is a scaled bitmap: suit symbols are polygons and circles drawn four times too large and shrunk
 once (antialiasing), letters come from the TTF at the size asked for, and the court figures (court.py) are
@@ -17,6 +18,7 @@ Court cards, in both, show a double-ended king, queen or jack in a frame cut awa
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable
 from typing import Final
@@ -30,6 +32,7 @@ from hearts.ui.render.back import draw_back
 from hearts.ui.render.cover import solid_inset
 from hearts.ui.render.faces import PIP_LAYOUTS, SUIT_SHAPES, FaceLayout
 from hearts.ui.render.fonts import Fonts, LruCache, surface_bytes
+from hearts.ui.render.runs import in_runs
 from hearts.ui.render.shapes import half_turn, supersampled
 
 CLASSIC_MIN_WIDTH: Final = 110
@@ -68,10 +71,13 @@ class CardPainter:
         self._frames: LruCache[tuple[int, int, tuple[int, int], tuple[int, ...]], pygame.Surface] = LruCache(
             16
         )
+        self._fans: LruCache[tuple[int, tuple[int, int], int], pygame.Surface] = LruCache(32)
         self._cap_ratio: float | None = None
         self.painted: Counter[tuple[Card | None, int, int]] = Counter()
         """How often each face (by its card) and the back (None) was painted, by size: what the caches
         did not save, in the order each was first painted."""
+        self.fans_painted: Counter[tuple[int, tuple[int, int], int]] = Counter()
+        """How often each fan was painted, by its backs, their size and its height."""
 
     # -- public API --
 
@@ -113,6 +119,20 @@ class CardPainter:
     def has_back(self, width: int, height: int) -> bool:
         """Whether the back at this size is painted already (``back`` would only copy it)."""
         return _whole_size(width, height) in self._backs
+
+    def fan(self, count: int, back: tuple[int, int], height: int) -> pygame.Surface:
+        """``count`` backs held in a fan, drawn with backs of size ``back`` and shrunk to ``height`` (smooth
+        edges); in runs (``render.runs``), so blit it, and only onto an opaque surface, to keep it quick."""
+        key = (count, back, height)
+        image = self._fans.get(key)
+        if image is None:
+            image = self._fans.put(key, in_runs(self._draw_fan(count, back, height)))
+            self.fans_painted[key] += 1
+        return image
+
+    def has_fan(self, count: int, back: tuple[int, int], height: int) -> bool:
+        """Whether this fan is drawn already (``fan`` would only return it)."""
+        return (count, back, height) in self._fans
 
     def dim(self, width: int, height: int) -> pygame.Surface:
         """An overlay for cards that cannot be played now: greyed and hatched (so not by colour alone)."""
@@ -359,6 +379,23 @@ class CardPainter:
         box = court.emblem_box(frame)
         emblem = self.pip(card.suit, box[2], colour) if box is not None else None
         surface.blit(court.compose(frame, line, bust, emblem), frame.rect)
+
+    def _draw_fan(self, count: int, back: tuple[int, int], height: int) -> pygame.Surface:
+        card_width, card_height = back
+        picture = self.back(card_width, card_height)
+        spread = min(64.0, 6.0 * (count - 1))
+        pivot = card_height * 1.2  # how far below the cards' centres the hand holds them
+        canvas = pygame.Surface((4 * card_height, 3 * card_height), pygame.SRCALPHA)
+        hold = (canvas.get_width() / 2, card_height + pivot)
+        for index in range(count):
+            angle = spread / 2 - (spread * index / (count - 1) if count > 1 else 0.0)
+            turned = pygame.transform.rotate(picture, angle)
+            x = hold[0] - math.sin(math.radians(angle)) * pivot
+            y = hold[1] - math.cos(math.radians(angle)) * pivot
+            canvas.blit(turned, turned.get_rect(center=(round(x), round(y))))
+        used = canvas.subsurface(canvas.get_bounding_rect())
+        width = max(1, round(used.get_width() * height / used.get_height()))
+        return pygame.transform.smoothscale(used, (width, height))
 
     def _draw_back(self, width: int, height: int) -> pygame.Surface:
         """The back at this size, uncached (back.py draws it)."""

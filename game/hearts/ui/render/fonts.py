@@ -63,6 +63,10 @@ class LruCache(Generic[K, V]):
             self.weight -= self._weight_of(evicted)
         return value
 
+    def values(self) -> list[V]:
+        """What the cache holds, the oldest first (its order is left as it is)."""
+        return list(self._items.values())
+
     def _overweight(self) -> bool:
         return self.max_weight is not None and self.weight > self.max_weight
 
