@@ -57,7 +57,7 @@ from .routes import (
 from .scenes.base import Scene
 from .sound import Sound, is_gesture
 from .start import keep_the_start
-from .table_faces import BackAhead
+from .table_faces import DealAhead
 from .transitions import Pop, Push, Replace, Reset, Transition
 
 EXPOSED = frozenset({pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE})
@@ -130,7 +130,7 @@ class App:
         is; tests on a busy machine may count processor time instead)."""
         self.idle_pace = IdlePace()
         """The pace of the work in frames that draw nothing (the coach's)."""
-        self.back_ahead = BackAhead(self.ctx.painter)
+        self.deal_ahead = DealAhead(self.ctx.painter)
         self.clock = 0.0
         """Seconds of game time, the sum of every frame's ``dt``."""
         self._acted_at = 0.0
@@ -285,7 +285,7 @@ class App:
                     page.mirror(mirrored)
             return True
         # The sounds made ready first (a few short steps), then the scenes' work (``idle_work.work_for``).
-        work = self.ctx.sound.ready_ahead() or work_for(self.stack, self.ctx, self.back_ahead)
+        work = self.ctx.sound.ready_ahead() or work_for(self.stack, self.ctx, self.deal_ahead)
         self._caught_up = work is None or self.coach_slice <= 0
         if not self._caught_up and work is not None:
             granted = slice_for(self.coach_slice, self.scene)

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from .context import Context
 from .scenes.base import Scene
 from .scenes.dialog import Dialog
-from .table_faces import BackAhead
+from .table_faces import DealAhead
 
 COACH_SLICE = 0.004
 """Seconds the coach may judge your decisions in a frame that draws nothing: it starts no step later."""
@@ -33,14 +33,14 @@ Work = Callable[[float], bool]
 """A step of work (given 0.0: one step); whether there is more to do."""
 
 
-def work_for(stack: Sequence[Scene], ctx: Context, backs: BackAhead) -> Work | None:
-    """The work for frames that draw nothing: the table's in view (under any dialog), else the ``backs``
-    of a table to come, else the saved match's coaching."""
+def work_for(stack: Sequence[Scene], ctx: Context, deal: DealAhead) -> Work | None:
+    """The work for frames that draw nothing: the table's in view (under any dialog), else what the
+    first deal of a table to come shows (``deal``), else the saved match's coaching."""
     for scene in reversed(stack):
         work = scene.background_work()
         if work is not None:
             return work
-    work = backs.work(ctx.size, ctx.scale)
+    work = deal.work(ctx.size, ctx.scale, four_colour=ctx.settings.four_colour)
     if work is not None:
         return work
     return None if ctx.session is None else ctx.session.coach

@@ -278,48 +278,69 @@ class Fan(NamedTuple):
     height: int
 
 
-Ahead = tuple[tuple[tuple[int, int], ...], tuple[Fan, ...]]
-"""The deck's backs by their sizes, and the fans."""
+class Ahead(NamedTuple):
+    """What a table to come in a window of one size is painted from."""
+
+    backs: tuple[tuple[int, int], ...]
+    """The backs, by their sizes: the deck's, and the large ones the fans are drawn with."""
+    fans: tuple[Fan, ...]
+    hand: tuple[int, int] | None
+    """The size of your cards in a match's hand, where the painter can hold every face at it beside the
+    trick's (else None: your cards are painted as they are dealt)."""
 
 
-class BackAhead:
-    """The backs a table opened now deals with, painted in frames that draw nothing before any table is
-    open (the menu, say): the deck's, at the trick's size of a match's table and of a lesson's (whose
-    note takes room from the trick), and the others' fans of one to thirteen backs. A table deals in its
-    first frame: the deck's back painted there, beside the table drawn for the first time, made a frame
-    of 49 ms and a long task in WebAssembly at a phone's scale, and each fan painted as the deal first
-    showed its count took 2.5-8 ms of a deal's frame there."""
+class DealAhead:
+    """What a table opened now shows in its first deal, painted in frames that draw nothing before any
+    table is open (the menu, say): the deck's back, at the trick's size of a match's table and of a
+    lesson's (whose note takes room from the trick), the others' fans of one to thirteen backs, and every
+    face at your hand's size, since any may be dealt to you. A table deals in its first frame: the deck's
+    back painted there, beside the table drawn for the first time, made a frame of 49 ms and a long task
+    in WebAssembly at a phone's scale; each fan painted as the deal first showed its count took 2.5-8 ms
+    of a deal's frame there, and each of your cards turning face up for the first time 10-20 ms."""
 
     def __init__(self, painter: CardPainter) -> None:
         self.painter = painter
         self._sizes: tuple[tuple[tuple[int, int], float], Ahead] | None = None
+        self._done: tuple[tuple[int, int], float, bool] | None = None
+        """What everything was last found painted for (not looked over again each frame while it is)."""
 
-    def _ahead(self, size: tuple[int, int], scale: float) -> Ahead:
-        """The backs by their sizes (the deck's, and the large ones the fans are drawn with), and the fans
-        by how many backs each holds, the backs' size and the fan's height, for the tables a window of
-        ``size`` shows (worked out once per size)."""
+    def ahead(self, size: tuple[int, int], scale: float) -> Ahead:
+        """What the tables a window of ``size`` show are painted from (worked out once per size)."""
         if self._sizes is None or self._sizes[0] != (size, scale):
             layouts = (layout := table_layout(size, scale), with_note_band(layout)[0])
             cards = [each.trick_card for each in layouts] + [fan_card(each.metrics) for each in layouts]
-            backs = tuple(dict.fromkeys(cards))
-            fans = tuple(
-                dict.fromkeys(
-                    Fan(held, fan_card(each.metrics), each.metrics.px(FAN_HEIGHT))
-                    for each in layouts
-                    for held in range(TRICKS, 0, -1)
-                )
+            fans = (
+                Fan(held, fan_card(each.metrics), each.metrics.px(FAN_HEIGHT))
+                for each in layouts
+                for held in range(TRICKS, 0, -1)
             )
-            self._sizes = ((size, scale), (backs, fans))
+            hand = layout.hand.card
+            fits = self.painter.holds_every_face(dict.fromkeys((layout.trick_card, hand)))
+            ahead = Ahead(tuple(dict.fromkeys(cards)), tuple(dict.fromkeys(fans)), hand if fits else None)
+            self._sizes = ((size, scale), ahead)
         return self._sizes[1]
 
-    def work(self, size: tuple[int, int], scale: float) -> Callable[[float], bool] | None:
-        """The step that paints the next back or fan not painted yet; None when all are."""
-        painter = self.painter
-        backs, fans = self._ahead(size, scale)
-        left = [partial(painter.back, *back) for back in backs if not painter.has_back(*back)]
-        left += [partial(painter.fan, *fan) for fan in fans if not painter.has_fan(*fan)]
-        if not left:
+    def work(
+        self, size: tuple[int, int], scale: float, *, four_colour: bool
+    ) -> Callable[[float], bool] | None:
+        """The step that paints the next back, fan or face not painted yet; None when all are."""
+        if self._done == (size, scale, four_colour):
             return None
+        painter = self.painter
+        ahead = self.ahead(size, scale)
+        left = [partial(painter.back, *back) for back in ahead.backs if not painter.has_back(*back)]
+        left += [partial(painter.fan, *fan) for fan in ahead.fans if not painter.has_fan(*fan)]
+        if ahead.hand is not None:
+            face = partial(painter.face, four_colour=four_colour)
+            left += [
+                partial(face, card, *ahead.hand)
+                for card in FULL_DECK
+                if not painter.has_face(card, *ahead.hand, four_colour=four_colour)
+            ]
+        if not left:
+            self._done = (size, scale, four_colour)
+            return None
+        self._done = None
 
         def step(_budget: float = 0.0) -> bool:
             left.pop(0)()
