@@ -56,6 +56,8 @@ class TableDrawer:
         self.flights = Flights(self.faces)
         self._still = Layer()
         self._hand = Layer()
+        self._hand_area_now: pygame.Rect | None = None
+        """Where the hand's layer is copied from this frame (``_hand_area``)."""
         self.keeps_still_part = True
         """Whether the still part is kept between frames (the tests compare it with drawing afresh)."""
         self.cards = RestingCards(fonts, painter, self.faces)
@@ -160,10 +162,12 @@ class TableDrawer:
         if around is None:
             self.cards.draw_hand(surface, frame)
         else:
+            self._hand_area_now = around
             self._hand.blit(surface, self.hand_key(), self._draw_hand_on_felt, area=around)
 
     def _draw_hand_on_felt(self, surface: pygame.Surface) -> None:
-        self._draw_background(surface)
+        """Your hand on the felt, in its layer: the felt only where the layer is copied from."""
+        self._draw_background(surface, self._hand_area_now)
         self.cards.draw_hand(surface, self._frame)
 
     def hand_key(self) -> tuple[object, ...]:
@@ -210,11 +214,15 @@ class TableDrawer:
 
     # Pieces ---------------------------------------------------------------------------------
 
-    def _draw_background(self, surface: pygame.Surface) -> None:
+    def _draw_background(self, surface: pygame.Surface, area: pygame.Rect | None = None) -> None:
+        """The felt, all of it or only its ``area``."""
         size = surface.get_size()
         if self._background is None or self._background.get_size() != size:
             self._background = theme.felt(size)
-        surface.blit(self._background, (0, 0))
+        if area is None:
+            surface.blit(self._background, (0, 0))
+        else:
+            surface.blit(self._background, area.topleft, area)
 
     def _draw_marks(self, surface: pygame.Surface, view: PlayerView) -> None:
         metrics = self.layout.metrics
