@@ -16,7 +16,9 @@ from hearts.engine import FULL_DECK, Phase
 from hearts.storage import Settings
 from hearts.ui import table_cards, table_faces
 from hearts.ui.motion import Step as MotionStep
+from hearts.ui.render.cards import CardPainter
 from hearts.ui.render.cover import interior, uncovered
+from hearts.ui.render.fonts import Fonts
 from hearts.ui.render.layer import Layer
 from hearts.ui.scenes.dialog import Dialog
 from hearts.ui.scenes.table import TableScene
@@ -423,3 +425,33 @@ def test_your_cards_are_copied_opaque_and_hatched_ahead_in_frames_that_draw_noth
     for card in table.session.view.hand:
         for hatched in (False, True):
             assert not faces.copy_ahead(card, width, height, four_colour=False, hatched=hatched), card
+
+
+def test_faces_pushed_out_of_the_painters_cache_are_painted_ahead_again() -> None:
+    """What the menu paints ahead is looked over again once anything else has been painted (a table's
+    faces may push some out of the painter's cache), and only then."""
+    size, scale = (390, 844), 1.0
+    Driver(size)  # (a display)
+    layout = table_layout(size, scale)
+    trick, hand = layout.trick_card, layout.hand.card
+    painter = CardPainter(Fonts(), max_faces=2 * len(FULL_DECK) + 4)  # every face at both sizes, barely
+    ahead = table_faces.DealAhead(painter)
+    for _ in range(200):
+        step = ahead.work(size, scale, four_colour=False)
+        if step is None:
+            break
+        step(0.0)
+    assert ahead.work(size, scale, four_colour=False) is None
+    assert all(painter.has_face(card, *hand) for card in FULL_DECK)
+    for card in FULL_DECK:  # a table paints the deck at the trick's size, and a few at another size,
+        painter.face(card, *trick)  # pushing out the oldest
+    for card in list(FULL_DECK)[:8]:
+        painter.face(card, trick[0] // 2, trick[1] // 2)
+    pushed_out = [card for card in FULL_DECK if not painter.has_face(card, *hand)]
+    assert pushed_out
+    painted = 0
+    while (step := ahead.work(size, scale, four_colour=False)) is not None:
+        step(0.0)
+        painted += 1
+        assert painted <= 2 * len(FULL_DECK)
+    assert all(painter.has_face(card, *hand) for card in FULL_DECK)

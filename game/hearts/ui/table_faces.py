@@ -301,8 +301,9 @@ class DealAhead:
     def __init__(self, painter: CardPainter) -> None:
         self.painter = painter
         self._sizes: tuple[tuple[tuple[int, int], float], Ahead] | None = None
-        self._done: tuple[tuple[int, int], float, bool] | None = None
-        """What everything was last found painted for (not looked over again each frame while it is)."""
+        self._done: tuple[tuple[int, int], float, bool, int] | None = None
+        """What everything was last found painted for, and the painter's count of paintings then: not
+        looked over again until that grows (only a painting can push a face out of its cache)."""
 
     def ahead(self, size: tuple[int, int], scale: float) -> Ahead:
         """What the tables a window of ``size`` show are painted from (worked out once per size)."""
@@ -324,9 +325,9 @@ class DealAhead:
         self, size: tuple[int, int], scale: float, *, four_colour: bool
     ) -> Callable[[float], bool] | None:
         """The step that paints the next back, fan or face not painted yet; None when all are."""
-        if self._done == (size, scale, four_colour):
-            return None
         painter = self.painter
+        if self._done == (size, scale, four_colour, painter.paintings):
+            return None
         ahead = self.ahead(size, scale)
         left = [partial(painter.back, *back) for back in ahead.backs if not painter.has_back(*back)]
         left += [partial(painter.fan, *fan) for fan in ahead.fans if not painter.has_fan(*fan)]
@@ -338,7 +339,7 @@ class DealAhead:
                 if not painter.has_face(card, *ahead.hand, four_colour=four_colour)
             ]
         if not left:
-            self._done = (size, scale, four_colour)
+            self._done = (size, scale, four_colour, painter.paintings)
             return None
         self._done = None
 

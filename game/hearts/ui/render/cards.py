@@ -78,6 +78,9 @@ class CardPainter:
         did not save, in the order each was first painted."""
         self.fans_painted: Counter[tuple[int, tuple[int, int], int]] = Counter()
         """How often each fan was painted, by its backs, their size and its height."""
+        self.paintings = 0
+        """How many faces, backs and fans have been painted in all (a cache may have let one go since a
+        count was read only if this has grown)."""
 
     # -- public API --
 
@@ -91,6 +94,7 @@ class CardPainter:
         if surface is None:
             surface = self._faces.put(key, self._draw_face(card, width, height, four))
             self.painted[card, width, height] += 1
+            self.paintings += 1
         return surface
 
     def has_face(self, card: Card, width: int, height: int, *, four_colour: bool = False) -> bool:
@@ -114,6 +118,7 @@ class CardPainter:
         if surface is None:
             surface = self._backs.put((width, height), self._draw_back(width, height))
             self.painted[None, width, height] += 1
+            self.paintings += 1
         return surface
 
     def has_back(self, width: int, height: int) -> bool:
@@ -128,6 +133,7 @@ class CardPainter:
         if image is None:
             image = self._fans.put(key, in_runs(self._draw_fan(count, back, height)))
             self.fans_painted[key] += 1
+            self.paintings += 1
         return image
 
     def has_fan(self, count: int, back: tuple[int, int], height: int) -> bool:
