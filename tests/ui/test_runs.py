@@ -82,7 +82,8 @@ def test_a_size_on_the_ladder_is_the_nearest_rung() -> None:
 
 def test_a_deal_shrinks_again_almost_none_of_the_backs_the_last_one_showed() -> None:
     """At a phone's scale, hand 1's deal shrinks the backs it streams to the ladder's rungs, and hand 2's,
-    from another dealer, finds nearly all of them kept (before the ladder it shrank 127), each in runs."""
+    from another dealer, finds nearly all of them kept (before the ladder it shrank some 115), each in
+    runs."""
     size = (780, 1688)
     driver = Driver(size, settings=Settings(pace="normal"), scale=2.0)
     start_match(driver)
