@@ -273,7 +273,8 @@ class FacesAhead:
 class Fan(NamedTuple):
     """An opponent's fan as the painter draws it (``CardPainter.fan``)."""
 
-    backs: int
+    held: int
+    """How many backs it holds."""
     back: tuple[int, int]
     height: int
 
@@ -332,9 +333,8 @@ class DealAhead:
         left = [partial(painter.back, *back) for back in ahead.backs if not painter.has_back(*back)]
         left += [partial(painter.fan, *fan) for fan in ahead.fans if not painter.has_fan(*fan)]
         if ahead.hand is not None:
-            face = partial(painter.face, four_colour=four_colour)
             left += [
-                partial(face, card, *ahead.hand)
+                partial(painter.face, card, *ahead.hand, four_colour=four_colour)
                 for card in FULL_DECK
                 if not painter.has_face(card, *ahead.hand, four_colour=four_colour)
             ]
