@@ -69,17 +69,29 @@ def make_server(
     return server
 
 
+STOP_POLL_S = 0.02
+"""How often a server run in a thread looks whether it is asked to stop: ``shutdown`` waits for that look
+(the standard library's half a second, once for each test that serves a page, added up to a minute of the
+suite)."""
+
+
 @contextlib.contextmanager
-def serving(root: Path, *, allow_any_origin: bool = False) -> Iterator[str]:
-    """Serve ``root`` on 127.0.0.1 in a thread, on any free port; yields the base URL (ending in /)."""
-    server = make_server(root, 0, allow_any_origin=allow_any_origin)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+def running(server: ThreadingHTTPServer) -> Iterator[str]:
+    """Run ``server`` in a thread until the block ends; yields its base URL (ending in /)."""
+    thread = threading.Thread(target=server.serve_forever, args=(STOP_POLL_S,), daemon=True)
     thread.start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}/"
     finally:
         server.shutdown()
         server.server_close()
+
+
+@contextlib.contextmanager
+def serving(root: Path, *, allow_any_origin: bool = False) -> Iterator[str]:
+    """Serve ``root`` on 127.0.0.1 in a thread, on any free port; yields the base URL (ending in /)."""
+    with running(make_server(root, 0, allow_any_origin=allow_any_origin)) as base:
+        yield base
 
 
 def main(argv: list[str] | None = None) -> int:

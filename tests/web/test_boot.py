@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
-from serve import SiteHandler, make_server
+from serve import SiteHandler, make_server, running
 
 from tests.web.conftest import CHROMIUM_ARGS, ROOT, build_site
 from tests.web.wasm import PYODIDE
@@ -164,14 +164,11 @@ def serving(site: Path, behaviour: Behaviour) -> Iterator[str]:
     server = make_server(site, 0)
     server.RequestHandlerClass = functools.partial(BootHandler, directory=str(site))  # type: ignore[assignment]
     server.behaviour = behaviour  # type: ignore[attr-defined]
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        behaviour.closing.set()
-        server.shutdown()
-        server.server_close()
+    with running(server) as base:
+        try:
+            yield base
+        finally:
+            behaviour.closing.set()  # (the answers held open end first)
 
 
 # ------------------------------------------------------------------------------------------- the browser

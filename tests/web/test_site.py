@@ -21,7 +21,6 @@ import subprocess
 import sys
 import tarfile
 import textwrap
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -34,7 +33,7 @@ import pytest
 import webbuild
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
-from serve import SiteHandler, make_server
+from serve import SiteHandler, make_server, running
 
 from tests.web.conftest import CHROMIUM_ARGS, ROOT, build_site
 
@@ -87,13 +86,8 @@ def logged_serving(
     server.RequestHandlerClass = functools.partial(LoggingHandler, directory=str(root))  # type: ignore[assignment]
     requests: list[tuple[str, str, int]] = []
     server.requests = requests  # type: ignore[attr-defined]
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/", requests
-    finally:
-        server.shutdown()
-        server.server_close()
+    with running(server) as base:
+        yield base, requests
 
 
 def copy_sources(into: Path) -> Path:
