@@ -58,12 +58,21 @@ class SiteHandler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class SiteServer(ThreadingHTTPServer):
+    def handle_error(self, request: object, client_address: object) -> None:
+        """A browser that lets go of a download (a tab closed, a page reloaded while it loads) is no fault
+        of ours: say nothing. Anything else is printed as the standard library does."""
+        if isinstance(sys.exception(), ConnectionError):
+            return
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 def make_server(
     root: Path, port: int = 0, *, verbose: bool = False, allow_any_origin: bool = False
 ) -> ThreadingHTTPServer:
     """A server for ``root`` on 127.0.0.1 (port 0: any free port); call ``serve_forever`` to run it."""
     handler = functools.partial(SiteHandler, directory=str(root))
-    server = ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server = SiteServer(("127.0.0.1", port), handler)
     server.verbose = verbose  # type: ignore[attr-defined]
     server.allow_any_origin = allow_any_origin  # type: ignore[attr-defined]
     return server

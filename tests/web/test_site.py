@@ -17,10 +17,13 @@ import os
 import re
 import shutil
 import signal
+import socket
+import struct
 import subprocess
 import sys
 import tarfile
 import textwrap
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -33,7 +36,7 @@ import pytest
 import webbuild
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
-from serve import SiteHandler, make_server, running
+from serve import SiteHandler, make_server, running, serving
 
 from tests.web.conftest import CHROMIUM_ARGS, ROOT, build_site
 
@@ -692,3 +695,25 @@ def test_no_module_the_site_ships_imports_a_tool_it_leaves_out() -> None:
     assert reaching == []
     assert all(shipped(f"hearts.bots.{module}") for module, _ in BOT_CLASSES.values())
     assert not shipped("hearts.tournament.command") and not shipped("hearts.ui.transcript")
+
+
+def test_a_download_the_browser_lets_go_of_is_no_error_of_the_server(tmp_path: Path, capfd):
+    """A tab closed while the runtime downloads cuts the connection: ``./build.sh serve`` says nothing of
+    it (the standard library prints a traceback), and serves on."""
+    (tmp_path / "big.bin").write_bytes(os.urandom(8 << 20))
+    (tmp_path / "small.txt").write_text("still here", encoding="utf-8")
+    threads = threading.active_count()
+    with serving(tmp_path) as base:
+        port = urlsplit(base).port
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as cut:
+            cut.sendall(b"GET /big.bin HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            assert cut.recv(4096).startswith(b"HTTP/1.0 200")
+            # Closed with unread data and no lingering: the server's next writes meet a reset connection.
+            cut.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        deadline = time.monotonic() + 10
+        while threading.active_count() > threads + 1 and time.monotonic() < deadline:
+            time.sleep(0.02)  # (the answer's thread ends once its writes fail)
+        with urllib.request.urlopen(base + "small.txt", timeout=10) as answer:
+            assert answer.read() == b"still here"
+    assert threading.active_count() <= threads + 1
+    assert "Traceback" not in capfd.readouterr().err
