@@ -25,6 +25,7 @@ from hearts.ui.scenes.table import TableScene
 from hearts.ui.table_draw import TableDrawer
 from hearts.ui.table_frame import TableFrame
 from hearts.ui.table_layout import table_layout, with_note_band
+from hearts.ui.table_seats import PANELS, box_panels
 
 from .driver import FRAME, Driver
 from .test_app import start_match
@@ -381,10 +382,11 @@ def test_the_exchange_paints_no_card_in_the_frames_it_draws(scale: float, reopen
 def test_the_first_deal_paints_no_card_in_the_frames_it_draws(css: tuple[int, int], scale: float) -> None:
     """While the menu waits, what the first deal of a table to come shows is painted: the deck's back at
     the trick's size (a match's and a lesson's, whose note takes room from the trick), the others' fans of
-    1-13 backs and every face at your hand's size, so the first deal of a page paints no back, no fan and
-    none of your cards. The deck's back painted in the deal's first frame, beside the table drawn for the
-    first time, had made a frame of 49 ms in WebAssembly at a phone's scale, and each of your cards
-    turning face up for the first time 10-20 ms."""
+    1-13 backs and every face at your hand's size, and the boxes' see-through panels blended over the
+    felt, so the first deal of a page paints no back, no fan and none of your cards, and makes no panel.
+    The deck's back painted in the deal's first frame, beside the table drawn for the first time, had
+    made a frame of 49 ms in WebAssembly at a phone's scale, each of your cards turning face up for the
+    first time 10-20 ms, and the four panels 3-6 ms."""
     size = (round(css[0] * scale), round(css[1] * scale))
     driver = Driver(size, settings=Settings(pace="quick"), scale=scale, coach=True)  # (idle frames' work)
     painter = driver.app.ctx.painter
@@ -399,12 +401,15 @@ def test_the_first_deal_paints_no_card_in_the_frames_it_draws(css: tuple[int, in
     assert painter.has_back(*trick) and painter.has_back(*lesson_trick)
     before, fans = Counter(painter.painted), Counter(painter.fans_painted)
     assert len(fans) >= 13  # a fan of each size a hand can hold
+    panels = PANELS.made
+    assert all(panel in PANELS for panel in box_panels(layout, size))
     start_match(driver)
     driver.settle()  # the deal, to your pass
     assert driver.table.layout.trick_card == trick
     assert driver.table.session.view.phase is Phase.PASS and len(driver.table.session.view.hand) == 13
     assert [key for key in painter.painted - before if key[0] is None or key[1:] == hand] == []
     assert fans == Counter(painter.fans_painted)  # nor any of the others' fans (2.5-8 ms each there)
+    assert PANELS.made == panels
 
 
 def test_your_cards_are_copied_opaque_and_hatched_ahead_in_frames_that_draw_nothing() -> None:

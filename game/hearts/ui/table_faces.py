@@ -25,7 +25,7 @@ from .render.fonts import LruCache
 from .render.text import draw_text
 from .report import is_recording, note_card
 from .table_layout import table_layout, with_note_band
-from .table_seats import FAN_HEIGHT, fan_card
+from .table_seats import FAN_HEIGHT, PANELS, Panel, box_panels, fan_card
 from .widgets import draw_panel
 
 TINTED_KEPT = 3
@@ -288,13 +288,16 @@ class Ahead(NamedTuple):
     hand: tuple[int, int] | None
     """The size of your cards in a match's hand, where the painter can hold every face at it beside the
     trick's (else None: your cards are painted as they are dealt)."""
+    panels: tuple[Panel, ...] = ()
+    """The boxes' see-through panels, blended over the felt (``table_seats.PANELS``)."""
 
 
 class DealAhead:
     """What a table opened now shows in its first deal, painted in frames that draw nothing before any
     table is open (the menu, say): the deck's back, at the trick's size of a match's table and of a
     lesson's (whose note takes room from the trick), the others' fans of one to thirteen backs, and every
-    face at your hand's size, since any may be dealt to you. A table deals in its first frame: the deck's
+    face at your hand's size, since any may be dealt to you; and the boxes' see-through panels, blended
+    over the felt (3-6 ms of a new table's first frame there). A table deals in its first frame: the deck's
     back painted there, beside the table drawn for the first time, made a frame of 49 ms and a long task
     in WebAssembly at a phone's scale; each fan painted as the deal first showed its count took 2.5-8 ms
     of a deal's frame there, and each of your cards turning face up for the first time 10-20 ms."""
@@ -302,9 +305,10 @@ class DealAhead:
     def __init__(self, painter: CardPainter) -> None:
         self.painter = painter
         self._sizes: tuple[tuple[tuple[int, int], float], Ahead] | None = None
-        self._done: tuple[tuple[int, int], float, bool, int] | None = None
-        """What everything was last found painted for, and the painter's count of paintings then: not
-        looked over again until that grows (only a painting can push a face out of its cache)."""
+        self._done: tuple[tuple[int, int], float, bool, int, int] | None = None
+        """What everything was last found painted for, and the painter's count of paintings and the count
+        of panels made then: not looked over again until one grows (only a painting can push a face out of
+        the painter's cache, and only a panel made another panel)."""
 
     def ahead(self, size: tuple[int, int], scale: float) -> Ahead:
         """What the tables a window of ``size`` show are painted from (worked out once per size)."""
@@ -318,7 +322,10 @@ class DealAhead:
             )
             hand = layout.hand.card
             fits = self.painter.holds_every_face(dict.fromkeys((layout.trick_card, hand)))
-            ahead = Ahead(tuple(dict.fromkeys(cards)), tuple(dict.fromkeys(fans)), hand if fits else None)
+            panels = dict.fromkeys(panel for each in layouts for panel in box_panels(each, size))
+            ahead = Ahead(
+                tuple(dict.fromkeys(cards)), tuple(dict.fromkeys(fans)), hand if fits else None, tuple(panels)
+            )
             self._sizes = ((size, scale), ahead)
         return self._sizes[1]
 
@@ -327,10 +334,11 @@ class DealAhead:
     ) -> Callable[[float], bool] | None:
         """The step that paints the next back, fan or face not painted yet; None when all are."""
         painter = self.painter
-        if self._done == (size, scale, four_colour, painter.paintings):
+        if self._done == (size, scale, four_colour, painter.paintings, PANELS.made):
             return None
         ahead = self.ahead(size, scale)
-        left = [partial(painter.back, *back) for back in ahead.backs if not painter.has_back(*back)]
+        left = [partial(PANELS.get, panel) for panel in ahead.panels if panel not in PANELS]
+        left += [partial(painter.back, *back) for back in ahead.backs if not painter.has_back(*back)]
         left += [partial(painter.fan, *fan) for fan in ahead.fans if not painter.has_fan(*fan)]
         if ahead.hand is not None:
             left += [
@@ -339,7 +347,7 @@ class DealAhead:
                 if not painter.has_face(card, *ahead.hand, four_colour=four_colour)
             ]
         if not left:
-            self._done = (size, scale, four_colour, painter.paintings)
+            self._done = (size, scale, four_colour, painter.paintings, PANELS.made)
             return None
         self._done = None
 

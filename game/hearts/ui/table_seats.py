@@ -36,8 +36,64 @@ heart or two in one seat is how most hands begin, not a threat."""
 
 FAN_HEIGHT: Final = 14
 """How tall an opponent's fan of backs stands, in design pixels."""
+PANEL_RADIUS: Final = 10
+"""The rounding of a box's corners, in design pixels."""
 FAN_DRAWN: Final = 4
 """How many times larger a fan is drawn than it shows: shrunk, its edges are smooth."""
+
+
+PANELS_KEPT: Final = 8
+"""See-through panels kept already blended over the felt: the four boxes of a match's table and the four
+of a lesson's, at one window size."""
+
+
+class Panel(NamedTuple):
+    """A box's see-through panel at ``rect`` (x, y, width, height) in a window of ``size``."""
+
+    size: tuple[int, int]
+    rect: tuple[int, int, int, int]
+    radius: int
+
+
+class KeptPanels:
+    """The boxes' see-through panels, each made once blended over the felt and then kept; shared by every
+    table, so a table opened anew finds its boxes' panels made, by an earlier table or ahead of it
+    (``table_faces.DealAhead``)."""
+
+    def __init__(self) -> None:
+        self._kept: LruCache[Panel, pygame.Surface] = LruCache(PANELS_KEPT)
+        self.made = 0
+        """How many have been made (only a panel made can push a kept one out)."""
+
+    def __contains__(self, panel: Panel) -> bool:
+        return panel in self._kept
+
+    def get(self, panel: Panel) -> pygame.Surface:
+        """``panel`` blended over the felt where it stands."""
+        kept = self._kept.get(panel)
+        if kept is None:
+            kept = theme.felt(panel.size).subsurface(panel.rect).copy()
+            draw_panel(kept, kept.get_rect(), panel.radius, theme.PANEL)
+            self._kept.put(panel, kept)
+            self.made += 1
+        return kept
+
+
+PANELS: Final = KeptPanels()
+
+
+def keepable_panel(layout: TableLayout, size: tuple[int, int], rect: pygame.Rect) -> Panel | None:
+    """The panel of the box at ``rect``, if it can be kept blended over the felt: only the felt lies under
+    it (inside the window, clear of the header and the marks)."""
+    if not pygame.Rect((0, 0), size).contains(rect) or rect.collidelist([layout.header, layout.marks]) >= 0:
+        return None
+    return Panel(size, (rect.x, rect.y, rect.width, rect.height), layout.metrics.px(PANEL_RADIUS))
+
+
+def box_panels(layout: TableLayout, size: tuple[int, int]) -> list[Panel]:
+    """The panels of the four boxes that can be kept, for a table laid out as ``layout``."""
+    panels = (keepable_panel(layout, size, layout.seats[seat].panel) for seat in Seat)
+    return [panel for panel in panels if panel is not None]
 
 
 def fan_card(metrics: Metrics) -> tuple[int, int]:
@@ -120,9 +176,6 @@ class SeatBoxes:
     def __init__(self, fonts: Fonts, painter: CardPainter) -> None:
         self.fonts = fonts
         self.painter = painter
-        self._panels: LruCache[tuple[tuple[int, int], tuple[int, int, int, int], int], pygame.Surface] = (
-            LruCache(8)
-        )
 
     def fan_image(self, count: int, metrics: Metrics) -> pygame.Surface:
         """``count`` backs held in a fan ``FAN_HEIGHT`` tall (the painter keeps it)."""
@@ -148,14 +201,19 @@ class SeatBoxes:
         metrics = layout.metrics
         fonts = self.fonts
         floor = metrics.text(12)
+        radius = metrics.px(PANEL_RADIUS)
         if to_move:
-            draw_panel(surface, rect, metrics.px(10), theme.PANEL_SOLID)
+            draw_panel(surface, rect, radius, theme.PANEL_SOLID)
+        elif (panel := keepable_panel(layout, surface.get_size(), rect)) is not None:
+            # Kept blended over the felt: the four blended anew at every redraw took 2-3.5 ms inside
+            # WebAssembly at a phone's scale.
+            surface.blit(PANELS.get(panel), rect)
         else:
-            self._draw_see_through_panel(surface, layout, rect, metrics.px(10))
+            draw_panel(surface, rect, radius, theme.PANEL)
         note_seat(seat, rect)
         if to_move:
             pygame.draw.rect(
-                surface, theme.FOCUS_RING, rect, width=max(2, metrics.px(2)), border_radius=metrics.px(10)
+                surface, theme.FOCUS_RING, rect, width=max(2, metrics.px(2)), border_radius=radius
             )
         parts = seat_parts(rect, metrics)
         one_line = is_one_line(rect, metrics)
@@ -172,27 +230,6 @@ class SeatBoxes:
         if view.dealer == seat and view.phase is not Phase.DEAL:
             self._chip(surface, metrics, parts.dealer, "D", theme.BADGE_DEALER)
         self._draw_score(surface, metrics, parts, view, seat, count, one_line=one_line, scored=scored)
-
-    def _draw_see_through_panel(
-        self, surface: pygame.Surface, layout: TableLayout, rect: pygame.Rect, radius: int
-    ) -> None:
-        """A box's see-through panel, kept blended over the felt where only the felt lies under it (the
-        four blended anew at every redraw took 2-3.5 ms inside WebAssembly at a phone's scale), else
-        blended in place."""
-        size = surface.get_size()
-        if (
-            not pygame.Rect((0, 0), size).contains(rect)
-            or rect.collidelist([layout.header, layout.marks]) >= 0
-        ):
-            draw_panel(surface, rect, radius, theme.PANEL)
-            return
-        key = (size, (rect.x, rect.y, rect.width, rect.height), radius)
-        panel = self._panels.get(key)
-        if panel is None:
-            panel = theme.felt(size).subsurface(rect).copy()
-            draw_panel(panel, panel.get_rect(), radius, theme.PANEL)
-            self._panels.put(key, panel)
-        surface.blit(panel, rect)
 
     def _chip(
         self,
