@@ -24,6 +24,7 @@ from hearts.storage.store import MATCH_KEY
 from hearts.transfer import KEYS, export_text, read_export
 from hearts.ui import routes
 from hearts.ui.app import App
+from hearts.ui.report import recording
 from hearts.ui.scenes.dialog import Dialog
 from hearts.ui.scenes.menu import MenuScene
 from hearts.ui.scenes.move import LINK, LOAD, SAVE, MoveScene
@@ -299,6 +300,39 @@ def test_the_match_link_is_shared_and_holds_the_match() -> None:
     session = driver.app.ctx.session
     assert session is not None and read_match_code(code).match.moves == session.match.moves
     assert f"python -m hearts --match {code}" in box.text
+
+
+NOTES = ("Copied: paste it wherever you like", "The text is in the terminal: copy it from there")
+
+
+@pytest.mark.parametrize(("size", "scale"), [((320, 568), 1.0), ((780, 1688), 2.0)])
+def test_a_long_link_is_set_small_enough_to_show_whole_or_says_it_goes_on(
+    size: tuple[int, int], scale: float
+) -> None:
+    """The box stops growing at some height, and a match's link is long: the text is set smaller to fit,
+    down to the 12-pixel floor, and what still does not fit ends in an ellipsis, never cut off unmarked.
+    The text and the line under it are in the page's mirror (drawn, they are a picture)."""
+    driver = Driver(size, settings=replace(QUICK, table=Rules(target=100)), scale=scale)
+    start_match(driver)
+    driver.play_match_by_taps(driver.click, hands=2)
+    driver.settle()
+    open_move(driver)
+    press(driver, LINK)
+    box = driver.scene
+    assert isinstance(box, ShareBox)
+    with recording(box.ctx.size, box.ctx.scale) as report:
+        box.draw(pygame.Surface(box.ctx.size))
+    texts = [item for item in report.items if item["kind"] == "text"]
+    start = next(index for index, item in enumerate(texts) if item["text"].startswith("My Hearts match"))
+    note = next(index for index, item in enumerate(texts) if item["text"] in NOTES)
+    shown = texts[start:note]
+    smallest = min(item["px"] for item in shown)  # (CSS pixels)
+    drawn = "".join(item["text"] for item in shown).replace(" ", "")
+    whole = box.text.replace(" ", "").replace("\n", "")
+    cut = drawn.endswith("…") and whole.startswith(drawn[:-1]) and smallest == 12
+    assert smallest >= 12 and (drawn == whole or cut), drawn[-40:]
+    said = box.mirror().dialog
+    assert said is not None and said.lines == (*box.text.splitlines(), texts[note]["text"])
 
 
 def offered_at_start(monkeypatch: pytest.MonkeyPatch, fragment: str, backend: MemoryBackend) -> Driver:

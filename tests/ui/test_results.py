@@ -436,6 +436,33 @@ def test_the_hand_result_is_in_the_page_mirror_a_seat_a_sentence_with_its_story(
     )  # the announcer says the result; the mirror keeps it
 
 
+def test_the_match_result_and_its_score_sheet_are_in_the_page_mirror() -> None:
+    """Drawn, the ranking and the sheet are a picture: the mirror reads them, the summary and a seat a
+    sentence for the ranking, a hand a sentence for the sheet, then the sheet's key."""
+    driver = Driver((390, 844))
+    driver.app.stack = build("victory", driver.app.ctx)
+    table, result = driver.app.stack
+    assert isinstance(result, Dialog)
+    match = table.session.match  # type: ignore[attr-defined]
+    lines = result.mirror().dialog.lines  # type: ignore[union-attr]
+    ranking = sorted(Seat, key=lambda seat: (match.totals[seat], seat))
+    assert lines[0].startswith("You win by ") or lines[0].startswith("You share the win")
+    names = [line.split(". ", 1)[1].split(":")[0] for line in lines[1:]]
+    assert names == [SEAT_NAMES[seat] for seat in ranking]
+    assert lines[1] == f"1. You: {match.totals[Seat.SOUTH]} points, winner."
+    driver.click(next(button for button in result.buttons if button.label == "Score sheet").rect.center)
+    sheet = driver.scene
+    assert isinstance(sheet, Dialog) and sheet.name == "score_sheet"
+    said = sheet.mirror().dialog.lines  # type: ignore[union-attr]
+    shown = match.results[(len(match.results) - 1) // 8 * 8 :]  # the last page, eight hands a page
+    assert len(said) == len(shown) + 1 and said[-1].endswith("Target: 100.")
+    last = shown[-1]
+    assert said[-2].startswith(f"Hand {last.hand_number}: You ")
+    for seat in Seat:
+        assert f"{SEAT_NAMES[seat]} " in said[-2]
+        assert f", {last.totals[seat]} in all".replace("-", "−") in said[-2]
+
+
 def test_the_scrim_darkens_the_table_as_black_at_an_alpha_of_140_would_within_a_level() -> None:
     """A dialog darkens what is beneath by multiplying it (a whole screen's alpha blend was a long task in
     WebAssembly at a phone's scale); it looks as the translucent black it stands for."""

@@ -43,6 +43,18 @@ class MatchResultFrame:
     """Every hand's score, for the chart."""
     target: int
 
+    @property
+    def sentences(self) -> tuple[str, ...]:
+        """The summary, then the ranking a seat a sentence, for a screen reader in the page's mirror (drawn,
+        they are a picture): "2 (tied). West: 60 points."; the winners marked, as the star marks them."""
+        said = [self.summary]
+        for seat in self.ranking:
+            place, tied = self.places[seat]
+            won = ", winner" if seat in self.winners else ""
+            points = total_text(self.totals[seat])
+            said.append(f"{place}{' (tied)' if tied else ''}. {seat_name(seat)}: {points} points{won}.")
+        return tuple(said)
+
 
 def versus(yours: int, theirs: int) -> str:
     """Your final score against the friend's who sent the challenge (the lower is better)."""
@@ -215,6 +227,7 @@ def match_result_dialog(
         body_height=lambda metrics, width: match_result_height(frame, fonts, metrics, width),
         closable=False,
         name="match_result",
+        mirrored=frame.sentences,
         wide="landscape",  # in landscape: the chart beside the ranking, the buttons in a row
         button_share=0.34,  # on a small phone, the buttons two by two so the chart keeps its room
         title_colour=theme.VICTORY if frame.won else theme.DEFEAT,

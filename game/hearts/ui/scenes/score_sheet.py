@@ -76,6 +76,26 @@ class ScoreSheetFrame:
     def title(self) -> str:
         return "Score sheet" if self.pages == 1 else f"Score sheet ({self.page + 1} of {self.pages})"
 
+    @property
+    def sentences(self) -> tuple[str, ...]:
+        """The page a hand a sentence, then its key, for a screen reader in the page's mirror (drawn, the
+        sheet is a picture): "Hand 3: You +5, 12 in all; West 0, 20 in all; … North shot the moon."."""
+        said = []
+        for result in self.shown:
+            scores, totals = result.scores, result.totals
+            seats = "; ".join(
+                f"{seat_name(seat)} {score_text(scores[seat])}, {total_text(totals[seat])} in all"
+                for seat in Seat
+            )
+            marks = (
+                [f"{seat_name(result.moon_shooter)} shot the moon."]
+                if result.moon_shooter is not None
+                else []
+            )
+            marks += [f"{seat_name(result.jack_taker)} took the J♦."] if result.jack_taker is not None else []
+            said.append(" ".join((f"Hand {result.hand_number}: {seats}.", *marks)))
+        return (*said, *self.key)
+
 
 def score_sheet_frame(results: Sequence[HandScored], target: int, page: int) -> ScoreSheetFrame:
     """Page ``page`` (held to the pages there are) of the sheet of ``results``."""
@@ -309,4 +329,5 @@ def score_sheet_dialog(ctx: Context, results: tuple[HandScored, ...], target: in
         body=body,
         body_height=lambda metrics, width: score_sheet_height(frame, fonts, metrics, width),
         name="score_sheet",
+        mirrored=frame.sentences,
     )
