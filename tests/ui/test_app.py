@@ -460,7 +460,9 @@ def test_options_change_the_table_as_promised() -> None:
     driver.click(driver.button_spot("options"))
     driver.click(driver.button_spot("difficulty:2"))  # normal → hard
     driver.click(driver.button_spot("four_colour:1"))
-    driver.key(pygame.K_ESCAPE)  # back to the table
+    driver.key(pygame.K_ESCAPE)  # back to the menu it was opened from
+    assert isinstance(driver.scene, Dialog) and driver.scene.name == "pause"
+    driver.key(pygame.K_ESCAPE)  # and to the table
     assert isinstance(driver.scene, TableScene)
     assert driver.app.ctx.settings.four_colour and driver.app.ctx.settings.difficulty == "hard"
     assert session.bot_level == "normal"  # this hand keeps its bots

@@ -173,4 +173,6 @@ def test_the_pause_menu_sends_this_match_as_a_challenge() -> None:
     )
     assert box.outcome in ("copied", "printed")  # natively: printed, and copied where SDL can
     press(driver, "done")
+    assert isinstance(driver.scene, Dialog) and driver.scene.name == "pause"  # the menu it was sent from
+    driver.key(pygame.K_ESCAPE)
     assert isinstance(driver.scene, TableScene)

@@ -154,6 +154,27 @@ def test_the_score_sheet_opened_from_the_menu_closes_back_to_the_menu(how: str) 
     assert driver.scene is driver.table
 
 
+@pytest.mark.parametrize("entry", ["options", "statistics", "rules", "challenge"])
+def test_what_the_menu_opens_comes_back_to_the_menu(entry: str) -> None:
+    """Each of the match menu's screens goes back where it came from, by Escape as by its own button, as
+    the score sheet does: the menu, not the table."""
+    driver = a_new_match((390, 844))
+    for how in ("escape", "button"):
+        driver.click(driver.button_spot("menu"))
+        driver.click(driver.button_spot(entry))
+        opened = driver.scene
+        assert not (isinstance(opened, Dialog) and opened.name == "pause"), entry
+        if how == "escape":
+            driver.key(pygame.K_ESCAPE)
+        else:
+            driver.click(driver.button_spot("done" if entry == "challenge" else "back"))
+        pause = driver.scene
+        assert isinstance(pause, Dialog) and pause.name == "pause", (entry, how, opened)
+        assert driver.app.stack == [driver.table, pause]
+        driver.key(pygame.K_ESCAPE)
+        assert driver.scene is driver.table
+
+
 def test_the_match_result_opens_the_score_sheet_and_comes_back() -> None:
     driver = Driver((390, 844))
     stack = build("victory", driver.app.ctx)
@@ -276,7 +297,9 @@ def test_the_hand_result_opens_the_pause_menu_by_escape_and_by_its_menu_button()
         assert driver.scene is result, opening
     driver.click(result.menu_button.rect.center)
     driver.click(driver.button_spot("options"))
-    driver.key(pygame.K_ESCAPE)  # Options closed: back to the result, not the table
+    driver.key(pygame.K_ESCAPE)  # Options closed: back to the menu, then to the result, not the table
+    assert isinstance(driver.scene, Dialog) and driver.scene.name == "pause"
+    driver.key(pygame.K_ESCAPE)
     assert driver.scene is result
     driver.click(driver.button_spot("next_hand"))
     driver.settle()

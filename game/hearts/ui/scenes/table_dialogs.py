@@ -55,16 +55,17 @@ def pause_menu(ctx: Context, session: Session, *, over_result: bool = False) -> 
         [
             Choice(RESUME, "Back to the result" if over_result else "Back to the table", primary=True),
             *review,
+            # What the menu opens comes back to it (Back, Close, Done or Escape), as a menu's entries do.
             Choice(
                 "score_sheet",
                 "Score sheet",
-                go=Push(ScoreSheet(results, session.match.rules.target, len(results))),  # (back to the menu)
+                go=Push(ScoreSheet(results, session.match.rules.target, len(results))),
             ),
-            Choice("challenge", "Challenge a friend", go=lambda: Replace(challenge_a_friend(session))),
+            Choice("challenge", "Challenge a friend", go=lambda: Push(challenge_a_friend(session))),
             Choice("new_match", "New match", go=Replace(ConfirmNewMatch())),
-            Choice("options", "Options", go=Replace(options_for(session))),
-            Choice("statistics", "Statistics", go=Replace(Statistics())),
-            Choice("rules", "How to play", go=Replace(HowToPlay())),
+            Choice("options", "Options", go=Push(options_for(session))),
+            Choice("statistics", "Statistics", go=Push(Statistics())),
+            Choice("rules", "How to play", go=Push(HowToPlay())),
             Choice("main_menu", "Main menu", go=Reset(Menu())),
         ],
         close_result=RESUME,
