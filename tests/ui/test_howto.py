@@ -345,6 +345,22 @@ def test_back_and_escape_close_the_scene(fonts: Fonts) -> None:
     assert scene.handle(Tap((-10, -10))) is None
 
 
+def test_the_mirror_reads_the_keys_a_row_a_sentence_and_finds_back(fonts: Fonts) -> None:
+    """Drawn, the keys' table is a picture: the page's mirror reads it after the rules, each row in words
+    (the arrows named), and its Back has the place of the drawn one."""
+    scene = HowToScene(make_ctx(fonts))
+    dialog = scene.mirror().dialog
+    assert dialog is not None
+    lines = dialog.lines
+    keys = lines.index(KEYS_TITLE)
+    assert keys > 0 and lines[keys + 1] == KEY_GROUPS[0][0]
+    assert "Tab or Shift+Tab: The next button, or the one before." in lines[keys:]
+    assert any(line.startswith("Left arrow, Right arrow, Up arrow or Down arrow: ") for line in lines[keys:])
+    assert sum(len(rows) + 1 for _, rows in KEY_GROUPS) == len(lines) - keys - 1
+    back = scene.button("back")
+    assert back is not None and dialog.choices[0].rect is not None
+
+
 # The keys on the page ------------------------------------------------------------------------------
 
 

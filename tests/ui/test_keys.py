@@ -444,6 +444,45 @@ def test_a_list_answers_every_arrow_and_a_grid_moves_by_rows_and_columns() -> No
     assert step_focus(odd, 4, 1, vertical=True) == 0
 
 
+def test_tab_and_shift_tab_go_through_every_button_in_order_options_tabs_included() -> None:
+    """Tab moves to the next button in the order the screen lists them, Shift+Tab back, going round, in a
+    grid as in a list; in Options that reaches every tab (the arrows go by rows and may pass a rail's
+    tabs by)."""
+    shift_tab = pygame.event.Event(
+        pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_LSHIFT, unicode="", scancode=0
+    )
+    driver = Driver((844, 390), settings=Settings(pace="quick"))
+    driver.click(driver.button_spot("new"))
+    driver.settle()
+    driver.key(pygame.K_ESCAPE)
+    menu = driver.scene
+    assert isinstance(menu, Dialog) and menu.name == "pause" and menu.focus == 0
+    count = len(menu.buttons)
+    for expected in [*range(1, count), 0]:
+        driver.key(pygame.K_TAB)
+        assert menu.focus == expected
+    driver.post(shift_tab)
+    assert menu.focus == count - 1
+    options = next(index for index, button in enumerate(menu.buttons) if button.key == "options")
+    while menu.focus != options:
+        driver.key(pygame.K_TAB)
+    driver.key(pygame.K_RETURN)
+    scene = driver.scene
+    assert isinstance(scene, OptionsScene)
+    enabled = [button.key for button in scene.buttons if button.enabled]
+    seen = []
+    for _ in range(len(enabled)):
+        driver.key(pygame.K_TAB)
+        seen.append(scene.focus_key)
+    assert sorted(seen, key=str) == sorted(enabled, key=str)  # every one, once
+    tabs = [key for key in enabled if key.startswith("tab_")]
+    assert len(tabs) >= 2 and set(tabs) <= set(seen)
+    before = scene.focus_key
+    driver.key(pygame.K_TAB)
+    driver.post(shift_tab)
+    assert scene.focus_key == before
+
+
 def test_an_enter_pressed_while_the_cards_move_still_leaves_the_focus_on_a_card_you_may_play() -> None:
     driver = Driver((1280, 720), settings=replace(QUICK, finish_when_settled=False))
     table = to_first_turn_to_play(driver)

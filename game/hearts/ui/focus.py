@@ -14,14 +14,19 @@ from collections.abc import Sequence
 from pygame import Rect
 
 
-def step_focus(rects: Sequence[Rect], current: int | None, delta: int, *, vertical: bool) -> int | None:
+def step_focus(
+    rects: Sequence[Rect], current: int | None, delta: int, *, vertical: bool, in_order: bool = False
+) -> int | None:
     """The index the focus moves to from ``current`` for an arrow (``delta`` -1 or +1, ``vertical`` for
-    ↑ ↓); from no focus, the first (or, going back, the last); None when there is nothing to focus."""
+    ↑ ↓), or for Tab (``in_order``: the next in the list, going round); from no focus, the first (or,
+    going back, the last); None when there is nothing to focus."""
     count = len(rects)
     if not count:
         return None
     if current is None or not 0 <= current < count:
         return 0 if delta > 0 else count - 1
+    if in_order:
+        return (current + delta) % count
     here = rects[current]
     others = [index for index in range(count) if index != current]
     if vertical:

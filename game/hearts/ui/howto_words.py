@@ -150,6 +150,12 @@ class Key:
 
     label: str
     codes: tuple[int, ...]
+    name: str = ""
+    """The key in words, where its label is a sign (the arrows), for a screen reader."""
+
+    @property
+    def said(self) -> str:
+        return self.name or self.label
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,11 +166,18 @@ class KeyRow:
     action: str
     intent: type[Intent]
 
+    @property
+    def sentence(self) -> str:
+        """The row for a screen reader: "Home or End: the first or last button."."""
+        keys = [key.said for key in self.keys]
+        named = keys[0] if len(keys) == 1 else ", ".join(keys[:-1]) + " or " + keys[-1]
+        return f"{named}: {self.action}."
 
-LEFT = Key("\u2190", (pygame.K_LEFT,))
-RIGHT = Key("\u2192", (pygame.K_RIGHT,))
-UP = Key("\u2191", (pygame.K_UP,))
-DOWN = Key("\u2193", (pygame.K_DOWN,))
+
+LEFT = Key("\u2190", (pygame.K_LEFT,), "Left arrow")
+RIGHT = Key("\u2192", (pygame.K_RIGHT,), "Right arrow")
+UP = Key("\u2191", (pygame.K_UP,), "Up arrow")
+DOWN = Key("\u2193", (pygame.K_DOWN,), "Down arrow")
 HOME = Key("Home", (pygame.K_HOME,))
 END = Key("End", (pygame.K_END,))
 PAGE_UP = Key("PgUp", (pygame.K_PAGEUP,))
@@ -172,6 +185,8 @@ PAGE_DOWN = Key("PgDn", (pygame.K_PAGEDOWN,))
 ENTER = Key("Enter", (pygame.K_RETURN, pygame.K_KP_ENTER))
 SPACE = Key("Space", (pygame.K_SPACE,))
 ESCAPE = Key("Esc", (pygame.K_ESCAPE,))
+TAB = Key("Tab", (pygame.K_TAB,))
+SHIFT_TAB = Key("Shift+Tab", (pygame.K_TAB,))
 BACKSPACE = Key("Backspace", (pygame.K_BACKSPACE,))
 
 KEY_GROUPS: tuple[tuple[str, tuple[KeyRow, ...]], ...] = (
@@ -204,6 +219,7 @@ KEY_GROUPS: tuple[tuple[str, tuple[KeyRow, ...]], ...] = (
         "In menus and dialogs",
         (
             KeyRow((UP, DOWN, LEFT, RIGHT), "Move between the buttons", Step),
+            KeyRow((TAB, SHIFT_TAB), "The next button, or the one before", Step),
             KeyRow((HOME, END), "The first or last button", Jump),
             KeyRow((ENTER, SPACE), "Press the button you are on", Confirm),
             KeyRow((ESCAPE,), "Go back, or close the dialog", Back),

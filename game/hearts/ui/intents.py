@@ -54,6 +54,9 @@ class Step:
 
     delta: int
     vertical: bool = False
+    in_order: bool = False
+    """Tab (+1) and Shift+Tab (-1): to the next or the previous in the order the screen lists them, going
+    round (a grid of buttons row by row), whichever way that lies."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,6 +266,8 @@ def intent_of(event: pygame.event.Event, window_size: tuple[int, int]) -> Intent
         # As the system reports it, natural scrolling included, which is how every other page scrolls.
         return Wheel(float(getattr(event, "precise_y", event.y)))
     if kind == pygame.KEYDOWN:
+        if event.key == pygame.K_TAB:
+            return Step(-1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1, in_order=True)
         return _KEYS.get(event.key)
     if kind == pygame.TEXTINPUT:
         return Typed(str(event.text))

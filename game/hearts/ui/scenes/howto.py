@@ -23,6 +23,7 @@ from ..render.fonts import Fonts
 from ..render.text import wrap
 from ..report import note_text
 from ..scroll import ScrollView
+from ..table_voice import box
 from ..widgets import Button, draw_button, draw_panel, draw_title
 from .base import Context, Pop, Scene, Transition
 
@@ -218,6 +219,7 @@ class HowToScene(Scene):
     # Layout ------------------------------------------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
+        self._mirror = None  # (Back moves)
         self.size = size
         metrics = self.metrics = metrics_for(size, self.ctx.scale)
         fonts = self.ctx.fonts
@@ -281,11 +283,17 @@ class HowToScene(Scene):
     # Input -------------------------------------------------------------------------------------------
 
     def mirror(self) -> Mirror:
-        """The page's text as a list to read, paragraph by paragraph, and Back (built once: the text
+        """The page's text as a list to read, paragraph by paragraph, then its keys a row a sentence (drawn,
+        their table is a picture), and Back (built once: the text
         never changes while the page is open, and it is asked for in every drawn frame of a scroll)."""
         if self._mirror is None:
             lines = tuple(line for heading, paragraphs in self.sections for line in (heading, *paragraphs))
-            back = MirrorButton(id=BACK, label="Back")
+            keys = (
+                KEYS_TITLE,
+                *(line for title, rows in KEY_GROUPS for line in (title, *(row.sentence for row in rows))),
+            )
+            lines += keys if self.keys else ()
+            back = MirrorButton(id=BACK, label="Back", rect=box(self.buttons[0].rect))
             self._mirror = Mirror(dialog=MirrorDialog(title=self.title, lines=lines, choices=(back,)))
         return self._mirror
 

@@ -284,7 +284,11 @@ class PagedScene(Scene):
             if self.focus_key in enabled:
                 rects = [button.rect for button in self.buttons if button.enabled]
                 index = step_focus(
-                    rects, enabled.index(self.focus_key), intent.delta, vertical=intent.vertical
+                    rects,
+                    enabled.index(self.focus_key),
+                    intent.delta,
+                    vertical=intent.vertical,
+                    in_order=intent.in_order,
                 )
                 self.focus_key = enabled[index or 0]
             else:
