@@ -449,6 +449,26 @@ def test_the_menu_leads_back_to_the_same_match_and_a_new_match_asks_first() -> N
     assert Store(driver.backend).load_stats().matches_played == 0  # an abandoned match does not count
 
 
+def test_keep_playing_on_the_main_menus_question_goes_to_the_match() -> None:
+    """Asked on the main menu whether to end the match in progress, "Keep playing" goes to its table, as
+    it says; Escape only closes the question."""
+    driver = Driver((1280, 720), settings=QUICK)
+    start_match(driver)
+    play_to_human_turn_mid_trick(driver)
+    moves = driver.table.session.match.moves
+    driver.key(pygame.K_ESCAPE)
+    driver.click(driver.button_spot("main_menu"))
+    for how in ("escape", "keep"):
+        assert isinstance(driver.scene, MenuScene)
+        driver.click(driver.button_spot("new"))
+        assert isinstance(driver.scene, Dialog) and driver.scene.name == "confirm_new"
+        if how == "escape":
+            driver.key(pygame.K_ESCAPE)
+        else:
+            driver.click(driver.button_spot("resume"))
+    assert isinstance(driver.scene, TableScene) and driver.table.session.match.moves == moves
+
+
 def test_options_change_the_table_as_promised() -> None:
     """Four colours show at once; a new difficulty waits for the next hand."""
     driver = Driver((390, 844), settings=QUICK)

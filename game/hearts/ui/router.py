@@ -360,7 +360,7 @@ _BUILDERS: dict[type[routes.Route], Callable[[Any, Context], Scene]] = {
     routes.PauseMenu: lambda route, ctx: pause_menu(
         ctx, _session(ctx, route.table), over_result=route.over_result
     ),
-    routes.ConfirmNewMatch: lambda route, ctx: confirm_new_match(ctx),
+    routes.ConfirmNewMatch: lambda route, ctx: confirm_new_match(ctx, from_menu=route.from_menu),
     routes.MoonChoice: lambda route, ctx: moon_dialog(ctx),
     routes.LastTrick: lambda route, ctx: last_trick_dialog(ctx, route.trick, route.number, route.jack_counts),
     routes.HandResult: _hand_result,

@@ -269,7 +269,10 @@ class PauseMenu(Route):
 
 @dataclass(frozen=True, slots=True)
 class ConfirmNewMatch(Route):
-    """Whether to end the match in progress for a new one."""
+    """Whether to end the match in progress for a new one (``from_menu``: asked on the main menu, where
+    keeping it means going to its table)."""
+
+    from_menu: bool = False
 
 
 MOON_ADD = "moon_add"

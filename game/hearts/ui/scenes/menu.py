@@ -126,7 +126,7 @@ class MenuScene(Scene):
         if key == "continue" and self.ctx.session is not None:
             return Reset(ContinueMatch())
         if key == "new":
-            return Push(ConfirmNewMatch()) if self.can_continue else Reset(NewMatch())
+            return Push(ConfirmNewMatch(from_menu=True)) if self.can_continue else Reset(NewMatch())
         screens: dict[str, Route] = {
             "daily": DailyDeal(),
             "learn": Lesson(),

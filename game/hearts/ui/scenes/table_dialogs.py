@@ -18,6 +18,7 @@ from ..routes import (
     MOON_ADD,
     MOON_SUBTRACT,
     ConfirmNewMatch,
+    ContinueMatch,
     HowToPlay,
     Menu,
     NewMatch,
@@ -83,13 +84,16 @@ def options_for(session: Session) -> Options:
     return Options(level=session.bot_level, why=why)
 
 
-def confirm_new_match(ctx: Context) -> Dialog:
+def confirm_new_match(ctx: Context, *, from_menu: bool = False) -> Dialog:
+    """Whether to end the match in progress; keeping it goes back to its table (from the main menu too,
+    as "Keep playing" says: Escape and ✕ only close the question)."""
+    keep = Reset(ContinueMatch()) if from_menu else None
     return Dialog(
         ctx,
         "Start a new match?",
         [
             Choice("start_new", "Start a new match", primary=True, go=Reset(NewMatch())),
-            Choice(RESUME, "Keep playing"),
+            Choice(RESUME, "Keep playing", go=keep),
         ],
         lines=["The match in progress ends here and does not count in your statistics."],
         close_result=RESUME,
