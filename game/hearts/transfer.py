@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from .engine import HeartsError, record
+from .engine import HeartsError, Seat, record
 from .storage.backends import Backend, FileBackend, MemoryBackend, StorageError, data_directory
 from .storage.daily import ATTEMPT_KEY, DAILY_KEY
 from .storage.revisions import (
@@ -97,7 +97,8 @@ class Transfer:
         return dict(self.parts)
 
     def summary(self) -> str:
-        """What the parts hold, in words ("a match at hand 6, 41 finished matches, 23 daily results")."""
+        """What the parts hold, in words ("a match at hand 6 (you on 41), 41 finished matches and 23 daily
+        results")."""
         return describe(self.texts)
 
 
@@ -210,9 +211,10 @@ def describe(texts: Mapping[str, str]) -> str:
         saved = store.load_match()
         if saved is not None:
             match = saved.match
-            words.append(
-                "a finished match" if match.is_over else f"a match at hand {max(1, match.hand_number)}"
-            )
+            # Your total tells two matches at the same hand apart (this device's and a file's, say).
+            yours = f"you on {match.totals[Seat.SOUTH]}"
+            at = "a finished match" if match.is_over else f"a match at hand {max(1, match.hand_number)}"
+            words.append(f"{at} ({yours})")
     with contextlib.suppress(Exception):
         if store.load_practice() is not None:
             words.append("a practice hand")
@@ -225,7 +227,7 @@ def describe(texts: Mapping[str, str]) -> str:
         words.append(_count(len(store.load_daily().results), "daily result", "daily results"))
     if SETTINGS_KEY in backend.data:
         words.append("your settings")
-    return ", ".join(words)
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _count(number: int, one: str, many: str) -> str:

@@ -113,8 +113,10 @@ def stored(backend: MemoryBackend) -> dict[str, object]:
 
 def test_a_file_saved_here_loads_on_a_new_device_after_asking(folder: Path) -> None:
     source = playing(hands=2)
+    yours = source.table.session.match.totals[0]
     move = open_move(source)
-    assert " ".join(move.note_lines).startswith("This device holds a match at hand 2, no finished matches")
+    held = f"This device holds a match at hand 2 (you on {yours}), no finished matches, no daily results and"
+    assert " ".join(move.note_lines).startswith(held)
     names = saved_as(source)
     (saved,) = folder.iterdir()
     assert saved.name in names, (saved.name, names)
@@ -129,8 +131,10 @@ def test_a_file_saved_here_loads_on_a_new_device_after_asking(folder: Path) -> N
     press(device, LOAD)
     asked = dialog(device, "import_file")
     said = " ".join(asked.lines)
-    assert saved.name in said and "a match at hand 2" in said and "your settings" in said
-    assert "It replaces what this device holds: no finished matches, no daily results, your settings" in said
+    assert saved.name in said and f"a match at hand 2 (you on {yours})" in said and "your settings" in said
+    assert (
+        "It replaces what this device holds: no finished matches, no daily results and your settings" in said
+    )
     assert [choice.label for choice in asked.choices] == ["Replace", "Keep mine"]
     press(device, "replace")
     # Opened afresh on what storage now holds: the match, at its table, where it was.
