@@ -67,6 +67,20 @@ class OptionsScene(PagedScene):
     def _note(self) -> str:
         return TABLE_NOTE if self.tab == "tab_table" else ""
 
+    def _wants_rail(self) -> bool:
+        """The rail when either tab wants it: the two share one arrangement, so a tab chosen moves nothing
+        but the rows (the Game tab's ten rows took the rail in a landscape window, the Table tab's seven
+        did not)."""
+        shown = self.tab
+        try:
+            wants = []
+            for tab in TABS:
+                self.tab = tab
+                wants.append(super()._wants_rail())
+            return any(wants)
+        finally:
+            self.tab = shown
+
     def _paginate(self, body: pygame.Rect) -> int:
         """The rows split over pages; on a tall window rows close up a little when that saves a page
         (the Game page's ten rows on one 1280×720 page)."""

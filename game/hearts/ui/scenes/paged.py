@@ -99,14 +99,19 @@ class PagedScene(Scene):
         self.margin, self.gap, self.pad = metrics.px(12), metrics.px(8), metrics.px(14)
         self.button_px = metrics.text(16)
         self.note_px = metrics.text(14)
-        self._lay_out(rail=False)
-        if self.page_count > 1 and not is_portrait(size):
-            # A short landscape window: the controls down a rail on the left leave more room for content.
-            stacked = self.page_count
-            if not self._lay_out(rail=True) or self.page_count >= stacked:
-                self._lay_out(rail=False)
+        if not self._lay_out(rail=self._wants_rail()):
+            self._lay_out(rail=False)
         self.page = min(self.page, self.page_count - 1)
         self._rebuild()
+
+    def _wants_rail(self) -> bool:
+        """Whether the controls go down a rail on the left: in a short landscape window, when that leaves
+        the content fewer pages."""
+        self._lay_out(rail=False)
+        if self.page_count == 1 or is_portrait(self.size):
+            return False
+        stacked = self.page_count
+        return self._lay_out(rail=True) and self.page_count < stacked
 
     def _lay_out(self, *, rail: bool) -> bool:
         """Controls across the top with Previous / Next at the bottom, or (``rail``) all down the left.
@@ -147,7 +152,7 @@ class PagedScene(Scene):
             self.column = pygame.Rect(self.title_rect.left, top, column_width, height - margin - top)
             self.body = self._place_note(self.column)
             self.page_count = max(1, self._paginate(self.body))
-            self.paged = True
+            self.paged = self.page_count > 1  # (a page alone has no Previous and Next to offer)
             return True
         header = header_layout(self.size, metrics, fonts)
         self.back_rect, self.title_rect, self.title_px = header.back, header.title, header.title_px
