@@ -72,15 +72,25 @@ class Header:
     """Where the screen's content may start: a gap under Back."""
 
 
-def header_layout(size: tuple[int, int], metrics: Metrics, fonts: Fonts, *, title_text: float = 26) -> Header:
+TITLE_READABLE: Final = 20
+"""The size, in design pixels, under which a title centred on the window takes the room on its right too."""
+
+
+def header_layout(
+    size: tuple[int, int], metrics: Metrics, fonts: Fonts, *, title_text: float = 26, title: str = ""
+) -> Header:
     """Back as wide as its word needs (at least a tap) and the title between it and as much room on the
-    right, so that the title is centred on the window. ``fonts`` only measures the word Back."""
+    right, so that the title is centred on the window; a ``title`` that would not fit there at
+    ``TITLE_READABLE`` takes the room up to the right margin instead (on a small phone, "Move to another
+    device" shrank to the smallest text on two lines). ``fonts`` measures the word Back and ``title``."""
     margin, gap, tap = metrics.px(12), metrics.px(8), metrics.tap
     back_width = max(tap, fonts.size("Back", metrics.text(BACK_TEXT), bold=True)[0] + metrics.px(32))
     back = Rect(margin, margin, back_width, tap)
     side = back_width + gap
-    title = Rect(margin + side, margin, size[0] - 2 * (margin + side), tap)
-    return Header(back=back, title=title, title_px=metrics.text(title_text), below=back.bottom + gap)
+    place = Rect(margin + side, margin, size[0] - 2 * (margin + side), tap)
+    if title and fonts.size(title, metrics.text(TITLE_READABLE), bold=True)[0] > place.width:
+        place.width = size[0] - margin - place.left
+    return Header(back=back, title=place, title_px=metrics.text(title_text), below=back.bottom + gap)
 
 
 @dataclass(frozen=True, slots=True)

@@ -226,7 +226,7 @@ class HowToScene(Scene):
         width, height = size
         margin = metrics.px(12)
         self.button_px = metrics.text(16)
-        header = header_layout(size, metrics, fonts)
+        header = header_layout(size, metrics, fonts, title=self.title)
         self.back_rect, self.title_px = header.back, header.title_px
         column_width = min(width - 2 * margin, metrics.px(self.column_design_width))
         left = (width - column_width) // 2

@@ -154,7 +154,7 @@ class PagedScene(Scene):
             self.page_count = max(1, self._paginate(self.body))
             self.paged = self.page_count > 1  # (a page alone has no Previous and Next to offer)
             return True
-        header = header_layout(self.size, metrics, fonts)
+        header = header_layout(self.size, metrics, fonts, title=self.title)
         self.back_rect, self.title_rect, self.title_px = header.back, header.title, header.title_px
         column_width = min(width - 2 * margin, metrics.px(self.column_design_width))
         top = header.below
