@@ -145,6 +145,12 @@ def test_par_is_worked_out_in_idle_frames_and_reaches_a_result_that_lacked_it() 
     assert isinstance(result, DailyResultDialog)
     assert "is being worked out" in drawn_words(result)
     assert Store(backend).load_daily().result_for(daily.key).par is None  # type: ignore[union-attr]
+    # Drawn, the result is a picture: the mirror reads it, the tricks' marks in words and the record too.
+    lines = result.mirror().dialog.lines  # type: ignore[union-attr]
+    assert lines[0].endswith(f"you took {result.said()[0].split('you took ')[1]}")
+    assert "is being worked out" in lines[1]
+    assert lines[-2].startswith("Your tricks: trick 1: ") and lines[-2].count("trick ") == 13
+    assert lines[-1].startswith("Days played")
     for _ in range(40_000):
         driver.step()
         if result.attempt.par_value is not None:
@@ -152,6 +158,8 @@ def test_par_is_worked_out_in_idle_frames_and_reaches_a_result_that_lacked_it() 
     assert result.attempt.par_value == par
     driver.step()
     assert f"Par is {par}" in drawn_words(result)
+    assert any(line.startswith(f"Par is {par}") for line in result.mirror().dialog.lines)  # type: ignore[union-attr]
+    assert driver.app.ctx.speaker.log().lines[-1].startswith(f"Par is {par}")  # said once found
     assert Store(backend).load_daily().result_for(daily.key).par == par  # type: ignore[union-attr]
     attempt = Store(backend).load_daily_attempt()
     assert attempt is not None and attempt.par == par  # a reload need not work it out again

@@ -4,11 +4,12 @@ your daily record, and Share, the hand's review, practice and the menu."""
 from __future__ import annotations
 
 import datetime
-from typing import Protocol
+from typing import Final, Protocol
 
 import pygame
 
-from ...daily import LEVEL, MARK_CLEAN, MARK_HEARTS, MARK_MOON, Daily, points_of, trick_marks
+from ...announce import Announcement
+from ...daily import LEVEL, MARK_CLEAN, MARK_HEARTS, MARK_MOON, MARK_QUEEN, Daily, points_of, trick_marks
 from ...engine import Suit
 from .. import theme
 from ..layout import DialogLayout, Metrics
@@ -68,6 +69,10 @@ def daily_menu(ctx: Context, finished: bool) -> Dialog:
     )
 
 
+MARK_WORDS: Final = {MARK_CLEAN: "clean", MARK_QUEEN: "the Q♠", MARK_MOON: "the moon", MARK_HEARTS: "hearts"}
+"""A trick's mark in words."""
+
+
 class DailyResultDialog(Dialog):
     """The day's result: your points against par (filled in when par is found), the tricks' marks,
     your daily record, and Share, the review, practice and the menu."""
@@ -100,7 +105,18 @@ class DailyResultDialog(Dialog):
             closable=False,
             name="daily_result",
             wide="landscape",
+            spoken=self.said(),
         )
+        self.mirrored = self.mirrored_lines()
+
+    def mirrored_lines(self) -> tuple[str, ...]:
+        """The tricks' marks in words and the record, for a screen reader in the page's mirror after what
+        was said (drawn, they are a picture)."""
+        tricks = [
+            f"trick {number}: {MARK_WORDS.get(mark, 'hearts')}"
+            for number, mark in enumerate(self.marks, start=1)
+        ]
+        return (*(["Your tricks: " + "; ".join(tricks) + "."] if tricks else []), self.record)
 
     # What it says ---------------------------------------------------------------------------------
 
@@ -150,9 +166,14 @@ class DailyResultDialog(Dialog):
     def update(self, dt: float) -> Transition | None:
         shown = (self.attempt.par_value, round(self.attempt.par_progress * 100))
         if shown != self.par_shown:
-            if shown[0] != self.par_shown[0]:
+            found = shown[0] != self.par_shown[0]
+            if found:
                 self.record = self.record_line()  # par found: the day's result has it now
             self.par_shown = shown
+            self.spoken = tuple(self.said())
+            self.mirrored = self.mirrored_lines()
+            if found:
+                self.ctx.speaker.say(Announcement(text=self.said()[1], kind="note"))
             self.dirty = True
         return super().update(dt)
 
