@@ -376,3 +376,38 @@ def test_the_trick_with_the_jack_names_it_in_the_review_under_its_rule(jack_rule
         layout, replay, None, heading="", step=step, practise=False, focus_key=None, four_colour=False
     )
     assert ("J♦ (−10)" in frame.heading) is jack_rule, frame.heading
+
+
+@pytest.mark.parametrize("size", [(320, 568), (360, 640), (390, 844)])
+def test_on_a_small_phone_the_cards_stay_large_enough_to_read_beside_the_coachs_list(
+    size: tuple[int, int],
+) -> None:
+    """A long list of costly plays and a long explanation leave the rows little height on a small phone:
+    the seats' names go beside the rows where that makes the cards larger, and a card stays at least 28
+    CSS pixels tall (its rank and suit readable; over the rows, the names had left the cards 16 tall)."""
+    from hearts.ui.review_layout import CoachText, review_layout
+
+    pygame.display.init()
+    ctx = context(size, 1.0)
+    why = (
+        "A moon was within reach: every point so far is yours, with 0 hearts in the other hands. Hard shoots"
+        " the moon in 100% of its deals after the 4♣, in 0% after the 8♦. From here Hard expects the 4♣ to"
+        " cost you nothing and the 8♦ to cost you 25.0 points: 25.0 points lost."
+    )
+    coach = CoachText(
+        heading="2 costly plays: 27.6 points in all",
+        moments=(
+            "Trick 10: you played 8♦, better 4♣: 25.0 points lost (8♦ costs 25.0, 4♣ costs 0.0)",
+            "Trick 4: you played J♦, better 8♦: 2.6 points lost (J♦ costs 11.5, 8♦ costs 8.9)",
+        ),
+        whys=(why,),
+    )
+    layout = review_layout(size, 1.0, ctx.fonts, coach)
+    assert layout.card_size[1] >= 28, layout.card_size
+    for row in layout.rows:
+        assert layout.table.contains(row.cards) and not row.label.colliderect(row.cards.inflate(0, -1))
+    assert all(
+        not first.cards.colliderect(second.cards)
+        for index, first in enumerate(layout.rows)
+        for second in layout.rows[index + 1 :]
+    )

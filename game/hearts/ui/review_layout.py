@@ -185,14 +185,23 @@ def review_layout(size: tuple[int, int], scale: float, fonts: Fonts, coach: Coac
         decision = Rect(inner.left, inner.bottom - lines * small, inner.width, lines * small)
         rows_bottom = table.bottom
     rows_area = Rect(table.left, heading.bottom, table.width, rows_bottom - heading.bottom)
-    label_beside = not portrait or rows_area.width >= metrics.px(520)
     label_width = max(fonts.size(SEAT_NAMES[seat], small_px, bold=True)[0] for seat in Seat) + gap
+    row_height = rows_area.height // len(ORDER)
+
+    def card_height(beside: bool) -> int:
+        """Thirteen cards overlapping by half, a raised card's lift above them, the row's name beside
+        them or over them."""
+        label_height = 0 if beside else fonts.line_height(small_px, bold=True)
+        cards_width = rows_area.width - (label_width + gap if beside else 0)
+        return min(round((row_height - label_height - gap) / 1.18), round(cards_width / 7 * 1.4))
+
+    # The names beside the rows in landscape, and in portrait wherever that makes the cards larger (on a
+    # small phone, with the coach's list, names over the rows left cards too small to read).
+    label_beside = not portrait or card_height(True) >= card_height(False)
     label_height = 0 if label_beside else fonts.line_height(small_px, bold=True)
     cards_width = rows_area.width - (label_width + gap if label_beside else 0)
-    row_height = rows_area.height // len(ORDER)
-    # Thirteen cards overlapping by half, a raised card's lift above them.
-    card_height = min(round((row_height - label_height - gap) / 1.18), round(cards_width / 7 * 1.4))
-    card_size = (max(8, round(card_height / 1.4)), max(12, card_height))
+    height_of_cards = card_height(label_beside)
+    card_size = (max(8, round(height_of_cards / 1.4)), max(12, height_of_cards))
     lift = max(2, card_size[1] // 6)
     rows = []
     for index, seat in enumerate(ORDER):
