@@ -445,3 +445,49 @@ def test_no_passing_shows_at_your_first_turn_on_a_hand_without_passing() -> None
     driver.click(driver.card_spot(suggest_play(view)))
     driver.settle()
     assert "No passing" not in table.message
+
+
+def test_a_note_goes_on_by_a_tap_on_the_felt_and_by_its_control_in_the_mirror(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ "Tap to go on" says no more than tap: a tap on the felt goes on, as one on the note does (400 taps
+    on the felt had moved nothing). A screen reader's user, on a touch screen, has the note's own control
+    in the page's mirror, where it stands on the canvas."""
+    from hearts import page
+    from hearts.ui.table_voice import NOTE_CONTROL
+
+    driver = Driver((390, 844), settings=Settings(pace="quick"))
+    driver.click(driver.button_spot("learn"))
+    run = LessonRun(driver, "suggested")
+    for _ in range(200):
+        if run.lesson.note is not None and not run.lesson.motion.is_busy:
+            break
+        driver.step()
+    first = run.lesson.note
+    assert first is not None
+    control = next(button for button in run.lesson.mirror().buttons if button.id == NOTE_CONTROL)
+    assert control.label.startswith(first.title) and control.rect is not None
+    assert pygame.Rect(control.rect) == run.lesson.note_box()
+    presses = [page.Press("button", NOTE_CONTROL)]
+    monkeypatch.setattr(page, "presses", lambda: [presses.pop()] if presses else [])
+    driver.step()
+    assert run.lesson.note is None or run.lesson.note.key != first.key
+    for _ in range(400):  # the next note, once the cards it speaks of have come
+        if run.lesson.note is not None and not run.lesson.motion.is_busy:
+            break
+        driver.step()
+    second = run.lesson.note
+    assert second is not None and second.key != first.key
+    # A spot of bare felt: in no card, no button, not the note.
+    table = run.lesson
+    taken = [table.note_box(), *(rect for _, rect in table.snapshot().hand.rects())]
+    taken += [button.rect for button in table.snapshot().buttons]
+    width, height = driver.app.screen.get_size()
+    felt = next(
+        (x, y)
+        for y in range(height // 4, height, 7)
+        for x in range(8, width - 8, 7)
+        if not any(rect.inflate(8, 8).collidepoint(x, y) for rect in taken)
+    )
+    driver.click(felt)
+    assert run.lesson.note is None or run.lesson.note.key != second.key

@@ -9,6 +9,7 @@ sentences themselves come from ``hearts.announce``, as every spoken word does.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import replace
 from typing import Final
 
 from pygame import Rect
@@ -100,10 +101,15 @@ def spoken(said: Say) -> Announcement:
     )
 
 
-def mirror_of(frame: TableFrame, why: Callable[[Card], Reason | None]) -> Mirror:
+NOTE_CONTROL: Final = "note"
+"""The mirror's control for a guided table's note: pressed, it closes the note (or goes on from it)."""
+
+
+def mirror_of(frame: TableFrame, why: Callable[[Card], Reason | None], note: Rect | None = None) -> Mirror:
     """The page's mirror of the table as ``frame`` shows it (the cards you may not play with the
-    engine's reasons, from ``why``: the session's ``why_not``)."""
-    return mirror(
+    engine's reasons, from ``why``: the session's ``why_not``), with a control for the note showing at
+    ``note`` (it is read out as it comes up; the control moves on from it, as a tap on it does)."""
+    shown = mirror(
         frame.live,
         frame.hand,
         focus=frame.focus,
@@ -113,6 +119,11 @@ def mirror_of(frame: TableFrame, why: Callable[[Card], Reason | None]) -> Mirror
         buttons=frame.buttons,
         rects=dict(frame.cards),
     )
+    if frame.note is None or note is None:
+        return shown
+    label = f"{frame.note.title}: {'close the note' if frame.is_your_turn else 'go on'}"
+    control = MirrorButton(id=NOTE_CONTROL, label=announce.speak_symbols(label), rect=box(note))
+    return replace(shown, buttons=(control, *shown.buttons))
 
 
 def cant_play(reason: str) -> str:

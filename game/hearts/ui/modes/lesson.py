@@ -33,11 +33,12 @@ from ...engine import (
 from ...lesson import LESSON_DEAL, LESSON_SEED, Coach, Note, lesson_play, lesson_reason, why_card, why_pass
 from ...words import DIRECTION_WORDS, pass_words
 from ..context import Context
-from ..intents import Confirm, Intent, Tap
+from ..intents import Confirm, Intent, Pressed, Tap
 from ..motion import Step
 from ..routes import LessonMenu, LessonSummary
 from ..session import HUMAN, Session
 from ..table_state import TableSnapshot
+from ..table_voice import NOTE_CONTROL
 from ..transitions import Push, Transition
 from .base import OPEN_MENU, BaseMode, ModeTraits
 
@@ -70,6 +71,13 @@ class LessonMode(BaseMode):
 
     def answer(self, asked: object) -> Transition | None:
         return Push(LessonMenu()) if asked == OPEN_MENU else None
+
+
+def on_felt(tap: Tap, table: TableSnapshot) -> bool:
+    """Whether ``tap`` fell on none of your cards and none of the table's buttons."""
+    return not any(rect.collidepoint(tap.pos) for _, rect in table.hand.rects()) and not any(
+        button.rect.collidepoint(tap.pos) for button in table.buttons
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,10 +160,17 @@ class LessonGuide:
         return current.kind == "hold"
 
     def closes(self, intent: Intent, table: TableSnapshot, box: pygame.Rect | None) -> bool:
+        """A tap on the note or on the felt ("tap to go on" says no more than tap), Enter, or the note's
+        control in the page's mirror."""
         if not self.notes(table):
             return False
-        closes = (isinstance(intent, Tap) and box is not None and box.collidepoint(intent.pos)) or (
-            isinstance(intent, Confirm) and (table.state.focus is None or not table.your_turn)
+        closes = (
+            (
+                isinstance(intent, Tap)
+                and ((box is not None and box.collidepoint(intent.pos)) or on_felt(intent, table))
+            )
+            or (isinstance(intent, Confirm) and (table.state.focus is None or not table.your_turn))
+            or intent == Pressed("button", NOTE_CONTROL)
         )
         if closes:
             self.dismiss(table)

@@ -269,7 +269,13 @@ class TableScene(Scene):
     def mirror(self) -> page.Mirror:
         """The table as the page mirrors it, from a frame (built again only when it may have changed)."""
         snap, why = self.snapshot(), self.session.why_not
-        return self.voice.mirror(snap, self.ctx.size, lambda: table_voice.mirror_of(self.frame(snap), why))
+
+        def built() -> page.Mirror:
+            frame = self.frame(snap)
+            note = self.picture.note_box(frame) if frame.note is not None else None
+            return table_voice.mirror_of(frame, why, note)
+
+        return self.voice.mirror(snap, self.ctx.size, built)
 
     @property
     def note(self) -> Note | None:
