@@ -411,3 +411,19 @@ def test_on_a_small_phone_the_cards_stay_large_enough_to_read_beside_the_coachs_
         for index, first in enumerate(layout.rows)
         for second in layout.rows[index + 1 :]
     )
+
+
+def test_the_last_trick_is_no_choice_not_the_only_card_that_made_sense() -> None:
+    """A forced decision is "the only card that made sense"; the last trick's, one card left, was no choice
+    at all, and says so."""
+    from hearts.coach.judgement import Decision
+    from hearts.engine import CardSet
+    from hearts.ui.review_frame import LAST_CARD, ONLY_ONE, decision_words
+
+    def forced(trick: int) -> Decision:
+        cards = CardSet()
+        return Decision(1, trick, "play", trick, cards, cards, 0.0, 0.0, True, "why")
+
+    assert decision_words(forced(13)) == LAST_CARD
+    assert decision_words(forced(5)) == ONLY_ONE
+    assert decision_words(Decision(1, 5, "play", 5, CardSet(), CardSet(), 0.0, 0.0, False, "why")) == "why"

@@ -14,7 +14,7 @@ from typing import Final
 from pygame import Rect
 
 from ..coach import Decision, Review, moment_line
-from ..engine import Card, Seat
+from ..engine import TRICKS, Card, Seat
 from ..review import HandReplay
 from ..words import DIRECTION_WORDS, seat_name, trick_taken
 from .review_layout import ORDER, CoachText, ReviewLayout
@@ -22,6 +22,8 @@ from .widgets import Button
 
 ONLY_ONE: Final = "Only one card made sense here."
 """What the review says of a forced decision."""
+LAST_CARD: Final = "Your last card: there was nothing to choose."
+"""What it says of the last trick's (one card left, not a choice that made sense)."""
 
 
 def coach_heading(review: Review | None, progress: tuple[int, int] | None) -> str:
@@ -62,7 +64,9 @@ def decision_at(review: Review | None, step: int) -> Decision | None:
 
 def decision_words(decision: Decision) -> str:
     """The coach's word on a decision."""
-    return decision.why if not decision.forced else ONLY_ONE
+    if not decision.forced:
+        return decision.why
+    return LAST_CARD if decision.kind == "play" and decision.trick == TRICKS else ONLY_ONE
 
 
 def better_card(review: Review | None, step: int) -> Card | None:
