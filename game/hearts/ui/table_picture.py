@@ -1,5 +1,5 @@
 """What the table draws with, and the frame it draws: the drawer, the faces and copies made ahead in
-frames that draw nothing, and the header worked out once per view.
+frames that draw nothing, the header worked out once per view, and the page's mirror of the frame.
 
 The seam: the table hands in a snapshot of itself, what was said and its mode; the frame is composed
 from them by a pure function (``table_compose.compose``) and drawn from that value alone.
@@ -11,7 +11,8 @@ from collections.abc import Callable
 
 import pygame
 
-from ..engine import CardSet, PlayerView
+from ..engine import Card, CardSet, PlayerView, Reason
+from ..page import Mirror
 from .lesson_note import note_box
 from .modes.base import TableMode
 from .render.cards import CardPainter
@@ -23,6 +24,7 @@ from .table_frame import TableFrame
 from .table_layout import TableLayout
 from .table_remarks import Remarks
 from .table_state import TableSnapshot
+from .table_voice import mirror_of
 
 
 class TablePicture:
@@ -58,6 +60,11 @@ class TablePicture:
             return pygame.Rect(0, 0, 0, 0)
         clear_of = frame.trick_cards()
         return note_box(self.drawer.fonts, frame.note, frame.layout, frame.band, frame.is_your_turn, clear_of)
+
+    def mirror(self, frame: TableFrame, why: Callable[[Card], Reason | None]) -> Mirror:
+        """The page's mirror of ``frame`` (``table_voice.mirror_of``), the note's control where the note
+        stands."""
+        return mirror_of(frame, why, self.note_box(frame) if frame.note is not None else None)
 
     def work_ahead(
         self, layout: TableLayout, hand: CardSet, *, four_colour: bool

@@ -269,13 +269,7 @@ class TableScene(Scene):
     def mirror(self) -> page.Mirror:
         """The table as the page mirrors it, from a frame (built again only when it may have changed)."""
         snap, why = self.snapshot(), self.session.why_not
-
-        def built() -> page.Mirror:
-            frame = self.frame(snap)
-            note = self.picture.note_box(frame) if frame.note is not None else None
-            return table_voice.mirror_of(frame, why, note)
-
-        return self.voice.mirror(snap, self.ctx.size, built)
+        return self.voice.mirror(snap, self.ctx.size, lambda: self.picture.mirror(self.frame(snap), why))
 
     @property
     def note(self) -> Note | None:
