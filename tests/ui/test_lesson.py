@@ -466,7 +466,12 @@ def test_a_note_goes_on_by_a_tap_on_the_felt_and_by_its_control_in_the_mirror(
     first = run.lesson.note
     assert first is not None
     control = next(button for button in run.lesson.mirror().buttons if button.id == NOTE_CONTROL)
-    assert control.label.startswith(first.title) and control.rect is not None
+    assert control.label.startswith(f"Note: {first.title}, ") and control.rect is not None
+    assert not any(
+        button.label.startswith(first.title)
+        for button in run.lesson.mirror().buttons
+        if button is not control
+    )
     assert pygame.Rect(control.rect) == run.lesson.note_box()
     presses = [page.Press("button", NOTE_CONTROL)]
     monkeypatch.setattr(page, "presses", lambda: [presses.pop()] if presses else [])

@@ -121,7 +121,8 @@ def mirror_of(frame: TableFrame, why: Callable[[Card], Reason | None], note: Rec
     )
     if frame.note is None or note is None:
         return shown
-    label = f"{frame.note.title}: {'close the note' if frame.is_your_turn else 'go on'}"
+    # Named as a note first, so that no button of the table shares the start of its name ("Passing").
+    label = f"Note: {frame.note.title}, {'close it' if frame.is_your_turn else 'go on'}"
     control = MirrorButton(id=NOTE_CONTROL, label=announce.speak_symbols(label), rect=box(note))
     return replace(shown, buttons=(control, *shown.buttons))
 
