@@ -10,7 +10,7 @@ from functools import cache
 import pytest
 
 from hearts import daily as daily_module
-from hearts.daily import Daily, Par, daily_for, share_text, trick_marks
+from hearts.daily import Daily, Par, daily_for, points_of, share_text, trick_marks
 from hearts.engine import Match, Phase, Seat
 from hearts.storage import MemoryBackend, Store
 from hearts.storage.daily import DailyAttempt, new_attempt_id
@@ -147,7 +147,8 @@ def test_par_is_worked_out_in_idle_frames_and_reaches_a_result_that_lacked_it() 
     assert Store(backend).load_daily().result_for(daily.key).par is None  # type: ignore[union-attr]
     # Drawn, the result is a picture: the mirror reads it, the tricks' marks in words and the record too.
     lines = result.mirror().dialog.lines  # type: ignore[union-attr]
-    assert lines[0].endswith(f"you took {result.said()[0].split('you took ')[1]}")
+    points = points_of(result.attempt.session.match)
+    assert lines[0].endswith(f"you took {points} point{'' if abs(points) == 1 else 's'}.")
     assert "is being worked out" in lines[1]
     assert lines[-2].startswith("Your tricks: trick 1: ") and lines[-2].count("trick ") == 13
     assert lines[-1].startswith("Days played")

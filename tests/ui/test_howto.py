@@ -358,7 +358,12 @@ def test_the_mirror_reads_the_keys_a_row_a_sentence_and_finds_back(fonts: Fonts)
     assert any(line.startswith("Left arrow, Right arrow, Up arrow or Down arrow: ") for line in lines[keys:])
     assert sum(len(rows) + 1 for _, rows in KEY_GROUPS) == len(lines) - keys - 1
     back = scene.button("back")
-    assert back is not None and dialog.choices[0].rect is not None
+    assert back is not None and dialog.choices[0].rect == (
+        back.rect.x,
+        back.rect.y,
+        back.rect.width,
+        back.rect.height,
+    )
 
 
 # The keys on the page ------------------------------------------------------------------------------

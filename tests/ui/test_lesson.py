@@ -483,6 +483,8 @@ def test_a_note_goes_on_by_a_tap_on_the_felt_and_by_its_control_in_the_mirror(
         driver.step()
     second = run.lesson.note
     assert second is not None and second.key != first.key
+    shown = next(button for button in run.lesson.mirror().buttons if button.id == NOTE_CONTROL)
+    assert shown.label.startswith(f"Note: {second.title}, ")  # the control names the note showing now
     # A spot of bare felt: in no card, no button, not the note.
     table = run.lesson
     taken = [table.note_box(), *(rect for _, rect in table.snapshot().hand.rects())]

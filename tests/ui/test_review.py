@@ -422,7 +422,7 @@ def test_the_last_trick_is_no_choice_not_the_only_card_that_made_sense() -> None
 
     def forced(trick: int) -> Decision:
         cards = CardSet()
-        return Decision(1, trick, "play", trick, cards, cards, 0.0, 0.0, True, "why")
+        return Decision(1, 20 - trick, "play", trick, cards, cards, 0.0, 0.0, True, "why")
 
     assert decision_words(forced(13)) == LAST_CARD
     assert decision_words(forced(5)) == ONLY_ONE

@@ -74,12 +74,12 @@ class Voice:
         self.turn_said = moment
         return announce.your_turn(view, chosen=chosen, verbosity=verbosity)
 
-    def mirror(self, snap: TableSnapshot, size: tuple[int, int], build: Callable[[], Mirror]) -> Mirror:
-        """The mirror at ``snap`` in a window of ``size`` (``build`` makes it), built again only when
-        something it shows may have changed (the step showing and the view by identity: a new one is a
-        change; the size too, since the cards' places go to the page)."""
+    def mirror(self, snap: TableSnapshot, build: Callable[[], Mirror], note: Note | None = None) -> Mirror:
+        """The mirror at ``snap`` (``build`` makes it), built again only when something it shows may have
+        changed (the step showing and the view by identity: a new one is a change; the layout too, since
+        the cards' places go to the page; the ``note`` showing, whose control it carries)."""
         state, settings = snap.state, snap.settings
-        rest = (state.focus, state.selected, state.raised, snap.players_move, size, snap.fast)
+        rest = (state.focus, state.selected, state.raised, snap.players_move, snap.layout, snap.fast, note)
         key = (snap.current, snap.live, (*rest, settings.sound, settings.confirm_taps))
         kept = self._mirrored
         if kept is None or kept[0][0] is not key[0] or kept[0][1] is not key[1] or kept[0][2] != key[2]:

@@ -75,7 +75,7 @@ class LessonMode(BaseMode):
 
 def on_felt(tap: Tap, table: TableSnapshot) -> bool:
     """Whether ``tap`` fell on none of your cards and none of the table's buttons."""
-    return not any(rect.collidepoint(tap.pos) for _, rect in table.hand.rects()) and not any(
+    return table.hand.card_at(tap.pos) is None and not any(
         button.rect.collidepoint(tap.pos) for button in table.buttons
     )
 

@@ -112,10 +112,7 @@ class DailyResultDialog(Dialog):
     def mirrored_lines(self) -> tuple[str, ...]:
         """The tricks' marks in words and the record, for a screen reader in the page's mirror after what
         was said (drawn, they are a picture)."""
-        tricks = [
-            f"trick {number}: {MARK_WORDS.get(mark, 'hearts')}"
-            for number, mark in enumerate(self.marks, start=1)
-        ]
+        tricks = [f"trick {number}: {MARK_WORDS[mark]}" for number, mark in enumerate(self.marks, start=1)]
         return (*(["Your tricks: " + "; ".join(tricks) + "."] if tricks else []), self.record)
 
     # What it says ---------------------------------------------------------------------------------
@@ -171,9 +168,9 @@ class DailyResultDialog(Dialog):
                 self.record = self.record_line()  # par found: the day's result has it now
             self.par_shown = shown
             self.spoken = tuple(self.said())
-            self.mirrored = self.mirrored_lines()
             if found:
-                self.ctx.speaker.say(Announcement(text=self.said()[1], kind="note"))
+                self.mirrored = self.mirrored_lines()  # (the record has par now)
+                self.ctx.speaker.say(Announcement(text=self.spoken[1], kind="note"))
             self.dirty = True
         return super().update(dt)
 

@@ -14,7 +14,7 @@ from typing import Literal
 
 import pygame
 
-from ...page import Mirror, MirrorButton, MirrorDialog
+from ...page import Mirror, MirrorDialog
 from .. import theme
 from ..howto_words import KEY_GROUPS, KEYS_TITLE, SECTIONS, KeyRow
 from ..intents import Back, Confirm, Drag, Intent, Jump, Page, Pressed, Release, Step, Tap, Wheel
@@ -23,7 +23,7 @@ from ..render.fonts import Fonts
 from ..render.text import wrap
 from ..report import note_text
 from ..scroll import ScrollView
-from ..table_voice import box
+from ..table_voice import mirror_button
 from ..widgets import Button, draw_button, draw_panel, draw_title
 from .base import Context, Pop, Scene, Transition
 
@@ -288,12 +288,12 @@ class HowToScene(Scene):
         never changes while the page is open, and it is asked for in every drawn frame of a scroll)."""
         if self._mirror is None:
             lines = tuple(line for heading, paragraphs in self.sections for line in (heading, *paragraphs))
-            keys = (
-                KEYS_TITLE,
-                *(line for title, rows in KEY_GROUPS for line in (title, *(row.sentence for row in rows))),
-            )
-            lines += keys if self.keys else ()
-            back = MirrorButton(id=BACK, label="Back", rect=box(self.buttons[0].rect))
+            if self.keys:
+                rows = (
+                    line for title, group in KEY_GROUPS for line in (title, *(row.sentence for row in group))
+                )
+                lines += (KEYS_TITLE, *rows)
+            back = mirror_button(self.buttons[0])
             self._mirror = Mirror(dialog=MirrorDialog(title=self.title, lines=lines, choices=(back,)))
         return self._mirror
 

@@ -269,7 +269,7 @@ class TableScene(Scene):
     def mirror(self) -> page.Mirror:
         """The table as the page mirrors it, from a frame (built again only when it may have changed)."""
         snap, why = self.snapshot(), self.session.why_not
-        return self.voice.mirror(snap, self.ctx.size, lambda: self.picture.mirror(self.frame(snap), why))
+        return self.voice.mirror(snap, lambda: self.picture.mirror(self.frame(snap), why), self.note)
 
     @property
     def note(self) -> Note | None:
