@@ -184,7 +184,8 @@ def choose(card: Card, snap: TableSnapshot, waiting: str) -> tuple[TableState, C
         return state, Say(waiting, reason=True)
     if card not in view.legal:
         return state, Refuse(card)
-    if snap.settings.confirm_taps and state.raised != card:
+    plays_itself = snap.settings.play_last_card and len(view.hand) == 1  # (no second tap to wait for)
+    if snap.settings.confirm_taps and state.raised != card and not plays_itself:
         again = f"Press Enter again to play the {card}." if keyboard else f"Tap {card} again, or press Play."
         return replace(state, raised=card), Say(again, reason=False)
     return state, PlayCard(card)
