@@ -541,7 +541,7 @@ def test_a_double_touch_over_two_frames_plays_one_card_and_confirm_mode_needs_a_
 
 
 def test_with_tap_then_confirm_a_tap_on_the_last_card_plays_it_with_no_second_tap_asked() -> None:
-    """"Play my last card" plays it by itself, so a tap on it while the trick before it is still
+    """ "Play my last card" plays it by itself, so a tap on it while the trick before it is still
     gathered plays it as it lands: no "tap again" is said (the card would play before a second tap)."""
     driver = Driver((390, 844), settings=replace(QUICK, confirm_taps=True))
     start_match(driver)

@@ -10,11 +10,11 @@ import pytest
 
 from hearts.bots.hints import suggest_play
 from hearts.engine import Card, Phase, Play, PlayerView, Reason, Seat
-from hearts.storage import MemoryBackend, SavedMatch, Store
+from hearts.storage import MemoryBackend, SavedMatch, Settings, Store
 from hearts.ui.modes import MatchMode
 from hearts.ui.modes.base import MatchWords
 from hearts.ui.scenes.dialog import Dialog
-from hearts.ui.table_pace import REASON_TIME
+from hearts.ui.table_pace import DEAL_SKIPPED_AFTER, REASON_TIME
 from hearts.ui.table_remarks import taken_showing
 from hearts.words import prompt
 
@@ -98,6 +98,27 @@ def about_to_win_the_first_trick() -> MemoryBackend:
     backend = MemoryBackend()
     Store(backend).save_match(SavedMatch(match, 7, "normal"))
     return backend
+
+
+def test_a_tap_while_the_cards_are_dealt_lands_them_and_the_next_tap_chooses() -> None:
+    """The prompt asks for three cards as the deal begins: a tap on the table then deals every card at
+    once (the hand lies as it will), unless it is a double tap's second, on New match; it chooses
+    nothing, as no card lay still under the finger."""
+    driver = Driver((390, 844), settings=Settings(pace="normal"))
+    start_match(driver)
+    table = driver.table
+    middle = table.layout.hand.visible_part(13, 6, frozenset()).center
+    driver.touch(middle)  # New match's double tap
+    assert table.motion.current is not None and table.motion.current.kind == "deal"
+    while table.motion.current is not None and table.motion.current.shown < DEAL_SKIPPED_AFTER:
+        driver.step()
+    assert table.motion.is_busy and table.session.view.phase is Phase.PASS
+    driver.touch(middle)
+    assert not table.motion.is_busy and not table.state.selected
+    assert len(table.shown_hand().cards()) == 13
+    card = table.shown_hand().cards()[6]
+    driver.touch(driver.card_spot(card))  # (once the hand as it lies has been seen)
+    assert table.state.selected == {card}
 
 
 def test_an_illegal_card_tapped_while_the_trick_is_shown_is_refused_with_its_reason() -> None:

@@ -350,7 +350,7 @@ def test_skipping_a_trick_or_finishing_the_motion_still_cues_its_sounds_once() -
     motion.add(step("play", 1.0, view, sounds=("card",)))
     motion.advance(0.5)
     assert motion.take_cues() == ["queen"]
-    assert motion.skip_trick()
+    assert motion.skip()
     assert motion.take_cues() == ["trick"]
     motion.finish()
     assert motion.take_cues() == ["card"]  # two cards dropped at once: one sound

@@ -90,7 +90,7 @@ class Step:
     hidden: frozenset[Card] = frozenset()
     flights: tuple[Flight, ...] = ()
     skippable: bool = False
-    """A tap on the trick skips it (the trick's pause and collection)."""
+    """A tap cuts it short: on the trick, a finished trick's pause and collection; anywhere, the deal."""
     taken: Trick | None = None
     """The finished trick this step shows being won (its pause and its collection)."""
     dealer: Seat | None = None
@@ -174,10 +174,10 @@ class Motion:
         the steps dropped are cued together, each once."""
         self._cut(len(self.steps))
 
-    def skip_trick(self) -> bool:
-        """Cut short the pause and collection of the trick at the head, if that is what is showing: the
-        trick stays until it has been seen for its least time, its collection is dropped (its sounds
-        are still cued: the trick is still taken)."""
+    def skip(self) -> bool:
+        """Cut short what a tap skips, if that is what is showing: the deal (every card lands at once), or
+        the pause and collection of the trick at the head (the trick stays until it has been seen for its
+        least time, its collection is dropped; its sounds are still cued: the trick is still taken)."""
         count = 0
         while count < len(self.steps) and self.steps[count].skippable:
             count += 1

@@ -20,6 +20,7 @@ from .hand_sight import HandSight
 from .intents import Confirm, Intent, Jump, Pressed, Step, Tap
 from .session import HUMAN
 from .table_controls import BUTTON_KEYS, next_focus
+from .table_pace import DEAL_SKIPPED_AFTER
 from .table_state import TableSnapshot, TableState
 
 
@@ -38,8 +39,9 @@ class Choose:
 
 
 @dataclass(frozen=True, slots=True)
-class SkipTrick:
-    """A tap on the finished trick showing: it goes as soon as it has had its least time."""
+class Skip:
+    """A tap on the finished trick showing (it goes as soon as it has had its least time), or on the
+    table while the cards are dealt (they land at once)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +78,7 @@ class Say:
     aloud: str | None = None
 
 
-Command = Press | Choose | SkipTrick | PlayCard | PassCards | Picked | Refuse | Say
+Command = Press | Choose | Skip | PlayCard | PassCards | Picked | Refuse | Say
 MOONS: dict[object, Moon] = {
     routes.MOON_ADD: Moon.ADD_TO_OTHERS,
     routes.MOON_SUBTRACT: Moon.SUBTRACT_FROM_SHOOTER,
@@ -106,16 +108,19 @@ def aimed_card(pos: tuple[int, int], snap: TableSnapshot, sight: HandSight) -> C
 
 
 def tapped(pos: tuple[int, int], snap: TableSnapshot, sight: HandSight) -> tuple[TableState, Command | None]:
-    """A tap: a button, the finished trick showing, or a card (never one while it is not your move:
-    a tap during an animation never plays a card)."""
+    """A tap: a button, the finished trick showing, the deal (anywhere on the table), or a card (never
+    one while it is not your move: a tap during an animation never plays a card)."""
     state, current = snap.state, snap.current
     for button in snap.buttons:
         if button.rect.collidepoint(pos):
             return state, Press(button.key) if button.enabled else None
     aimed = aimed_card(pos, snap, sight)
     if current is not None and not (aimed is not None and snap.players_move):
-        skips = current.skippable and snap.layout.trick_area.collidepoint(pos)
-        return state, SkipTrick() if skips else None
+        if current.kind == "deal":
+            skips = current.skippable and current.shown >= DEAL_SKIPPED_AFTER
+        else:
+            skips = current.skippable and snap.layout.trick_area.collidepoint(pos)
+        return state, Skip() if skips else None
     if aimed is None:
         return state, None
     return replace(state, focus=None), Choose(aimed)

@@ -40,6 +40,9 @@ start of a decision): one long step costs the next few little."""
 
 # Step lengths at normal pace, in seconds.
 DEAL_TIME = 1.6
+DEAL_SKIPPED_AFTER = 0.35
+"""A tap on the table lands the deal at once, but not in its first moment: that tap is a double tap's
+second (on New match, or Next hand)."""
 EXCHANGE_TIME = 0.7
 PLAY_TIME = 0.3
 HOLD_TIME = 1.2
@@ -124,7 +127,7 @@ def _event_steps(
 ) -> Iterator[Step]:
     """The steps that show one event (none for an event that only changes words or sounds)."""
     if isinstance(event, HandStarted):
-        yield step("deal", DEAL_TIME * motion_time, after, dealer=event.dealer)
+        yield step("deal", DEAL_TIME * motion_time, after, dealer=event.dealer, skippable=True)
     elif isinstance(event, CardsPassed):
         starts = {card: hand.in_hand(card) for card in event.cards[HUMAN]}
         yield exchange_step(event, after, starts, EXCHANGE_TIME * motion_time)

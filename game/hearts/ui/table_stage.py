@@ -161,9 +161,9 @@ class Stage:
         self.motion.finish()
         return self.drain()
 
-    def skip_trick(self) -> Transition | None:
-        """Cut the finished trick showing short (a tap on it), and do what waited for it."""
-        self.motion.skip_trick()
+    def skip(self) -> Transition | None:
+        """Cut the deal or the finished trick showing short (a tap), and do what waited for it."""
+        self.motion.skip()
         return self.drain()
 
     def toggle_fast(self, moment: Hashable) -> None:
@@ -172,7 +172,7 @@ class Stage:
         self.fast_from = moment
         self.to_hand_end = False
         if self.fast:
-            self.motion.skip_trick()
+            self.motion.skip()
 
     def run_to_hand_end(self) -> None:
         """Fast-forward, your turns included, until ``hand_ended``."""

@@ -118,8 +118,8 @@ class TableScene(Scene):
         match order:
             case do.Press(key):
                 return self._press(key)
-            case do.SkipTrick():
-                return self.stage.skip_trick()
+            case do.Skip():
+                return self.stage.skip()
             case do.Choose(card):  # the cards still moving land first
                 waiting = waiting_words(self.session.phase, self.session.bot_to_move)
                 return self.stage.finish() or self._carry_out(*do.choose(card, self.snapshot(), waiting))
