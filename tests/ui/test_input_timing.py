@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pygame
+from pygame import Rect
 import pytest
 
 from hearts.bots.hints import suggest_play
@@ -318,6 +319,46 @@ def test_a_refused_card_shakes_or_jumps_and_shows_its_reason_beside_it(reduced: 
         driver.step()
     assert table.remarks.refusal_shown is None
     assert table.message == reason  # on the message line until your next move
+
+
+@pytest.mark.parametrize("size", [(320, 568), (390, 844), (844, 390), (1280, 720)])
+def test_the_reason_s_bubble_hides_no_card_you_may_play(size: tuple[int, int]) -> None:
+    """The bubble lies by the refused card, but never over a card you may play: the one beside it may be
+    the only one (the bubble lay over the J♠ you had to play, at 320×568)."""
+    from hearts.ui.report import recording
+
+    driver = Driver(size, settings=QUICK)
+    start_match(driver)
+    checked = 0
+    while checked < 3:
+        play_to_a_card_you_may_not_play(driver)
+        table = driver.table
+        legal = table.session.view.legal
+        shown = table.shown_hand()
+        cards, raised = shown.cards(), shown.raised_indexes(shown.cards())
+        beside = [
+            card
+            for index, card in enumerate(cards)
+            if card not in legal and any(other in legal for other in cards[max(0, index - 1) : index + 2])
+        ]
+        if len(legal) <= 3 and beside:
+            reason = str(table.session.match.why_illegal(Play.of(Seat.SOUTH, beside[0])))
+            driver.click(driver.card_spot(beside[0]))
+            with recording(size, 1.0) as report:
+                table.dirty = True
+                driver.app.draw()
+            hand_top = min(rect.top for _, rect in shown.rects())
+            (bubble,) = (
+                Rect(item["rect"]).inflate(20, 14)  # (its padding, in CSS pixels at scale 1)
+                for item in report.items
+                if item["kind"] == "text" and item["text"] == reason and item["rect"][1] > hand_top
+            )
+            geometry = table.layout.hand
+            for index, card in enumerate(cards):
+                if card in legal:
+                    assert not bubble.colliderect(geometry.visible_part(len(cards), index, raised)), card
+            checked += 1
+        _one_action(driver)
 
 
 def test_a_reason_gives_way_to_the_prompt_after_a_while() -> None:

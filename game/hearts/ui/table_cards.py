@@ -161,7 +161,8 @@ class RestingCards:
             radius = self.painter.layout(width, height).radius
             draw_focus(surface, focused, metrics.unit, radius)
         if refusal is not None and refusal.card in hand:
-            self._draw_refusal(surface, layout, refusal.card, refusal.reason, hand, frame.raised)
+            keep = [index for index, card in enumerate(hand) if playing and card in legal]
+            self._draw_refusal(surface, layout, refusal.card, refusal.reason, hand, frame.raised, keep)
 
     def _received_tags(
         self, layout: TableLayout, hand: list[Card], raised: frozenset[int], received: frozenset[Card] | None
@@ -203,27 +204,73 @@ class RestingCards:
         reason: str,
         hand: list[Card],
         raised: frozenset[int],
+        keep_clear: list[int],
     ) -> None:
-        """The reason in a bubble on the refused card, just under the corner indices of its row (so it
-        hides no card's index), inside the window."""
+        """The reason in a bubble by the refused card (``_bubble_places``), inside the window, hiding no
+        card of ``keep_clear`` (the indexes of the cards you may play): on fewer lines where it can, on
+        more (a narrower bubble) where it must; where nothing keeps them clear, where it first would go."""
         metrics = layout.metrics
-        visible = layout.hand.visible_part(len(hand), hand.index(card), raised)
-        rect = layout.hand.rects(len(hand), raised)[hand.index(card)]
         margin = metrics.px(6)
-        room = min(surface.get_width() - 2 * margin, metrics.px(300))
-        inner = room - metrics.px(20)
-        px = fit_size(self.fonts, reason, inner, metrics.text(14), metrics.text(12), bold=True)
-        lines = wrap(self.fonts, reason, px, inner, bold=True)  # a long reason (the lesson's) wraps
-        text_width = max(self.fonts.size(line, px, bold=True)[0] for line in lines)
-        line_height = self.fonts.line_height(px, bold=True)
-        height = px + (len(lines) - 1) * line_height + metrics.px(14)
-        bubble = pygame.Rect(0, 0, text_width + metrics.px(20), height)
-        below_index = self.painter.layout(rect.width, rect.height).index_rect.bottom + metrics.px(4)
-        bubble.midtop = (visible.centerx, rect.top + below_index)
-        bubble.clamp_ip(surface.get_rect().inflate(-2 * margin, -2 * margin))
+        bounds = surface.get_rect().inflate(-2 * margin, -2 * margin)
+        widest = min(bounds.width, metrics.px(300))
+        geometry = layout.hand
+        clear = [geometry.visible_part(len(hand), index, raised) for index in keep_clear]
+        px, bubble = -1, pygame.Rect(0, 0, 0, 0)
+        for room in (widest, widest * 3 // 5, widest * 2 // 5):
+            size_px, size = self._bubble_size(reason, room, layout)
+            places = self._bubble_places(layout, size, hand.index(card), len(hand), raised, bounds)
+            if px < 0:
+                px, bubble = size_px, places[0]  # (where nothing keeps them clear)
+            free = next((place for place in places if place.collidelist(clear) < 0), None)
+            if free is not None:
+                px, bubble = size_px, free
+                break
         radius = min(bubble.height // 2, px + metrics.px(7))
         draw_panel(surface, bubble, radius, theme.PANEL_SOLID)
         edge = max(1, metrics.px(2))
         pygame.draw.rect(surface, theme.ERROR, bubble, width=edge, border_radius=radius)
         inside = bubble.inflate(-metrics.px(20), 0)  # as wide as its widest line: the same lines
         draw_text(surface, self.fonts, reason, inside, px, theme.ERROR, bold=True)
+
+    def _bubble_size(self, reason: str, room: int, layout: TableLayout) -> tuple[int, tuple[int, int]]:
+        """The reason's text size and its bubble's size, the bubble at most ``room`` wide: a long reason
+        (the lesson's) wraps."""
+        metrics = layout.metrics
+        inner = room - metrics.px(20)
+        px = fit_size(self.fonts, reason, inner, metrics.text(14), metrics.text(12), bold=True)
+        lines = wrap(self.fonts, reason, px, inner, bold=True)
+        text_width = max(self.fonts.size(line, px, bold=True)[0] for line in lines)
+        height = px + (len(lines) - 1) * self.fonts.line_height(px, bold=True) + metrics.px(14)
+        return px, (text_width + metrics.px(20), height)
+
+    def _bubble_places(
+        self,
+        layout: TableLayout,
+        size: tuple[int, int],
+        index: int,
+        count: int,
+        raised: frozenset[int],
+        bounds: pygame.Rect,
+    ) -> list[pygame.Rect]:
+        """Where a bubble of ``size`` may go for card ``index``, best first, inside ``bounds``: just under
+        the corner indices of a row (it hides no card's index there), its own row first; centred on the
+        card's part in view, else beginning or ending with it, else at either side of the window."""
+        geometry = layout.hand
+        rects = geometry.rects(count, raised)
+        visible = geometry.visible_part(count, index, raised)
+        below_index = self.painter.layout(*geometry.card).index_rect.bottom + layout.metrics.px(4)
+        own = rects[index].top
+        rows = {rect.top for number, rect in enumerate(rects) if number not in raised} | {own}
+        places = []
+        for top in sorted(rows, key=lambda row: (row != own, abs(row - own))):
+            for side, x in (
+                ("midtop", visible.centerx),
+                ("topleft", visible.left),
+                ("topright", visible.right),
+                ("topleft", bounds.left),
+                ("topright", bounds.right),
+            ):
+                bubble = pygame.Rect((0, 0), size)
+                setattr(bubble, side, (x, top + below_index))
+                places.append(bubble.clamp(bounds))
+        return places
