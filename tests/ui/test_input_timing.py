@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pygame
-from pygame import Rect
 import pytest
+from pygame import Rect
 
 from hearts.bots.hints import suggest_play
 from hearts.engine import Card, Phase, Play, PlayerView, Reason, Seat

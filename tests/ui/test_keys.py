@@ -304,6 +304,43 @@ def test_the_focus_ring_on_a_card_stands_out_on_the_card_and_the_felt(
 
 
 @pytest.mark.parametrize(("size", "scale"), SIZES, ids=lambda case: str(case))
+def test_the_focus_ring_on_a_raised_card_goes_round_all_of_it_that_shows(
+    size: tuple[int, int], scale: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """H raises Hard's card and puts the focus on it: the ring goes round the strip beside the next card
+    and the band above it (it circled the strip alone, the band above looking like another card)."""
+    monkeypatch.setattr("hearts.ui.session.new_seed", lambda: 1)  # (the A♣ raised, a card over its right)
+    driver = Driver(size, settings=Settings(pace="quick"), scale=scale)
+    table = to_first_turn_to_play(driver)
+    driver.key(pygame.K_h)
+    for _ in range(round(3 / FRAME)):
+        if table.state.raised is not None:
+            break
+        driver.step()
+    focus = table.state.focus
+    frame = table.frame()
+    assert focus is not None and frame.hand[focus] == table.state.raised and focus + 1 < len(frame.hand)
+    focused, plain = drawn(table, size)
+    spots = dict(frame.cards)
+    card, after = spots[frame.hand[focus]], spots[frame.hand[focus + 1]]
+    assert after.left < card.right and after.top > card.top  # raised, the next card over its right part
+    band = focus_band(table.layout.metrics.unit)
+    radius = table.ctx.painter.layout(card.width, card.height).radius
+    above = range(card.left + radius, card.right - radius)
+    assert all(colour(focused, x, card.top - 1 - band // 2) == theme.FOCUS_RING_OUTLINE for x in above)
+    beside = range(card.top + radius, after.top - 2 * band)
+    assert all(colour(focused, card.right + band // 2, y) == theme.FOCUS_RING_OUTLINE for y in beside)
+    index = table.ctx.painter.layout(after.width, after.height).index_rect.move(after.topleft)
+    covered = [
+        (x, y)
+        for x in range(index.left, index.right)
+        for y in range(index.top, index.bottom)
+        if colour(focused, x, y) != colour(plain, x, y)
+    ]
+    assert not covered, ("the ring covers the next card's index", covered[:5])
+
+
+@pytest.mark.parametrize(("size", "scale"), SIZES, ids=lambda case: str(case))
 def test_the_focus_on_the_yellow_pass_button_stands_out(size: tuple[int, int], scale: float) -> None:
     driver = Driver(size, settings=Settings(pace="quick"), scale=scale)
     driver.click(driver.button_spot("new"))

@@ -24,7 +24,7 @@ from .render.text import draw_text, fit_size, wrap
 from .table_faces import TableFaces
 from .table_frame import TableFrame
 from .table_layout import TableLayout
-from .widgets import draw_focus, draw_panel, focus_band
+from .widgets import draw_focus, draw_focus_around, draw_panel, focus_band
 
 
 class RestingCards:
@@ -118,7 +118,7 @@ class RestingCards:
         hand = list(frame.hand)
         refusal = frame.refusal
         tags = self._received_tags(layout, hand, frame.raised, received)
-        focused: pygame.Rect | None = None
+        focused: list[pygame.Rect] = []
         shake = self.refusal_offset(frame, refusal.shake) if refusal is not None else (0, 0)
         drawn = [
             place.move(shake) if refusal is not None and card == refusal.card else place
@@ -152,14 +152,13 @@ class RestingCards:
             if card == frame.lifted or card in frame.selected:
                 self._edge(surface, metrics.px(3), rect, theme.SELECTED)
             if frame.focus == index:
-                # The part of it no other card covers: the ring marks one card, never its neighbours.
-                visible = layout.hand.visible_part(len(hand), index, frame.raised)
-                if visible.right < rect.right:  # a card over its right part: the ring ends on it early,
-                    visible.width -= focus_band(metrics.unit)  # clear of that card's index
-                focused = visible.move(rect.x - place.x, rect.y - place.y)
-        if focused is not None:  # over every card, so the cards beside it never hide its ring
-            radius = self.painter.layout(width, height).radius
-            draw_focus(surface, focused, metrics.unit, radius)
+                focused = [
+                    part.move(rect.x - place.x, rect.y - place.y) for part in self._in_view(frame, index)
+                ]
+        if len(focused) == 1:  # over every card, so the cards beside it never hide its ring
+            draw_focus(surface, focused[0], metrics.unit, self.painter.layout(width, height).radius)
+        elif focused:
+            draw_focus_around(surface, focused, metrics.unit)
         if refusal is not None and refusal.card in hand:
             keep = [index for index, card in enumerate(hand) if playing and card in legal]
             self._draw_refusal(surface, layout, refusal.card, refusal.reason, hand, frame.raised, keep)
@@ -184,6 +183,25 @@ class RestingCards:
         """A coloured edge along a hand card's border, ``px`` (3 CSS pixels) wide but never under 2."""
         width = max(2, px)
         pygame.draw.rect(surface, colour, rect, width=width, border_radius=max(3, rect.width // 12))
+
+    @staticmethod
+    def _in_view(frame: TableFrame, index: int) -> list[pygame.Rect]:
+        """The parts of card ``index`` no other card covers, for its focus ring (which marks one card,
+        never its neighbours): the largest box from its index, and for a raised card the band above the
+        cards beside it."""
+        geometry, count, raised = frame.layout.hand, len(frame.hand), frame.raised
+        rect = geometry.rects(count, raised)[index]
+        visible = geometry.visible_part(count, index, raised)
+        if visible.right >= rect.right:
+            return [visible]
+        band = focus_band(frame.layout.metrics.unit)
+        visible.width -= band  # a card over its right part: the ring ends on it early, clear of its index
+        over = geometry.rects(count, raised)[index + 1 :]
+        above = min((other.top for other in over if other.colliderect(rect)), default=rect.top) - 2 * band
+        if index not in raised or above <= rect.top:
+            return [visible]
+        return [visible, pygame.Rect(rect.left, rect.top, rect.width, above - rect.top)]  # (its ring above
+        # the card over it)
 
     def refusal_offset(self, frame: TableFrame, shake: float) -> tuple[int, int]:
         """How far a refused card stands from its place: a shake from side to side, or under reduced

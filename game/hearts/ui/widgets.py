@@ -102,6 +102,19 @@ def draw_focus(surface: pygame.Surface, rect: pygame.Rect, unit: float, radius: 
     pygame.draw.rect(surface, theme.FOCUS_RING_OUTLINE, inner, width=band, border_radius=corner + band)
 
 
+def draw_focus_around(surface: pygame.Surface, parts: list[pygame.Rect], unit: float) -> None:
+    """The focus ring of ``draw_focus`` round the shape the rectangles ``parts`` make together (a raised
+    card's part in view: the strip beside the card over it, and the band above that card), its corners
+    square: each band is the parts grown by its offset, less the parts grown by the one inside it."""
+    band = focus_band(unit)
+    area = parts[0].unionall(parts[1:]).inflate(4 * band, 4 * band)
+    ring = pygame.Surface(area.size, pygame.SRCALPHA)
+    for grown, colour in ((2, theme.FOCUS_RING), (1, theme.FOCUS_RING_OUTLINE), (0, (0, 0, 0, 0))):
+        for part in parts:
+            ring.fill(colour, part.move(-area.x, -area.y).inflate(2 * grown * band, 2 * grown * band))
+    surface.blit(ring, area)
+
+
 LABEL_PAD = 12
 """Room between a label and its button's left and right edges, in design pixels."""
 
