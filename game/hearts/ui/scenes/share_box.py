@@ -11,7 +11,7 @@ from ..layout import DialogLayout, Metrics
 from ..render.text import draw_text, wrap
 from ..widgets import draw_panel
 from .base import Context, Transition
-from .dialog import Choice, Dialog, draw_lines
+from .dialog import Choice, Dialog, draw_lines, set_paragraphs
 
 WAITING = {
     "pending": "Sharing…",
@@ -115,11 +115,5 @@ class ShareBox(Dialog):
     def _rows(self, rect: pygame.Rect, px: int) -> list[tuple[str, pygame.Rect]]:
         """Every line of the text at ``px``, stacked from the top of ``rect`` (beyond its bottom too), a
         third of a line between paragraphs."""
-        rows: list[tuple[str, pygame.Rect]] = []
-        top, height = rect.top, round(px * 1.35)
-        for paragraph in self._paragraphs():
-            for line in wrap(self.ctx.fonts, paragraph, px, rect.width) or [""]:
-                rows.append((line, pygame.Rect(rect.left, top, rect.width, height)))
-                top += height
-            top += height // 3
-        return rows
+        unbounded = pygame.Rect(rect.left, rect.top, rect.width, 1 << 20)
+        return set_paragraphs(self.ctx.fonts, self._paragraphs(), unbounded, px)[0]
