@@ -242,6 +242,23 @@ def test_the_match_result_keeps_its_chart_on_phones_both_ways_up() -> None:
             assert target["rect"][1] >= last["rect"][1] + last["rect"][3], size
 
 
+def test_a_victory_sends_the_page_its_mirror_once_not_every_frame_of_its_confetti(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A dialog builds its mirror anew each frame it draws (the victory's, as the suits fall): the page
+    gets it again only when it differs, not a copy a frame to turn into JSON and compare."""
+    sent: list[object] = []
+    monkeypatch.setattr("hearts.page.mirror", sent.append)
+    driver = Driver((390, 844))
+    driver.app.mirroring = True
+    _, result = build("victory", driver.app.ctx)
+    assert isinstance(result, Dialog) and result.is_animating
+    driver.app.stack.append(result)
+    drawn = sum(driver.step() for _ in range(30))
+    assert drawn == 30 and result.is_animating
+    assert len(sent) == 1 and sent[0] == result.mirror()
+
+
 def test_a_victory_celebrates_for_a_while_and_leaves_nothing_behind_under_reduced_motion() -> None:
     from dataclasses import replace
 

@@ -280,8 +280,8 @@ class App:
             self.draw()
             if self.mirroring:
                 mirrored = self.scene.mirror() or NO_MIRROR
-                if mirrored is not self._mirrored:  # (a scene hands back the same one while unchanged)
-                    self._mirrored = mirrored
+                if mirrored != self._mirrored:  # (the table hands back the same one while unchanged;
+                    self._mirrored = mirrored  # a dialog builds its anew, not sent again when the same)
                     page.mirror(mirrored)
             return True
         # The sounds made ready first (a few short steps), then the scenes' work (``idle_work.work_for``).
