@@ -188,19 +188,18 @@ def review_layout(size: tuple[int, int], scale: float, fonts: Fonts, coach: Coac
     label_width = max(fonts.size(SEAT_NAMES[seat], small_px, bold=True)[0] for seat in Seat) + gap
     row_height = rows_area.height // len(ORDER)
 
-    def card_height(beside: bool) -> int:
-        """Thirteen cards overlapping by half, a raised card's lift above them, the row's name beside
-        them or over them."""
+    def room(beside: bool) -> tuple[int, int, int]:
+        """A row's name's height and its cards' width, the row's name beside them or over them; and the
+        height of thirteen cards overlapping by half there, a raised card's lift above them."""
         label_height = 0 if beside else fonts.line_height(small_px, bold=True)
         cards_width = rows_area.width - (label_width + gap if beside else 0)
-        return min(round((row_height - label_height - gap) / 1.18), round(cards_width / 7 * 1.4))
+        height = min(round((row_height - label_height - gap) / 1.18), round(cards_width / 7 * 1.4))
+        return label_height, cards_width, height
 
     # The names beside the rows in landscape, and in portrait wherever that makes the cards larger (on a
     # small phone, with the coach's list, names over the rows left cards too small to read).
-    label_beside = not portrait or card_height(True) >= card_height(False)
-    label_height = 0 if label_beside else fonts.line_height(small_px, bold=True)
-    cards_width = rows_area.width - (label_width + gap if label_beside else 0)
-    height_of_cards = card_height(label_beside)
+    label_beside = not portrait or room(True)[2] >= room(False)[2]
+    label_height, cards_width, height_of_cards = room(label_beside)
     card_size = (max(8, round(height_of_cards / 1.4)), max(12, height_of_cards))
     lift = max(2, card_size[1] // 6)
     rows = []
