@@ -215,16 +215,31 @@ def test_a_tall_window_shows_every_option_on_one_page(fonts: Fonts) -> None:
         assert scene.button("prev") is None and scene.button("next") is None
 
 
+def counting_layouts(scene: PagedScene) -> list[bool]:
+    """Each arrangement ``scene`` lays out from now on (whether on the rail), as it does it."""
+    laid_out: list[bool] = []
+    lay_out = scene._lay_out
+
+    def counted(*, rail: bool) -> bool:
+        laid_out.append(rail)
+        return lay_out(rail=rail)
+
+    scene._lay_out = counted  # type: ignore[method-assign]
+    return laid_out
+
+
 def test_the_two_tabs_of_options_share_one_arrangement(fonts: Fonts) -> None:
     """Choosing a tab moves nothing but the rows: Back and the tabs stay where they were (the Game tab's
     rows took a rail on the left in a landscape window, the Table tab's did not, and both jumped)."""
     for size in ((1280, 720), (844, 390), (568, 320), (390, 844), (320, 568)):
         scene = OptionsScene(make_ctx(fonts, size))
         places = {key: scene.button(key).rect for key in ("back", "tab_game", "tab_table")}  # type: ignore[union-attr]
+        laid_out = counting_layouts(scene)
         tap(scene, "tab_table")
         assert {key: scene.button(key).rect for key in places} == places, size  # type: ignore[union-attr]
         if scene.page_count == 1:
             assert scene.button("prev") is None and scene.button("next") is None
+        assert len(laid_out) == 1, (size, laid_out)  # the arrangement chosen once, not again by a tab
 
 
 def test_every_option_can_be_reached_on_a_small_phone(fonts: Fonts) -> None:

@@ -48,6 +48,8 @@ class OptionsScene(PagedScene):
         self.tab = tab if tab in TABS else "tab_game"
         self.level = level
         self.why = why
+        self._rail_for: tuple[object, bool] | None = None
+        """The window (its size and scale) the rail was chosen for, and the choice."""
         super().__init__(ctx)
 
     def is_fixed(self, option: Option | Link) -> bool:
@@ -70,16 +72,19 @@ class OptionsScene(PagedScene):
     def _wants_rail(self) -> bool:
         """The rail when either tab wants it: the two share one arrangement, so a tab chosen moves nothing
         but the rows (the Game tab's ten rows took the rail in a landscape window, the Table tab's seven
-        did not)."""
-        shown = self.tab
-        try:
-            wants = []
-            for tab in TABS:
-                self.tab = tab
-                wants.append(super()._wants_rail())
-            return any(wants)
-        finally:
-            self.tab = shown
+        did not). Chosen once for a window: both tabs laid out to choose it."""
+        window = (self.size, self.ctx.scale)
+        if self._rail_for is None or self._rail_for[0] != window:
+            shown = self.tab
+            try:
+                wants = []
+                for tab in TABS:
+                    self.tab = tab
+                    wants.append(super()._wants_rail())
+            finally:
+                self.tab = shown
+            self._rail_for = (window, any(wants))
+        return self._rail_for[1]
 
     def _paginate(self, body: pygame.Rect) -> int:
         """The rows split over pages; on a tall window rows close up a little when that saves a page
