@@ -15,6 +15,7 @@ from hearts.engine import Phase, Rules
 from hearts.storage import Settings
 from hearts.ui import theme
 from hearts.ui.focus import step_focus
+from hearts.ui.intents import Step
 from hearts.ui.scenes.dialog import Dialog
 from hearts.ui.scenes.options import OptionsScene
 from hearts.ui.scenes.table import TableScene
@@ -467,18 +468,23 @@ def test_a_list_answers_every_arrow_and_a_grid_moves_by_rows_and_columns() -> No
     grid = [pygame.Rect(left, top, 100, 40) for top in (0, 50) for left in (0, 110)]
     for rects in (column, row):  # a single column or row: every arrow moves along it, going round
         for vertical in (False, True):
-            assert step_focus(rects, 0, 1, vertical=vertical) == 1
-            assert step_focus(rects, 0, -1, vertical=vertical) == 2
-    assert step_focus(grid, 0, 1, vertical=True) == 2  # down the column
-    assert step_focus(grid, 0, 1, vertical=False) == 1  # across the row
-    assert step_focus(grid, 1, 1, vertical=False) == 0  # round to the row's start
-    assert step_focus(grid, 3, 1, vertical=True) == 1  # round to the column's top
-    assert step_focus(grid, None, 1, vertical=True) == 0 and step_focus(grid, None, -1, vertical=False) == 3
-    assert step_focus([], None, 1, vertical=False) is None
+            assert step_focus(rects, 0, Step(1, vertical=vertical)) == 1
+            assert step_focus(rects, 0, Step(-1, vertical=vertical)) == 2
+    assert step_focus(grid, 0, Step(1, vertical=True)) == 2  # down the column
+    assert step_focus(grid, 0, Step(1, vertical=False)) == 1  # across the row
+    assert step_focus(grid, 1, Step(1, vertical=False)) == 0  # round to the row's start
+    assert step_focus(grid, 3, Step(1, vertical=True)) == 1  # round to the column's top
+    assert (
+        step_focus(grid, None, Step(1, vertical=True)) == 0
+        and step_focus(grid, None, Step(-1, vertical=False)) == 3
+    )
+    assert step_focus([], None, Step(1)) is None
     # The last of an odd count, alone in its row of a grid (the pause menu's Main menu): ← → stay on it.
     odd = [*grid, pygame.Rect(0, 100, 100, 40)]
-    assert step_focus(odd, 4, 1, vertical=False) == 4 and step_focus(odd, 4, -1, vertical=False) == 4
-    assert step_focus(odd, 4, 1, vertical=True) == 0
+    assert (
+        step_focus(odd, 4, Step(1, vertical=False)) == 4 and step_focus(odd, 4, Step(-1, vertical=False)) == 4
+    )
+    assert step_focus(odd, 4, Step(1, vertical=True)) == 0
 
 
 def test_tab_and_shift_tab_go_through_every_button_in_order_options_tabs_included() -> None:

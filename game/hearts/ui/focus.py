@@ -13,19 +13,20 @@ from collections.abc import Sequence
 
 from pygame import Rect
 
+from .intents import Step
 
-def step_focus(
-    rects: Sequence[Rect], current: int | None, delta: int, *, vertical: bool, in_order: bool = False
-) -> int | None:
-    """The index the focus moves to from ``current`` for an arrow (``delta`` -1 or +1, ``vertical`` for
-    ↑ ↓), or for Tab (``in_order``: the next in the list, going round); from no focus, the first (or,
-    going back, the last); None when there is nothing to focus."""
+
+def step_focus(rects: Sequence[Rect], current: int | None, step: Step) -> int | None:
+    """The index the focus moves to from ``current`` for ``step``: an arrow (``delta`` -1 or +1,
+    ``vertical`` for ↑ ↓), or Tab (``in_order``: the next in the list, going round); from no focus, the
+    first (or, going back, the last); None when there is nothing to focus."""
+    delta, vertical = step.delta, step.vertical
     count = len(rects)
     if not count:
         return None
     if current is None or not 0 <= current < count:
         return 0 if delta > 0 else count - 1
-    if in_order:
+    if step.in_order:
         return (current + delta) % count
     here = rects[current]
     others = [index for index in range(count) if index != current]

@@ -151,9 +151,7 @@ class Dialog(Scene):
             return Pop(self.close_result) if self.closable else None
         if isinstance(intent, Step) and self.buttons:
             rects = [button.rect for button in self.buttons]
-            self.focus = step_focus(
-                rects, self.focus, intent.delta, vertical=intent.vertical, in_order=intent.in_order
-            )
+            self.focus = step_focus(rects, self.focus, intent)
             self.dirty = True
         elif isinstance(intent, Jump) and self.buttons:
             self.focus = len(self.buttons) - 1 if intent.to_end else 0

@@ -101,9 +101,7 @@ class MenuScene(Scene):
             return None
         if isinstance(intent, Step):
             rects = [button.rect for button in self.buttons]
-            self.focus = step_focus(
-                rects, self.focus, intent.delta, vertical=intent.vertical, in_order=intent.in_order
-            )
+            self.focus = step_focus(rects, self.focus, intent)
         elif isinstance(intent, Jump):
             self.focus = len(self.buttons) - 1 if intent.to_end else 0
         elif isinstance(intent, Confirm):

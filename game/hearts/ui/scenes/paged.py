@@ -288,13 +288,7 @@ class PagedScene(Scene):
         if isinstance(intent, Step):
             if self.focus_key in enabled:
                 rects = [button.rect for button in self.buttons if button.enabled]
-                index = step_focus(
-                    rects,
-                    enabled.index(self.focus_key),
-                    intent.delta,
-                    vertical=intent.vertical,
-                    in_order=intent.in_order,
-                )
+                index = step_focus(rects, enabled.index(self.focus_key), intent)
                 self.focus_key = enabled[index or 0]
             else:
                 self.focus_key = self._first_focus() if intent.delta > 0 else enabled[-1]
