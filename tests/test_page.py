@@ -218,6 +218,7 @@ def test_the_mirror_as_the_page_reads_it():
             "lines": ["You took 3 hearts."],
             "choices": [{"id": "0", "label": "Next hand"}, {"id": "1", "label": "Scores"}],
             "active": "0",
+            "ownKeys": False,
         },
     }
     assert json.loads(HAND.to_json()) == {

@@ -109,7 +109,7 @@
     const reasons = element("div", { id: "mirror-reasons", hidden: "" });
     const buttons = element("div", { id: "mirror-buttons", role: "group", "aria-label": "Table", hidden: "" });
     const dialog = element("div", { id: "mirror-dialog", role: "dialog", "aria-labelledby": "mirror-dialog-title",
-        hidden: "" });
+        tabindex: "-1", hidden: "" });
     const title = element("h2", { id: "mirror-dialog-title" });
     // What the dialog says (the game log, a page of rules), a list a screen reader reads item by item.
     const lines = element("ul", { id: "mirror-lines", "aria-label": "Text", hidden: "" });
@@ -248,7 +248,7 @@
             const opened = titleBefore === null || titleBefore !== title.textContent;
             const moved = dialog.contains(here) && shown.dialog.active !== activeBefore;
             if (opened || moved || idle) {
-                const target = chosenChoice();
+                const target = dialogTarget();
                 if (target) {
                     target.focus({ preventScroll: true });
                 }
@@ -261,6 +261,17 @@
     function chosenChoice() {
         const active = shown.dialog && shown.dialog.active;
         return (active != null && keyOf(choices, active)) || choices.firstElementChild;
+    }
+
+    // Where the focus goes in the dialog: its active choice; on a screen whose Enter and Space are its own
+    // while no choice is active (How to play scrolls, a review plays from the step on show), the dialog
+    // itself, so those keys reach the game rather than click a button of the mirror (Back).
+    function dialogTarget() {
+        const state = shown.dialog;
+        if (state && state.ownKeys === true && state.active == null) {
+            return dialog;
+        }
+        return chosenChoice();
     }
 
     function focusHand() {
@@ -277,7 +288,7 @@
     if (canvas) {
         canvas.addEventListener("focus", () => {
             if (!dialog.hidden) {
-                const target = chosenChoice();
+                const target = dialogTarget();
                 if (target) {
                     target.focus({ preventScroll: true });
                 }

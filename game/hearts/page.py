@@ -303,6 +303,10 @@ class MirrorDialog:
     active: str | None = None
     lines: tuple[str, ...] = ()
     """What the dialog says, line by line (a page to read: the game log, How to play)."""
+    own_keys: bool = False
+    """Enter and Space are the screen's own while no choice has the game's focus (How to play scrolls,
+    a review plays from the step on show): the page keeps its focus off the choices, whose button would
+    take the key (Back, the first)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -351,6 +355,7 @@ class Mirror:
                     for choice in self.dialog.choices
                 ],
                 "active": self.dialog.active,
+                "ownKeys": self.dialog.own_keys,
             }
             if self.dialog is not None
             else None

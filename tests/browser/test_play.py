@@ -176,8 +176,20 @@ def test_a_whole_hand_by_keys_alone(calm_easy_desktop: BrowserContext, site_url:
     assert result.title == "Hand 1"
     # (once no points are left, the rest of the hand plays itself)
     assert len(hand.passed) == 3 and 1 <= len(hand.played) <= 13
-    player.key("Enter")  # Next hand
-    player.wait_for(lambda t: len(t.hand) == TRICKS and t.dialog is None, what="hand 2")
+    # The hand's review, by keys: Enter there plays again from the trick on show (with the page's focus
+    # on the review's first button, Back, Enter pressed that and left the review).
+    focused = "document.activeElement ? document.activeElement.textContent : ''"
+    for _ in range(len(result.choices)):
+        on = player.page.evaluate(focused)
+        if on.startswith("Review"):
+            break
+        player.key("ArrowDown")  # (the game moves its focus, and the page's follows a frame later)
+        player.page.wait_for_function(f"(before) => ({focused}) !== before", arg=on, timeout=5000)
+    player.key("Enter")
+    review = player.titled("review")
+    assert review.dialog is not None and any(c.name.startswith("Play from") for c in review.dialog.choices)
+    player.key("Enter")
+    player.wait_for(lambda t: t.dialog is None and len(t.hand) > 0, what="practice from the trick on show")
     player.check()
 
 

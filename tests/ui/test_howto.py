@@ -357,6 +357,7 @@ def test_the_mirror_reads_the_keys_a_row_a_sentence_and_finds_back(fonts: Fonts)
     assert "Tab or Shift+Tab: The next button, or the one before." in lines[keys:]
     assert any(line.startswith("Left arrow, Right arrow, Up arrow or Down arrow: ") for line in lines[keys:])
     assert sum(len(rows) + 1 for _, rows in KEY_GROUPS) == len(lines) - keys - 1
+    assert dialog.own_keys and dialog.active is None  # (Space and Enter scroll: the page's focus is off Back)
     back = scene.button("back")
     assert back is not None and dialog.choices[0].rect == (
         back.rect.x,

@@ -220,6 +220,7 @@ def test_a_screen_reader_hears_the_review_step_by_step_and_presses_its_buttons()
     labels = [choice.label for choice in mirrored.choices]
     assert labels[:2] == ["Back", "Previous step"] and labels[-1] == "Next step"
     assert f"Play from trick {review.step}" in labels
+    assert mirrored.own_keys and mirrored.active is None  # (Enter plays from here: the page keeps off Back)
     assert mirrored.lines[0] == review.coach_heading()  # then the key moments, then the step
     assert "♠" not in " ".join(mirrored.lines) and "♥" not in " ".join(mirrored.lines)  # cards in words
 

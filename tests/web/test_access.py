@@ -575,6 +575,34 @@ def test_a_dialog_takes_the_focus_and_gives_it_back(browser: Browser, base: str)
         assert focused(page) == "mirror-hand"
 
 
+def test_a_screen_whose_enter_and_space_are_its_own_keeps_the_focus_off_its_buttons(
+    browser: Browser, base: str
+):
+    """How to play scrolls on Space and Enter, a review plays from the step on show: with the focus on
+    the mirror's first button (Back), those keys clicked it and left the screen instead."""
+    with opened(browser, base) as page:
+        mirror(page, state())
+        howto = {
+            "title": "How to play",
+            "lines": ["The aim is to take as few points as you can."],
+            "choices": [{"id": "back", "label": "Back"}],
+            "active": None,
+            "ownKeys": True,
+        }
+        mirror(page, state(hand=False, dialog=howto))
+        assert focused(page) == "mirror-dialog"
+        page.keyboard.press(" ")
+        page.keyboard.press("Enter")
+        assert page.evaluate("window.heard") == [" ", "Enter"]  # the game's: it scrolls
+        assert presses(page) == []
+        page.evaluate("document.getElementById('canvas').focus()")  # (a click on the page)
+        assert focused(page) == "mirror-dialog"
+        mirror(page, state(hand=False, dialog={**howto, "active": "back"}))  # the game's focus on Back
+        assert focused(page) == "mirror-choice-back"
+        page.keyboard.press("Enter")
+        assert presses(page) == [{"kind": "choice", "id": "back"}]
+
+
 def test_a_focus_given_to_the_canvas_goes_to_the_hand(browser: Browser, base: str):
     with opened(browser, base) as page:
         page.evaluate("document.getElementById('canvas').focus()")

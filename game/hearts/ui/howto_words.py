@@ -227,6 +227,15 @@ KEY_GROUPS: tuple[tuple[str, tuple[KeyRow, ...]], ...] = (
         ),
     ),
     (
+        "In a hand's review",
+        (
+            KeyRow((LEFT, RIGHT), "The step before or after", Step),
+            KeyRow((HOME, END), "The deal, or the last trick", Jump),
+            KeyRow((ENTER,), "Play on from the step on show", Confirm),
+            KeyRow((ESCAPE,), "Back", Back),
+        ),
+    ),
+    (
         "On this page",
         (
             KeyRow((UP, DOWN), "Scroll a little", Step),

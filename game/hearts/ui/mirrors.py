@@ -24,13 +24,15 @@ def screen_mirror(
     *,
     lines: Sequence[str] = (),
     label: Callable[[Button], str] = spoken_label,
+    own_keys: bool = False,
 ) -> Mirror:
     """A screen's buttons (the enabled ones: a disabled one cannot be pressed) as the choices of a
-    dialog named ``title``, the button with key ``focus`` active."""
+    dialog named ``title``, the button with key ``focus`` active (``own_keys``: ``MirrorDialog``'s)."""
     choices = tuple(
         MirrorButton(id=button.key, label=label(button), rect=box(button.rect))
         for button in buttons
         if button.enabled
     )
     active = focus if any(choice.id == focus for choice in choices) else None
-    return Mirror(dialog=MirrorDialog(title=title, lines=tuple(lines), choices=choices, active=active))
+    dialog = MirrorDialog(title=title, lines=tuple(lines), choices=choices, active=active, own_keys=own_keys)
+    return Mirror(dialog=dialog)

@@ -294,7 +294,9 @@ class HowToScene(Scene):
                 )
                 lines += (KEYS_TITLE, *rows)
             back = mirror_button(self.buttons[0])
-            self._mirror = Mirror(dialog=MirrorDialog(title=self.title, lines=lines, choices=(back,)))
+            # (Space and Enter scroll the page: not a press on Back)
+            dialog = MirrorDialog(title=self.title, lines=lines, choices=(back,), own_keys=True)
+            self._mirror = Mirror(dialog=dialog)
         return self._mirror
 
     def handle(self, intent: Intent) -> Transition | None:

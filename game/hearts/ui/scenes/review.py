@@ -163,6 +163,7 @@ class ReviewScene(Scene):
             self.focus_key,
             lines=lines,
             label=lambda button: STEP_NAMES.get(button.key) or spoken_label(button),
+            own_keys=True,  # (Enter plays from the step on show)
         )
 
     def decision_here(self) -> Decision | None:
