@@ -191,8 +191,10 @@
             set(node, "aria-disabled", card.playable === false ? "true" : null);
             set(node, "aria-describedby", card.why ? idFor("why", card.id) : null);
             const chosen = card.chosen ? "true" : "false";
-            set(node, "aria-selected", list && multi ? chosen : null);
-            set(node, "aria-pressed", !list && multi ? chosen : null);
+            // Chosen for the pass (each card says whether), or lifted to play (only that one says so).
+            const marked = multi ? chosen : card.chosen ? "true" : null;
+            set(node, "aria-selected", list ? marked : null);
+            set(node, "aria-pressed", !list ? marked : null);
             place(node, card.rect);
         });
         const active = list && state.active != null ? document.getElementById(idFor("card", state.active)) : null;

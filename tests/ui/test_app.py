@@ -540,10 +540,11 @@ def test_a_double_touch_over_two_frames_plays_one_card_and_confirm_mode_needs_a_
     assert len(human_plays(driver)) == mine + 1
 
 
-def test_with_tap_then_confirm_a_tap_on_the_last_card_plays_it_with_no_second_tap_asked() -> None:
-    """ "Play my last card" plays it by itself, so a tap on it while the trick before it is still
-    gathered plays it as it lands: no "tap again" is said (the card would play before a second tap)."""
-    driver = Driver((390, 844), settings=replace(QUICK, confirm_taps=True))
+@pytest.mark.parametrize("itself", [True, False])
+def test_with_tap_then_confirm_a_tap_on_the_last_card_plays_it_with_no_second_tap_asked(itself: bool) -> None:
+    """Your one card left is no choice to confirm: a tap on it plays it, with "Play my last card" off, or
+    on, while the trick before it is still gathered (it would play itself before a second tap anyway)."""
+    driver = Driver((390, 844), settings=replace(QUICK, confirm_taps=True, play_last_card=itself))
     start_match(driver)
     table = driver.table
     while len(table.session.view.hand) != 1:
@@ -557,14 +558,16 @@ def test_with_tap_then_confirm_a_tap_on_the_last_card_plays_it_with_no_second_ta
         spot = driver.card_spot(suggest_play(view))
         driver.touch(spot)
         driver.touch(spot)
-        while len(view.hand) == 2 and table.session.view.to_move is not Seat.SOUTH:
+        while itself and len(view.hand) == 2 and table.session.view.to_move is not Seat.SOUTH:
             driver.step()  # (the others' cards, until the last card is yours, still moving)
+    if not itself:
+        driver.settle()
     (last,) = table.session.view.hand
     heard: list[str] = []
     driver.app.ctx.speaker.listeners.append(lambda message: heard.append(message.text))
     mine = len(human_plays(driver))
     spot = driver.card_spot(last)  # (as soon as the hand as it lies now has been seen)
-    assert table.motion.is_busy
+    assert table.motion.is_busy == itself
     driver.touch(spot)
     assert len(human_plays(driver)) == mine + 1 and human_plays(driver)[-1].card == last
     assert not any("again" in text for text in heard), heard

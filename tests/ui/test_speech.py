@@ -13,7 +13,7 @@ import pytest
 from hearts import page
 from hearts.announce import Announcement, card_name, card_title, trick_story
 from hearts.bots.hints import suggest_pass, suggest_play
-from hearts.engine import Phase, Play
+from hearts.engine import Phase, Play, Seat
 from hearts.storage import Settings
 from hearts.ui.routes import NewMatch
 from hearts.ui.scenes.dialog import Dialog
@@ -221,6 +221,34 @@ def test_a_card_pressed_in_the_mirror_is_played_as_a_tap_plays_it(monkeypatch: p
     driver.step()
     assert table.session.match.move_count > moves
     assert card not in table.session.view.hand
+
+
+def test_with_tap_then_confirm_a_card_pressed_in_the_mirror_is_lifted_marked_and_enter_plays_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A screen reader's click on a card lifts it, marks it chosen in the mirror and takes the keyboard's
+    focus with it: Enter then plays that card (it lifted the card the focus had been on instead)."""
+    driver = at_a_match(pace="quick")
+    _to_first_play(driver)
+    table = driver.table
+    while len(table.session.view.legal) < 2:
+        driver.move_by_taps()
+        driver.settle()
+    driver.app.ctx.save_settings(replace(driver.app.ctx.settings, confirm_taps=True))
+    driver.key(pygame.K_HOME)  # the keyboard's focus on the first card
+    cards = table.hand_cards()
+    card = next(card for card in reversed(cards) if card in table.session.view.legal and card != cards[0])
+    presses = [page.Press("card", card.notation)]
+    monkeypatch.setattr(page, "presses", lambda: [presses.pop()] if presses else [])
+    driver.step()
+    assert table.state.raised == card and cards[table.state.focus or 0] == card
+    mirror = table.mirror()
+    assert mirror.active == card.notation
+    assert [item.id for item in mirror.cards if item.chosen] == [card.notation]
+    assert json.loads(mirror.to_json())["hand"]["cards"][cards.index(card)]["chosen"] is True
+    driver.key(pygame.K_RETURN)
+    plays = [move for move in table.session.match.moves if isinstance(move, Play) and move.seat is Seat.SOUTH]
+    assert plays[-1].card == card
 
 
 def test_a_button_pressed_in_the_mirror_is_pressed(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -384,9 +384,17 @@ def test_while_passing_the_chosen_cards_are_selected(browser: Browser, base: str
             '  - option "Ace of hearts"\n'
             '  - option "King of hearts" [selected]'
         )
-        mirror(page, state(cards[:2], multi=False, active="QS"))  # passed: a hand to play again
+        playing = [card("QS", "Queen of spades"), card("AH", "Ace of hearts")]
+        mirror(page, state(playing, multi=False, active="QS"))  # passed: a hand to play again
         assert hand.get_attribute("aria-multiselectable") is None
         assert page.locator("#mirror-hand [aria-selected]").count() == 0
+        # Tap, then confirm: the card lifted (what Play would play) is the one selected.
+        mirror(page, state([playing[0], {**playing[1], "chosen": True}], multi=False, active="AH"))
+        assert hand.aria_snapshot() == (
+            '- listbox "Your hand, 4 cards":\n'
+            '  - option "Queen of spades"\n'
+            '  - option "Ace of hearts" [selected]'
+        )
 
 
 # Every change made to the mirror, noted by a MutationObserver: what changed, where.

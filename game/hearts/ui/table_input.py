@@ -91,7 +91,7 @@ def read(intent: Intent, snap: TableSnapshot, sight: HandSight) -> tuple[TableSt
     if isinstance(intent, Tap):
         return tapped(intent.pos, snap, sight)
     if isinstance(intent, Pressed):
-        return snap.state, pressed(intent, snap)
+        return pressed(intent, snap)
     return keyed(intent, snap)
 
 
@@ -126,18 +126,20 @@ def tapped(pos: tuple[int, int], snap: TableSnapshot, sight: HandSight) -> tuple
     return replace(state, focus=None), Choose(aimed)
 
 
-def pressed(press: Pressed, snap: TableSnapshot) -> Command | None:
-    """A control of the page's mirror: a card is taken as a tap on it, a button as a press."""
+def pressed(press: Pressed, snap: TableSnapshot) -> tuple[TableState, Command | None]:
+    """A control of the page's mirror: a card is taken as a tap on it (the keyboard's focus, if it is
+    shown, moved onto it, so that Enter next acts on that card), a button as a press."""
+    state = snap.state
     if press.kind == "button":
         buttons = snap.buttons
-        return next(
-            (Press(button.key) for button in buttons if button.key == press.id and button.enabled), None
-        )
+        key = next((button.key for button in buttons if button.key == press.id and button.enabled), None)
+        return state, None if key is None else Press(key)
     cards = snap.hand.cards() if press.kind == "card" else []
     card = next((card for card in cards if card.notation == press.id), None)
     if card is None or (snap.busy and not snap.players_move):
-        return None  # (as a tap: never a card while it is not your move)
-    return Choose(card)
+        return state, None  # (as a tap: never a card while it is not your move)
+    focus = None if state.focus is None else cards.index(card)
+    return replace(state, focus=focus), Choose(card)
 
 
 def keyed(intent: Intent, snap: TableSnapshot) -> tuple[TableState, Command | None]:
@@ -189,8 +191,8 @@ def choose(card: Card, snap: TableSnapshot, waiting: str) -> tuple[TableState, C
         return state, Say(waiting, reason=True)
     if card not in view.legal:
         return state, Refuse(card)
-    plays_itself = snap.settings.play_last_card and len(view.hand) == 1  # (no second tap to wait for)
-    if snap.settings.confirm_taps and state.raised != card and not plays_itself:
+    # Your one card left is no choice to confirm (and with the option on, it plays itself anyway).
+    if snap.settings.confirm_taps and state.raised != card and len(view.hand) > 1:
         again = f"Press Enter again to play the {card}." if keyboard else f"Tap {card} again, or press Play."
         return replace(state, raised=card), Say(again, reason=False)
     return state, PlayCard(card)

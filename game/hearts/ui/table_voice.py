@@ -118,6 +118,7 @@ def mirror_of(frame: TableFrame, why: Callable[[Card], Reason | None], note: Rec
         why=why,
         buttons=frame.buttons,
         rects=dict(frame.cards),
+        lifted=frame.lifted,
     )
     if frame.note is None or note is None:
         return shown
@@ -153,9 +154,11 @@ def mirror(
     why: Callable[[Card], Reason | None],
     buttons: Sequence[Button],
     rects: Mapping[Card, Rect] | None = None,
+    lifted: Card | None = None,
 ) -> Mirror:
     """The page's mirror of the table: your cards as laid out (while it is your turn to ``play``, those
-    you may not play with ``why``; each where ``rects`` has it drawn), the focused one active, and the
+    you may not play with ``why``; each where ``rects`` has it drawn), the focused one active, those
+    chosen marked (for the pass, ``selected``; else the card ``lifted``, which Play would play), and the
     table's buttons."""
     multi = view.phase is Phase.PASS and view.passed is None
     shown: list[MirrorCard] = []
@@ -167,7 +170,7 @@ def mirror(
                 name=announce.card_title(card),
                 playable=reason is None,
                 why="" if reason is None else cant_play(str(reason)),
-                chosen=multi and card in selected,
+                chosen=card in selected if multi else card == lifted,
                 rect=box(rects[card]) if rects and card in rects else None,
             )
         )
