@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from hearts.announce import card_name
 from hearts.bots.hints import suggest_pass, suggest_play
 from hearts.deals import deal_for
 from hearts.engine import (
@@ -336,9 +337,14 @@ def test_the_lesson_can_be_left_at_any_time_and_play_a_real_match_continues_your
 
 
 def test_keyboard_alone_reads_the_notes_and_plays_the_lesson() -> None:
+    """By keys alone, as a screen reader user plays it: each suggestion is said with your turn, as the
+    message line shows it (it was only drawn)."""
     driver = Driver((1024, 768), settings=Settings(pace="quick"))
+    heard: list[str] = []
+    driver.app.ctx.speaker.listeners.append(lambda message: heard.append(message.text))
     driver.click(driver.button_spot("learn"))
     run = LessonRun(driver, "suggested")
+    decisions = 0
     for _ in range(5000):
         run.frame()
         scene = driver.scene
@@ -356,6 +362,10 @@ def test_keyboard_alone_reads_the_notes_and_plays_the_lesson() -> None:
             continue
         view = lesson.session.view
         wanted = sorted(suggest_pass(view)) if view.phase is Phase.PASS else [lesson_play(view)]
+        decisions += 1
+        said = [text for text in heard if "Suggested: " in text]
+        assert len(said) == decisions, heard[-3:]  # (said once, with the turn)
+        assert all(card_name(card) in said[-1] for card in wanted), (said[-1], wanted)
         for card in wanted:
             driver.key(pygame.K_HOME)
             for _ in range(lesson.hand_cards().index(card)):

@@ -87,6 +87,14 @@ class Voice:
         return kept[1]
 
 
+def guided(turn: Announcement, line: str | None) -> Announcement:
+    """Your ``turn`` said with a guided table's ``line`` after it (the lesson's suggestion, and why), which
+    the message line shows instead of the table's own words."""
+    if not line:
+        return turn
+    return replace(turn, text=f"{turn.text} {announce.speak_symbols(line)}")
+
+
 def refused(reason: str, why: Reason | None) -> Announcement:
     """A card refused, for ``reason`` (the engine's ``why``, in the table's words; None: not your turn)."""
     return announce.refusal(announce.speak_symbols(reason), None if why is None else why.kind)

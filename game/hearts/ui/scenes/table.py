@@ -223,8 +223,8 @@ class TableScene(Scene):
             self.ctx.sound.play(name)
         self._speak(*self.motion.take_said())
         if self.is_players_move and not self.motion.is_busy and not self.is_held:
-            chosen, verbosity = len(self.state.selected), self.ctx.speaker.verbosity
-            self._speak(self.voice.turn(self.session.view, chosen, verbosity))
+            said = self.voice.turn(self.session.view, len(self.state.selected), self.ctx.speaker.verbosity)
+            self._speak(said and table_voice.guided(said, self.mode.guide.line(self.snapshot())))
         return transition
 
     def show(
