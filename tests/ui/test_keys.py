@@ -426,9 +426,26 @@ def test_arrows_move_the_way_they_point_in_the_two_column_pause_menu_and_in_opti
     driver.key(pygame.K_RETURN)
     scene = driver.scene
     assert isinstance(scene, OptionsScene)
+    # A rail down the left (Back, the tabs, Next) beside the rows: ↑ ↓ go along the rail and round, never
+    # off into the rows level with it (↓ from Back went to the Difficulty row, which begins higher up).
+    driver.key(pygame.K_HOME)
+    back = scene.button("back")
+    assert scene.focus_key == "back" and back is not None
+    rail = sorted(
+        (button for button in scene.buttons if button.enabled and button.rect.left == back.rect.left),
+        key=lambda button: button.rect.top,
+    )
+    walked = []
+    for _ in rail:
+        walked.append(scene.focus_key)
+        driver.key(pygame.K_DOWN)
+    assert walked == [button.key for button in rail] and len(rail) >= 3 and scene.focus_key == "back"
+    # → from the Game tab into the row level with it; then ↓ row by row, onto the control closest across.
     driver.key(pygame.K_DOWN)
-    assert scene.focus_key is not None
-    for _ in range(4):  # down, row by row, onto the control closest across
+    assert scene.focus_key == "tab_game"
+    driver.key(pygame.K_RIGHT)
+    assert scene.focus_key == "difficulty:0"
+    for _ in range(4):
         before = scene.button(scene.focus_key or "")
         driver.key(pygame.K_DOWN)
         after = scene.button(scene.focus_key or "")
@@ -436,30 +453,20 @@ def test_arrows_move_the_way_they_point_in_the_two_column_pause_menu_and_in_opti
         assert after.rect.top > before.rect.top, (before.key, after.key)
         row = [button for button in scene.buttons if button.enabled and button.rect.top == after.rect.top]
         assert after == min(row, key=lambda button: abs(button.rect.centerx - before.rect.centerx))
-    # Across a segmented control: each choice in turn, then round to its first.
-    driver.key(pygame.K_HOME)  # Back
-    for _ in range(10):
-        if (scene.focus_key or "").startswith("difficulty:"):
-            break
-        driver.key(pygame.K_DOWN)
-    for _ in range(3):
-        if scene.focus_key != "difficulty:0":
-            driver.key(pygame.K_LEFT)
+    # Across a segmented control: each choice in turn, then round to its first (not the rail's tab level
+    # with the row's other end, where a key more went to the Table tab and Enter changed tabs); ← from
+    # its first goes on to that tab.
+    driver.key(pygame.K_HOME)
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_RIGHT)
     walked = []
     for _ in range(4):
         walked.append(scene.focus_key)
         driver.key(pygame.K_RIGHT)
-    assert walked[:3] == ["difficulty:0", "difficulty:1", "difficulty:2"]
-    # Then round to the row's first button: the first choice, or a rail's tab level with it.
-    first = scene.button("difficulty:0")
-    assert first is not None
-    row = [
-        button.key
-        for button in scene.buttons
-        if button.enabled and button.rect.top < first.rect.centery < button.rect.bottom
-    ]
-    leftmost = min(row, key=lambda key: scene.button(key).rect.left)  # type: ignore[union-attr]
-    assert walked[3] == leftmost
+    assert walked == ["difficulty:0", "difficulty:1", "difficulty:2", "difficulty:0"]
+    driver.key(pygame.K_LEFT)  # (from its second)
+    driver.key(pygame.K_LEFT)
+    assert scene.focus_key == "tab_game"
 
 
 def test_a_list_answers_every_arrow_and_a_grid_moves_by_rows_and_columns() -> None:
