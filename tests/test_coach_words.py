@@ -188,7 +188,9 @@ def test_the_queen_dropped_on_a_trick_you_cannot_win_is_not_called_a_mistake_wit
     looked = coach.Look(CardSet.parse("2S"), -8.0, -5.5, False, Moons())
     decision = decide(moment, looked, noise=False)
     assert decision.uncounted == "queen" and decision.cost == 0 and decision.reason == "queen_dropped"
-    assert "textbook play" in decision.why and decision.why.endswith("no cost counted.")
+    # Hard's numbers favour the other card, and the line says so rather than that nothing does.
+    assert "textbook play: Hard favours the 2♠, but nothing in the position explains why." in decision.why
+    assert decision.why.endswith("no cost counted.") and "says otherwise" not in decision.why
     check(decision)
     # With a reason true to the position (Hard sees a moon let through), it is a mistake, and says why.
     moon = coach.Look(CardSet.parse("2S"), -8.0, -5.5, False, Moons(chosen_against=0.6, best_against=0.1))

@@ -110,8 +110,8 @@ def why_play(
     if verdict.excused:
         return Why(
             "queen_dropped",
-            f"Dropping the Q♠ on a trick you cannot win is the textbook play, and nothing in the "
-            f"position says otherwise. {said}; no cost counted.",
+            f"Dropping the Q♠ on a trick you cannot win is the textbook play: Hard favours the {best}, "
+            f"but nothing in the position explains why. {said}; no cost counted.",
         )
     if verdict.cost < 1.0:
         if best_ev < chosen_ev:
