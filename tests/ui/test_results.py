@@ -352,6 +352,8 @@ def test_the_hand_result_shows_every_line_inside_its_panel(size: tuple[int, int]
         shown = " ".join(item["text"] for item in texts)
         for line in (*hand_story(scored), "Next: Hand 2"):
             assert line in shown, (name, line)
+        title = "Hand 1: you shot the moon!" if name == "moon" else "Hand 1"  # (a moon of yours, celebrated)
+        assert dialog.title == title and title in shown, (name, shown)
         for item in texts:
             x, y, width, height = (round(value * scale) for value in item["rect"])
             assert panel.contains(pygame.Rect(x, y, width, height).inflate(-2, -2)), (name, item)

@@ -187,9 +187,10 @@ def hand_result_dialog(
         draw_hand_result(surface, fonts, frame, hand_result_layout(frame, fonts, layout.metrics, rect))
 
     label = "See the result" if match_over else "Next hand"
+    moon = ": you shot the moon!" if scored.moon_shooter is HUMAN else ""  # (as the shooter's choice says)
     return Dialog(
         ctx,
-        f"Hand {scored.hand_number}",
+        f"Hand {scored.hand_number}{moon}",
         [
             Choice(NEXT_HAND, label, primary=True),
             Choice("review", "Review this hand", go=Push(Review(session.match_id, scored.hand_number))),
