@@ -137,6 +137,9 @@ def test_the_score_sheet_before_any_hand_is_scored_keeps_its_words_apart(size: t
         assert not rect.colliderect(rect_other), (one, rect, other, rect_other)
     for text, rect in texts:
         assert panel.contains(rect), (text, rect)
+    mirrored = sheet.mirror().dialog
+    assert mirrored is not None
+    assert [choice.label for choice in mirrored.choices].count("Close") == 1  # (× was a second Close)
 
 
 @pytest.mark.parametrize("how", ["close", "escape"])

@@ -316,7 +316,7 @@ def score_sheet_dialog(ctx: Context, results: tuple[HandScored, ...], target: in
             "No hand has been scored yet.",
             f"Each hand's points and the running totals appear here once it is scored. Target: {target}.",
         ]
-        return Dialog(ctx, "Score sheet", choices, lines=empty, name="score_sheet")
+        return Dialog(ctx, "Score sheet", choices, lines=empty, name="score_sheet", close_result="close")
     fonts = ctx.fonts
 
     def body(surface: pygame.Surface, rect: pygame.Rect, layout: DialogLayout) -> None:
@@ -330,4 +330,5 @@ def score_sheet_dialog(ctx: Context, results: tuple[HandScored, ...], target: in
         body_height=lambda metrics, width: score_sheet_height(frame, fonts, metrics, width),
         name="score_sheet",
         mirrored=frame.sentences,
+        close_result="close",  # (× and Escape answer as Close does: the mirror has one Close, not two)
     )
