@@ -794,3 +794,26 @@ def test_a_tap_after_keyboard_use_moves_the_focus_with_it(fonts: Fonts) -> None:
     fresh = OptionsScene(make_ctx(fonts))
     tap(fresh, "pace:2")
     assert fresh.focus_key is None
+
+
+def test_the_table_tab_says_a_match_in_progress_keeps_its_own_only_when_there_is_one() -> None:
+    from hearts.ui.options_list import KEPT_NOTE, TABLE_NOTE
+
+    from .driver import Driver
+
+    driver = Driver((390, 844))
+    driver.click(driver.button_spot("options"))
+    options = driver.scene
+    assert isinstance(options, OptionsScene)
+    tap(options, "tab_table")
+    assert options._note() == TABLE_NOTE  # (no match yet: nothing keeps its own)
+    driver.key(pygame.K_ESCAPE)
+    driver.click(driver.button_spot("new"))
+    driver.settle()
+    driver.key(pygame.K_ESCAPE)  # the match's menu
+    pause = driver.scene
+    driver.click(next(button for button in pause.buttons if button.key == "options").rect.center)  # type: ignore[attr-defined]
+    options = driver.scene
+    assert isinstance(options, OptionsScene)
+    tap(options, "tab_table")
+    assert options._note() == f"{TABLE_NOTE} {KEPT_NOTE}"

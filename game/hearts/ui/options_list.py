@@ -239,4 +239,6 @@ TABS: dict[str, tuple[str, tuple[Option | Link, ...]]] = {
     "tab_game": ("Game", (*GAME_OPTIONS, MOVE)),
     "tab_table": ("Table", (*TABLE_OPTIONS, *FRIENDS_OPTIONS)),
 }
-TABLE_NOTE = "For your next match. The match in progress keeps its own."
+TABLE_NOTE = "For your next match."
+KEPT_NOTE = "The match in progress keeps its own."
+"""Said after ``TABLE_NOTE`` while a match is in progress."""

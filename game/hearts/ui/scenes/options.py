@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..options_list import DIFFICULTY, SEGMENT, TABLE_NOTE, TABS, Link, Option
+from ..options_list import DIFFICULTY, KEPT_NOTE, SEGMENT, TABLE_NOTE, TABS, Link, Option
 from ..render.text import wrap
 from ..widgets import Button
 from .base import Context, Push, Transition
@@ -67,7 +67,9 @@ class OptionsScene(PagedScene):
         return [(key, name, key == self.tab) for key, (name, _) in TABS.items()]
 
     def _note(self) -> str:
-        return TABLE_NOTE if self.tab == "tab_table" else ""
+        if self.tab != "tab_table":
+            return ""
+        return TABLE_NOTE if self.ctx.session is None else f"{TABLE_NOTE} {KEPT_NOTE}"
 
     def _wants_rail(self) -> bool:
         """The rail when either tab wants it: the two share one arrangement, so a tab chosen moves nothing
