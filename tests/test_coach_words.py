@@ -230,6 +230,10 @@ def test_the_pass_is_explained_by_what_it_gives_away() -> None:
     # Passing the 3♣ with two others leaves no club: said as such.
     why = why_pass(view, CardSet.parse("2H 3H 4H"), CardSet.parse("3C 2H 3H"), -9.0, -6.0, verdict=verdict)
     assert why.kind == "pass_void" and "leaves you with no clubs" in why.text
+    # Each card of a pass apart from the next, as a screen reader reads it ("passing 3 of clubs 2 of
+    # hearts 3 of hearts" ran together).
+    assert why.text.startswith("Passing the 3♣, 2♥ and 3♥ leaves")
+    assert "passing the 2♥, 3♥ and 4♥ to" in why.text
     # The Q♠ kept with a high spade passed.
     why = why_pass(view, CardSet.parse("2S 2H 3H"), CardSet.parse("QS 2H 3H"), -9.0, -6.0, verdict=verdict)
     assert why.kind == "pass_queen" and why.text.startswith("With only 1 other spade to hide behind")

@@ -325,23 +325,28 @@ def _discard_reason(view: PlayerView, card: Card, best: Card, led: Suit) -> tupl
     return "discard_other", (f"With no {led.noun} left, Hard would throw the {best} rather than the {card}.")
 
 
+def passing(cards: CardSet) -> str:
+    """A pass in words: "passing the 2♣, 3♣ and Q♠" (read aloud, each card apart from the next)."""
+    return f"passing {facts.cards(list(cards))}"
+
+
 def why_pass(
     view: PlayerView, chosen: CardSet, best: CardSet, chosen_ev: float, best_ev: float, *, verdict: Verdict
 ) -> Why:
     """The line on the pass."""
     if chosen == best:
         return Why("same", "Your pass was Hard's choice too.")
-    said = numbers(f"passing {chosen}", f"passing {best}", chosen_ev, best_ev)
+    said = numbers(passing(chosen), passing(best), chosen_ev, best_ev)
     if verdict.noise:
-        return _line("noise", f"passing {best}", said, verdict)
+        return _line("noise", passing(best), said, verdict)
     if verdict.cost < 1.0:
         if best_ev < chosen_ev:
             return Why(
                 "match",
-                f"Hard prefers passing {best} for the match as it stands, not for this hand's points. "
+                f"Hard prefers {passing(best)} for the match as it stands, not for this hand's points. "
                 f"{said}; no cost counted.",
             )
-        return _line("close", f"Your pass was about as good as passing {best}.", said, verdict)
+        return _line("close", f"Your pass was about as good as {passing(best)}.", said, verdict)
     kind, reason = pass_reason(view, chosen, best)
     return _line(kind, reason, said, verdict)
 
@@ -370,7 +375,8 @@ def pass_reason(view: PlayerView, chosen: CardSet, best: CardSet) -> tuple[str, 
     if emptied and not any(view.hand.of_suit(suit) <= chosen for suit in Suit if view.hand.of_suit(suit)):
         suit = emptied[0]
         return "pass_void", (
-            f"Passing {best} leaves you with no {suit.noun}: free to throw points when they are led."
+            f"Passing {facts.cards(list(best))} leaves you with no {suit.noun}: free to throw points when "
+            "they are led."
         )
     kept, passed = list(chosen - best), list(best - chosen)
     if min(card.rank for card in passed) > max(card.rank for card in kept):
