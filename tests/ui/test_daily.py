@@ -11,7 +11,7 @@ import pytest
 
 from hearts import daily as daily_module
 from hearts.daily import Daily, Par, daily_for, points_of, share_text, trick_marks
-from hearts.engine import Match, Phase, Seat
+from hearts.engine import Match, PassDirection, Phase, Seat
 from hearts.storage import MemoryBackend, Store
 from hearts.storage.daily import DailyAttempt, new_attempt_id
 from hearts.ui.modes import DailyMode
@@ -20,6 +20,7 @@ from hearts.ui.scenes.dialog import Dialog
 from hearts.ui.scenes.menu import MenuScene
 from hearts.ui.scenes.share_box import ShareBox
 from hearts.ui.scenes.table import TableScene
+from hearts.words import DIRECTION_WORDS
 
 from .driver import Driver
 from .test_app import QUICK, start_match
@@ -82,10 +83,17 @@ def test_the_daily_deal_is_kept_apart_from_the_saved_match() -> None:
     start_match(driver)
     driver.settle()
     saved_match = driver.backend.data[Store.MATCH_KEY]
+    heard: list[str] = []
+    driver.app.ctx.speaker.listeners.append(lambda message: heard.append(message.text))
     scene = open_daily(driver)
     assert scene.daily.key == "2026-12-01" and not scene.practice
     assert "Daily deal" in scene.words.header(scene.session.view)
     driver.settle(limit=600)
+    # Said as it deals: the day's hand by its date, not a match's "Hand 1" and target.
+    direction = daily_for(DAY).direction
+    how = "no passing" if direction is PassDirection.NONE else f"passing {DIRECTION_WORDS[direction]}"
+    assert any(f"Daily deal for 1 December: one hand against Hard, {how}." in said for said in heard), heard
+    assert not any("Hand 1" in said for said in heard), heard
     view = scene.session.view
     assert view.hand_number == 1 and view.pass_direction is daily_for(DAY).direction
     # The day's deal, against Hard.
