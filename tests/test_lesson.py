@@ -189,6 +189,8 @@ def test_suggestions_come_with_a_reason() -> None:
     cards = suggest_pass(view)
     line = why_pass(view, cards)
     assert all(str(card) in line for card in cards) and "—" in line
+    first, second, third = (str(card) for card in cards)  # (apart, as a screen reader reads them)
+    assert line.startswith(f"Suggested: {first}, {second} and {third} — "), line
     _, scored = play_lesson(suggested)
     assert scored.queen_taker is Seat.NORTH
     lines = summary(scored)

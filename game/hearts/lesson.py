@@ -34,6 +34,7 @@ from .engine import (
     TrickTaken,
 )
 from .words import SEAT_NAMES as NAMES
+from .words import join_words
 
 # South (you) holds the 2♣ and a handful of high spades and hearts worth passing; the Q♠ sits with West.
 LESSON_DEAL: Final = Deal(
@@ -200,7 +201,8 @@ def why_pass(view: PlayerView, cards: CardSet) -> str:
         reasons.append("high hearts win tricks full of points")
     if len(reasons) < len({card.suit for card in cards}):
         reasons.append("passing a short suit leaves you free to discard")
-    return "Suggested: " + " ".join(str(card) for card in cards) + " — " + "; ".join(reasons) + "."
+    listed = join_words([str(card) for card in cards])  # ("3♦, 10♦ and A♦": read aloud, each apart)
+    return f"Suggested: {listed} — " + "; ".join(reasons) + "."
 
 
 def lesson_play(view: PlayerView) -> Card:
