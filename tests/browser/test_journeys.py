@@ -227,7 +227,7 @@ def test_a_reload_during_the_moon_choice_asks_it_again(phone: BrowserContext, si
     assert [choice.name for choice in again.dialog.choices] == names
     assert not again.hand  # no cards left: the hand is over but for the question
     player.tap(again.dialog.choice("26 off|[Ss]ubtract|−26|-26"))
-    result = player.titled("^Hand 1$")
+    result = player.titled("^Hand 1: you shot the moon!$")
     assert result.dialog is not None
     said = " ".join(player.spoken()[-4:])
     assert re.search(r"Totals: you (minus|−|-) ?26, West 0, North 0, East 0", said), said
