@@ -773,3 +773,27 @@ def test_a_notice_leaves_the_tables_menu_button_in_reach(size: tuple[int, int]) 
     assert driver.app.notice is not None
     driver.click(driver.button_spot("menu"))
     assert isinstance(driver.scene, Dialog) and driver.scene.title == "Menu", driver.scene
+
+
+def test_the_last_trick_closes_on_a_tap_outside_it_but_not_on_the_tap_that_opened_it() -> None:
+    from hearts.ui.scenes.dialog import SECOND_TAP
+
+    from .driver import FRAME
+
+    driver = Driver((320, 568), settings=QUICK)
+    start_match(driver)
+    while not driver.table.session.view.tricks:
+        driver.settle()
+        driver.move_by_taps()
+    driver.settle()
+    spot = driver.button_spot("last")
+    driver.click(spot)
+    shown = driver.scene
+    assert isinstance(shown, Dialog) and shown.name == "last_trick"
+    outside = (shown.layout.panel.centerx, shown.layout.panel.bottom + 8)
+    driver.click(outside)  # at once: the second of a double tap that opened it, let be
+    assert driver.scene is shown
+    for _ in range(round(SECOND_TAP / FRAME) + 1):
+        driver.step()
+    driver.click(outside)
+    assert driver.scene is driver.table

@@ -14,7 +14,7 @@ from hearts.engine import HandScored, Match, MatchOver, Moon, Phase, Rules, Seat
 from hearts.storage import MemoryBackend, Store
 from hearts.ui import theme
 from hearts.ui.report import recording
-from hearts.ui.scenes.dialog import Dialog
+from hearts.ui.scenes.dialog import SECOND_TAP, Dialog
 from hearts.ui.scenes.hand_result import hand_result_dialog
 from hearts.ui.scenes.match_result import match_result_dialog
 from hearts.ui.scenes.score_sheet import sheet_rows
@@ -22,7 +22,7 @@ from hearts.ui.session import Session
 from hearts.ui.widgets import SCRIM_BAND, darken
 from hearts.words import SEAT_NAMES, hand_story
 
-from .driver import Driver
+from .driver import FRAME, Driver
 from .test_app import QUICK, reload, start_match
 from .test_layout import SIZES
 
@@ -142,14 +142,25 @@ def test_the_score_sheet_before_any_hand_is_scored_keeps_its_words_apart(size: t
     assert [choice.label for choice in mirrored.choices].count("Close") == 1  # (× was a second Close)
 
 
-@pytest.mark.parametrize("how", ["close", "escape"])
+@pytest.mark.parametrize("how", ["close", "escape", "outside"])
 def test_the_score_sheet_opened_from_the_menu_closes_back_to_the_menu(how: str) -> None:
+    """By Close, Escape, or a tap outside it (not the second of a double tap that opened it)."""
     driver = a_new_match((390, 844))
-    open_the_score_sheet(driver)
+    sheet = open_the_score_sheet(driver)
     if how == "close":
         driver.click(driver.button_spot("close"))
-    else:
+    elif how == "escape":
         driver.key(pygame.K_ESCAPE)
+    else:
+        outside = (sheet.layout.panel.centerx, sheet.layout.panel.bottom + 4)
+        inside = (sheet.layout.panel.centerx, sheet.layout.panel.top + 4)
+        driver.click(outside)  # at once: a double tap's second
+        assert driver.scene is sheet
+        for _ in range(round(SECOND_TAP / FRAME) + 1):
+            driver.step()
+        driver.click(inside)  # on the panel, not a button: it stays
+        assert driver.scene is sheet
+        driver.click(outside)
     pause = driver.scene
     assert isinstance(pause, Dialog) and pause.name == "pause"
     assert driver.app.stack == [driver.table, pause]

@@ -26,6 +26,8 @@ from .base import Context, Pop, Scene, Transition
 MENU = "menu"
 CLOSE = "close"
 """The mirror's ids for a dialog's menu and close buttons (its choices go by their numbers)."""
+SECOND_TAP = 0.35
+"""Seconds within which a tap is taken as a double tap's second (``Dialog.closes_outside``)."""
 
 BodyDrawer = Callable[[pygame.Surface, pygame.Rect, DialogLayout], None]
 BodyHeight = Callable[[Metrics, int], int]
@@ -76,6 +78,7 @@ class Dialog(Scene):
         spoken: Sequence[str] = (),
         read_lines: bool = False,
         mirrored: Sequence[str] = (),
+        closes_outside: bool = False,
     ) -> None:
         """``spoken``: what a drawn ``body`` shows, in sentences for a screen reader (read as the
         dialog opens, and mirrored with its ``lines``); ``mirrored``: the same where the announcer has
@@ -106,6 +109,10 @@ class Dialog(Scene):
         """The buttons' one type size."""
         self.focus: int | None = 0 if ctx.keyboard and choices else None
         """The focused button: the first (what Enter chooses) once a key has been used."""
+        self.closes_outside = closes_outside and closable
+        """A tap outside the panel closes it (a dialog to glance at: the last trick, the score sheet),
+        once it has been up ``SECOND_TAP`` (sooner, the tap is the second of the one that opened it)."""
+        self.shown_for = 0.0
         super().__init__(ctx)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -141,6 +148,9 @@ class Dialog(Scene):
             if self.menu_button is not None and self.menu_button.hit(intent.pos):
                 return self.menu
             if self.closable and self.layout.close.collidepoint(intent.pos):
+                return Pop(self.close_result)
+            outside = not self.layout.panel.collidepoint(intent.pos)
+            if self.closes_outside and outside and self.shown_for >= SECOND_TAP:
                 return Pop(self.close_result)
             return None
         if isinstance(intent, Pressed):
@@ -230,6 +240,7 @@ class Dialog(Scene):
         return lines_height(self.ctx, self.lines, metrics.text(16), width)
 
     def update(self, dt: float) -> Transition | None:
+        self.shown_for += dt
         if self.confetti is not None and self.confetti.is_falling:
             self.confetti.advance(dt)
             self.dirty = True

@@ -316,7 +316,15 @@ def score_sheet_dialog(ctx: Context, results: tuple[HandScored, ...], target: in
             "No hand has been scored yet.",
             f"Each hand's points and the running totals appear here once it is scored. Target: {target}.",
         ]
-        return Dialog(ctx, "Score sheet", choices, lines=empty, name="score_sheet", close_result="close")
+        return Dialog(
+            ctx,
+            "Score sheet",
+            choices,
+            lines=empty,
+            name="score_sheet",
+            close_result="close",
+            closes_outside=True,
+        )
     fonts = ctx.fonts
 
     def body(surface: pygame.Surface, rect: pygame.Rect, layout: DialogLayout) -> None:
@@ -331,4 +339,5 @@ def score_sheet_dialog(ctx: Context, results: tuple[HandScored, ...], target: in
         name="score_sheet",
         mirrored=frame.sentences,
         close_result="close",  # (× and Escape answer as Close does: the mirror has one Close, not two)
+        closes_outside=True,
     )

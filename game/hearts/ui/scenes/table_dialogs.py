@@ -170,4 +170,5 @@ def last_trick_dialog(ctx: Context, trick: Trick, number: int, jack: bool) -> Di
         spoken=trick_story(trick, jack_counts=jack),
         close_result=RESUME,
         name="last_trick",
+        closes_outside=True,
     )
