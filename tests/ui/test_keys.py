@@ -469,6 +469,21 @@ def test_arrows_move_the_way_they_point_in_the_two_column_pause_menu_and_in_opti
     assert scene.focus_key == "tab_game"
 
 
+def test_a_rail_beside_rows_is_a_column_of_its_own() -> None:
+    """Back and a tab down the left, a wide gap, then rows of choices: ↑ ↓ keep to the rail, a row's end
+    goes round on its own side, and a choice alone on its side of a row stays put going round."""
+    rail = [pygame.Rect(0, 0, 100, 40), pygame.Rect(0, 60, 100, 40)]
+    rows = [pygame.Rect(500, 5, 60, 40), pygame.Rect(560, 5, 60, 40), pygame.Rect(540, 62, 80, 40)]
+    rects = rail + rows
+    down = Step(1, vertical=True)
+    assert step_focus(rects, 0, down) == 1 and step_focus(rects, 1, down) == 0  # down the rail, round
+    assert step_focus(rects, 2, down) == 4  # the rows below, closest across
+    assert step_focus(rects, 0, Step(1)) == 2  # → from the rail into the row level with it
+    assert step_focus(rects, 3, Step(1)) == 2  # the row's end: round to its own first choice
+    assert step_focus(rects, 4, Step(1)) == 4  # alone on its side: stays
+    assert step_focus(rects, 4, Step(-1)) == 1  # ← on to the rail
+
+
 def test_a_list_answers_every_arrow_and_a_grid_moves_by_rows_and_columns() -> None:
     column = [pygame.Rect(0, top, 100, 40) for top in (0, 50, 100)]
     row = [pygame.Rect(left, 0, 100, 40) for left in (0, 110, 220)]

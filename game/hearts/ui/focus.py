@@ -56,7 +56,9 @@ def step_focus(rects: Sequence[Rect], current: int | None, step: Step) -> int | 
         if in_row:
             # The next in the row, else (going round) the one at its other end, among the buttons on
             # this side of a wide gap (not a rail's button beside the row's other end).
-            round_to = [index for index in in_row if index in near] or in_row
+            round_to = [index for index in in_row if index in near] if near else in_row
+            if not ahead and not round_to:
+                return current  # alone on its side of the row: going round stays
             return min(ahead or round_to, key=lambda index: (rects[index].centerx * delta, index))
         if _is_grid(rects):
             return current  # alone in its row of a grid (the last of an odd count): ← → stay
