@@ -16,6 +16,7 @@ from hearts.engine import FULL_DECK, Phase
 from hearts.storage import Settings
 from hearts.ui import table_cards, table_faces
 from hearts.ui.motion import Step as MotionStep
+from hearts.ui.render import icons
 from hearts.ui.render.cards import CardPainter
 from hearts.ui.render.cover import interior, uncovered
 from hearts.ui.render.fonts import Fonts
@@ -379,14 +380,17 @@ def test_the_exchange_paints_no_card_in_the_frames_it_draws(scale: float, reopen
 
 
 @pytest.mark.parametrize(("css", "scale"), [((390, 844), 1.0), ((390, 844), 2.0), ((768, 1024), 1.0)])
-def test_the_first_deal_paints_no_card_in_the_frames_it_draws(css: tuple[int, int], scale: float) -> None:
+def test_the_first_deal_paints_no_card_in_the_frames_it_draws(
+    css: tuple[int, int], scale: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """While the menu waits, what the first deal of a table to come shows is painted: the deck's back at
     the trick's size (a match's and a lesson's, whose note takes room from the trick), the others' fans of
     1-13 backs and every face at your hand's size, and the boxes' see-through panels blended over the
     felt, so the first deal of a page paints no back, no fan and none of your cards, and makes no panel.
     The deck's back painted in the deal's first frame, beside the table drawn for the first time, had
     made a frame of 49 ms in WebAssembly at a phone's scale, each of your cards turning face up for the
-    first time 10-20 ms, and the four panels 3-6 ms."""
+    first time 10-20 ms, and the four panels 3-6 ms. The buttons' icons too (some 16 ms of a new table's
+    first frame there)."""
     size = (round(css[0] * scale), round(css[1] * scale))
     driver = Driver(size, settings=Settings(pace="quick"), scale=scale, coach=True)  # (idle frames' work)
     painter = driver.app.ctx.painter
@@ -403,6 +407,11 @@ def test_the_first_deal_paints_no_card_in_the_frames_it_draws(css: tuple[int, in
     assert len(fans) >= 13  # a fan of each size a hand can hold
     panels = PANELS.made
     assert all(panel in PANELS for panel in box_panels(layout, size))
+    icons_painted: list[tuple[int, int]] = []
+    supersampled = icons.supersampled
+    monkeypatch.setattr(
+        icons, "supersampled", lambda size, *rest: icons_painted.append(size) or supersampled(size, *rest)
+    )
     start_match(driver)
     driver.settle()  # the deal, to your pass
     assert driver.table.layout.trick_card == trick
@@ -410,6 +419,7 @@ def test_the_first_deal_paints_no_card_in_the_frames_it_draws(css: tuple[int, in
     assert [key for key in painter.painted - before if key[0] is None or key[1:] == hand] == []
     assert fans == Counter(painter.fans_painted)  # nor any of the others' fans (2.5-8 ms each there)
     assert PANELS.made == panels
+    assert icons_painted == []  # nor any button's icon
 
 
 def test_your_cards_are_copied_opaque_and_hatched_ahead_in_frames_that_draw_nothing() -> None:

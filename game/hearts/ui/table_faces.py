@@ -22,11 +22,12 @@ from .layout import Metrics
 from .render.cards import CardPainter
 from .render.cover import blit_parts, interior, pixels_in, uncovered
 from .render.fonts import LruCache
+from .render.icons import has_icon, icon
 from .render.text import draw_text
 from .report import is_recording, note_card
-from .table_layout import table_layout, with_note_band
+from .table_layout import TableLayout, table_layout, with_note_band
 from .table_seats import FAN_HEIGHT, PANELS, Panel, box_panels, fan_card
-from .widgets import draw_panel
+from .widgets import button_colours, draw_panel, icon_side
 
 TINTED_KEPT = 3
 """Tinted faces kept: the three cards you were passed, at the hand's size."""
@@ -290,6 +291,35 @@ class Ahead(NamedTuple):
     trick's (else None: your cards are painted as they are dealt)."""
     panels: tuple[Panel, ...] = ()
     """The boxes' see-through panels, blended over the felt (``table_seats.PANELS``)."""
+    icons: tuple[tuple[str, int, theme.RGB], ...] = ()
+    """The table's buttons' icons (name, side, ink), in each state a button shows them in."""
+
+
+BUTTON_STATES = ((True, False), (False, False), (True, True))
+"""The states a table's button shows its icon in: (enabled, chosen)."""
+TABLE_ICONS = {
+    "menu": ("menu",),
+    "hint": ("hint",),
+    "last": ("last",),
+    "fast": ("fast",),
+    "sound": ("sound", "muted"),
+}
+"""The table's buttons, by their places in its layout, and the icons each may show."""
+
+
+def button_icons(layouts: Iterable[TableLayout]) -> tuple[tuple[str, int, theme.RGB], ...]:
+    """The icons the tables of ``layouts`` draw on their buttons, enabled, disabled and chosen (a new
+    table's first frame drew each, supersampled, some 16 ms of it in WebAssembly at a phone's scale)."""
+    inks = [button_colours(enabled=enabled, selected=chosen)[1] for enabled, chosen in BUTTON_STATES]
+    return tuple(
+        dict.fromkeys(
+            (name, icon_side(layout.buttons[key]), ink)
+            for layout in layouts
+            for key, names in TABLE_ICONS.items()
+            for name in names
+            for ink in inks
+        )
+    )
 
 
 class DealAhead:
@@ -324,7 +354,11 @@ class DealAhead:
             fits = self.painter.holds_every_face(dict.fromkeys((layout.trick_card, hand)))
             panels = dict.fromkeys(panel for each in layouts for panel in box_panels(each, size))
             ahead = Ahead(
-                tuple(dict.fromkeys(cards)), tuple(dict.fromkeys(fans)), hand if fits else None, tuple(panels)
+                tuple(dict.fromkeys(cards)),
+                tuple(dict.fromkeys(fans)),
+                hand if fits else None,
+                tuple(panels),
+                button_icons(layouts),
             )
             self._sizes = ((size, scale), ahead)
         return self._sizes[1]
@@ -338,6 +372,7 @@ class DealAhead:
             return None
         ahead = self.ahead(size, scale)
         left = [partial(PANELS.get, panel) for panel in ahead.panels if panel not in PANELS]
+        left += [partial(icon, *each) for each in ahead.icons if not has_icon(*each)]
         left += [partial(painter.back, *back) for back in ahead.backs if not painter.has_back(*back)]
         left += [partial(painter.fan, *fan) for fan in ahead.fans if not painter.has_fan(*fan)]
         if ahead.hand is not None:

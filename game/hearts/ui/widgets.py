@@ -179,6 +179,24 @@ def _label_fits(fonts: Fonts, button: Button, unit: float, px: int, *, lines: in
     return fits_height and (lines is None or len(wrapped) <= lines)
 
 
+def button_colours(
+    *, enabled: bool, primary: bool = False, selected: bool = False
+) -> tuple[theme.RGB, theme.RGB]:
+    """A button's fill and its ink (label or icon), by its state."""
+    if not enabled:
+        return theme.BUTTON_DISABLED, theme.BUTTON_TEXT_DISABLED
+    if primary:
+        return theme.PRIMARY, theme.PRIMARY_TEXT
+    if selected:
+        return theme.SELECTED, theme.TEXT_DARK
+    return theme.BUTTON, theme.BUTTON_TEXT
+
+
+def icon_side(rect: pygame.Rect) -> int:
+    """How large a button's icon is drawn: a square of some half its shorter side."""
+    return round(min(rect.width, rect.height) * 0.56)
+
+
 def draw_button(
     surface: pygame.Surface,
     fonts: Fonts,
@@ -192,18 +210,11 @@ def draw_button(
     """A button; its label at ``px`` when the button belongs to a column set in one size (else as large
     as fits, up to 18 design pixels)."""
     radius = max(4, round(10 * unit))
-    if not button.enabled:
-        fill, ink = theme.BUTTON_DISABLED, theme.BUTTON_TEXT_DISABLED
-    elif button.primary:
-        fill, ink = theme.PRIMARY, theme.PRIMARY_TEXT
-    elif button.selected:
-        fill, ink = theme.SELECTED, theme.TEXT_DARK
-    else:
-        fill, ink = theme.BUTTON, theme.BUTTON_TEXT
+    fill, ink = button_colours(enabled=button.enabled, primary=button.primary, selected=button.selected)
     draw_panel(surface, button.rect, radius, fill)
     note_button(button.key, button.rect, enabled=button.enabled)
     if button.icon is not None:
-        side = round(min(button.rect.width, button.rect.height) * 0.56)
+        side = icon_side(button.rect)
         icon = pygame.Rect(0, 0, side, side)
         icon.center = button.rect.center
         draw_icon(surface, button.icon, icon, ink)
