@@ -201,6 +201,11 @@ def pass_words(direction: PassDirection) -> str:
     return "No pass" if direction is PassDirection.NONE else f"Pass {DIRECTION_WORDS[direction]}"
 
 
+def passing_words(direction: PassDirection) -> str:
+    """A hand's pass in a sentence's words: "passing left", "no passing"."""
+    return "no passing" if direction is PassDirection.NONE else f"passing {DIRECTION_WORDS[direction]}"
+
+
 def has_played(view: PlayerView) -> bool:
     """Whether the seat of ``view`` has played a card this hand."""
     return any(trick.card_of(view.seat) is not None for trick in (*view.tricks, view.trick))

@@ -190,18 +190,18 @@ class RestingCards:
         never its neighbours): the largest box from its index, and for a raised card the band above the
         cards beside it."""
         geometry, count, raised = frame.layout.hand, len(frame.hand), frame.raised
-        rect = geometry.rects(count, raised)[index]
+        rects = geometry.rects(count, raised)
+        rect = rects[index]
         visible = geometry.visible_part(count, index, raised)
         if visible.right >= rect.right:
             return [visible]
         band = focus_band(frame.layout.metrics.unit)
         visible.width -= band  # a card over its right part: the ring ends on it early, clear of its index
-        over = geometry.rects(count, raised)[index + 1 :]
-        above = min((other.top for other in over if other.colliderect(rect)), default=rect.top) - 2 * band
+        over = [other.top for other in rects[index + 1 :] if other.colliderect(rect)]
+        above = min(over, default=rect.top) - 2 * band  # (the ring above the card over it)
         if index not in raised or above <= rect.top:
             return [visible]
-        return [visible, pygame.Rect(rect.left, rect.top, rect.width, above - rect.top)]  # (its ring above
-        # the card over it)
+        return [visible, pygame.Rect(rect.left, rect.top, rect.width, above - rect.top)]
 
     def refusal_offset(self, frame: TableFrame, shake: float) -> tuple[int, int]:
         """How far a refused card stands from its place: a shake from side to side, or under reduced

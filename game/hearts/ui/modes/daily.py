@@ -13,10 +13,10 @@ from dataclasses import dataclass, replace
 
 from ...announce import Announcement, Verbosity, for_event
 from ...daily import Daily, Par, daily_for, points_of, share_text, trick_marks
-from ...engine import Event, HandScored, HandStarted, PassDirection, PlayerView, Reason
+from ...engine import Event, HandScored, HandStarted, PlayerView, Reason
 from ...storage.daily import DailyAttempt, new_attempt_id
 from ...storage.daily import DailyResult as DayResult
-from ...words import DIRECTION_WORDS, pass_words
+from ...words import pass_words, passing_words
 from ..context import Context
 from ..routes import DAILY_PRACTICE, DAILY_RESULT, DailyMenu, DailyReplay, DailyResult
 from ..session import Session
@@ -203,8 +203,7 @@ class DailyWords:
         number and target)."""
         if not isinstance(event, HandStarted):
             return for_event(event, view, verbosity=verbosity)
-        direction = event.pass_direction
-        how = "no passing" if direction is PassDirection.NONE else f"passing {DIRECTION_WORDS[direction]}"
+        how = passing_words(event.pass_direction)
         day = f"{self.daily.day.day} {self.daily.day:%B}"
         practice = "Practice of the daily deal" if self.practice else "Daily deal"
         return [Announcement(text=f"{practice} for {day}: one hand against Hard, {how}.", kind="deal")]

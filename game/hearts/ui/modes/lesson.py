@@ -25,13 +25,12 @@ from ...engine import (
     HandScored,
     HandStarted,
     Match,
-    PassDirection,
     Phase,
     PlayerView,
     Reason,
 )
 from ...lesson import LESSON_DEAL, LESSON_SEED, Coach, Note, lesson_play, lesson_reason, why_card, why_pass
-from ...words import DIRECTION_WORDS, pass_words
+from ...words import pass_words, passing_words
 from ..context import Context
 from ..intents import Confirm, Intent, Pressed, Tap
 from ..motion import Step
@@ -98,8 +97,7 @@ class LessonWords:
         """As at a match, but for the deal: the lesson is one hand, with no number and no target."""
         if not isinstance(event, HandStarted):
             return for_event(event, view, verbosity=verbosity)
-        direction = event.pass_direction
-        how = "no passing" if direction is PassDirection.NONE else f"passing {DIRECTION_WORDS[direction]}"
+        how = passing_words(event.pass_direction)
         return [Announcement(text=f"Learn to play: one hand, {how}.", kind="deal")]
 
 
